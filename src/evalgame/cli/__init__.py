@@ -1,0 +1,36 @@
+"""The ``evalgame`` command line.
+
+Every module of this package except :mod:`evalgame.cli.app` defines commands on the shared
+typer :data:`app`; they are imported here so that the commands register themselves.
+
+>>> from typer.testing import CliRunner
+>>> CliRunner().invoke(app, ["--help"]).exit_code
+0
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+from rich.text import Text
+
+from evalgame.cli.app import app, err_console
+from evalgame.errors import EvalgameError
+
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name != "app":
+        importlib.import_module(f"{__name__}.{_module.name}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; bad input ends with a message and a non-zero status."""
+    try:
+        app(args=argv)
+    except EvalgameError as error:
+        err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
+        sys.exit(error.exit_code)
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,40 @@
+"""The typer application, the shared console and the helpers every command uses.
+
+Commands live in sibling modules (one per family of games) and register themselves on
+:data:`app`; :func:`evalgame.cli.main` runs it and turns every
+:class:`~evalgame.errors.EvalgameError` into a clear message and an exit status.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(
+    name="evalgame",
+    help="Solve and play e-Valuate and other finite two-player games, exactly.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Solve and play e-Valuate and other finite two-player games, exactly."""
+
+
+#: where human-readable output goes
+console = Console(highlight=False)
+#: where errors and progress go
+err_console = Console(stderr=True, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """Print ``data`` as one JSON object on standard output (the scripting contract)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.flush()

@@ -1,0 +1,115 @@
+"""One exception hierarchy for everything evalgame refuses to do.
+
+Every error a user can cause is an :class:`EvalgameError`; the command line turns it into a
+message and an exit status, never a traceback. Errors about bad input also subclass
+:class:`ValueError`, so ordinary ``except ValueError`` code keeps working.
+
+>>> try:
+...     raise ExpressionError("unexpected ')'", "x+)", 2)
+... except EvalgameError as error:
+...     print(error.pretty())
+unexpected ')' at position 3
+  x+)
+    ^
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+
+class EvalgameError(Exception):
+    """Base class of every error evalgame raises on purpose."""
+
+    #: exit status the command line uses for this kind of error
+    exit_code: int = 1
+
+    def pretty(self) -> str:
+        """The message as a person should read it (may span several lines)."""
+        return str(self)
+
+
+class InputError(EvalgameError, ValueError):
+    """Bad input from the user: a malformed expression, domain, file or option."""
+
+    exit_code = 2
+
+
+class ExpressionError(InputError):
+    """A malformed expression; ``position`` is the 0-based index of the offending character."""
+
+    def __init__(self, message: str, expression: str, position: int) -> None:
+        super().__init__(f"{message} at position {position + 1}")
+        self.message = message
+        self.expression = expression
+        self.position = position
+
+    def pretty(self) -> str:
+        """The message, the expression, and a caret under the offending character."""
+        return f"{self}\n  {self.expression}\n  {' ' * self.position}^"
+
+
+class DomainError(InputError):
+    """A malformed or empty domain, or one with duplicate values."""
+
+
+class GameError(InputError):
+    """A game definition or position that cannot be used (unknown game, bad file...)."""
+
+
+class IllegalMoveError(GameError):
+    """A move that is not legal in the current position."""
+
+
+class CycleError(GameError):
+    """A game graph that should be acyclic has a cycle; ``cycle`` lists its positions."""
+
+    def __init__(self, cycle: Sequence[object]) -> None:
+        path = " → ".join(map(str, [*cycle, cycle[0]])) if cycle else "?"
+        super().__init__(f"the game graph has a cycle: {path}")
+        self.cycle = list(cycle)
+
+
+class GraphError(InputError):
+    """A graph that cannot be used for the requested game (not planar, isolated vertex...)."""
+
+
+class LimitError(EvalgameError):
+    """A request beyond a configured limit; the message says which limit and how to raise it."""
+
+    exit_code = 3
+
+    def __init__(self, what: str, value: int, limit: int, how_to_raise: str) -> None:
+        super().__init__(f"{what} is {value}, over the limit of {limit}; {how_to_raise}")
+        self.value = value
+        self.limit = limit
+
+
+class SearchInterrupted(EvalgameError):
+    """A search stopped before it finished (time budget, node budget or Ctrl-C).
+
+    ``lower`` and ``upper`` are the best proven bounds on the value (``None`` when unknown),
+    ``stats`` the search statistics so far.
+    """
+
+    exit_code = 4
+
+    def __init__(
+        self,
+        reason: str,
+        lower: Fraction | None = None,
+        upper: Fraction | None = None,
+        stats: object | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.lower = lower
+        self.upper = upper
+        self.stats = stats
+
+    def pretty(self) -> str:
+        """The reason and whatever bounds were proven before the stop."""
+        lo = "-∞" if self.lower is None else str(self.lower)
+        hi = "+∞" if self.upper is None else str(self.upper)
+        return f"{self.reason}; proven bounds on the value: {lo} ≤ value ≤ {hi}"

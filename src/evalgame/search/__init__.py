@@ -1,0 +1,1 @@
+"""The game-agnostic search engine: every solver works on :class:`Game` only."""

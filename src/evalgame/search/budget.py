@@ -1,0 +1,97 @@
+"""Time and node budgets, progress reports and clean interruption for long searches.
+
+A solver calls :meth:`Budget.tick` once per node; every ``check_every`` nodes the budget
+looks at the clock, reports progress and raises :class:`~evalgame.errors.SearchInterrupted`
+when a limit is hit. Ctrl-C is turned into the same exception by :meth:`Budget.guard`.
+
+>>> budget = Budget(nodes=10, check_every=1)
+>>> stats = SearchStats()
+>>> try:
+...     for _ in range(100):
+...         stats.nodes += 1
+...         budget.tick(stats)
+... except SearchInterrupted as stop:
+...     print(stop.reason)
+node budget of 10 exhausted (raise it with --max-nodes)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from evalgame.errors import SearchInterrupted
+from evalgame.search.stats import SearchStats
+
+ProgressCallback = Callable[[SearchStats, "Budget"], None]
+
+
+@dataclass
+class Budget:
+    """Limits on one search: wall-clock ``seconds`` and/or ``nodes`` (``None`` = unlimited).
+
+    ``on_progress`` is called with the statistics about every ``report_seconds``.
+    ``lower``/``upper`` hold the best bounds a solver has proven so far; they are attached
+    to the :class:`SearchInterrupted` raised on a stop.
+    """
+
+    seconds: float | None = None
+    nodes: int | None = None
+    on_progress: ProgressCallback | None = None
+    report_seconds: float = 0.25
+    check_every: int = 1024
+    lower: Fraction | int | None = None
+    upper: Fraction | int | None = None
+    started: float = field(default_factory=time.monotonic)
+    _countdown: int = 0
+    _last_report: float = 0.0
+
+    def tick(self, stats: SearchStats) -> None:
+        """Count one node; every ``check_every`` nodes, check the limits and report."""
+        self._countdown -= 1
+        if self._countdown > 0:
+            return
+        self._countdown = self.check_every
+        if self.nodes is not None and stats.nodes > self.nodes:
+            self.stop(f"node budget of {self.nodes} exhausted (raise it with --max-nodes)", stats)
+        now = time.monotonic()
+        if self.seconds is not None and now - self.started > self.seconds:
+            self.stop(
+                f"time budget of {self.seconds:g} s exhausted (raise it with --timeout)", stats
+            )
+        if self.on_progress is not None and now - self._last_report >= self.report_seconds:
+            self._last_report = now
+            self.on_progress(stats, self)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the budget started."""
+        return time.monotonic() - self.started
+
+    def prove(
+        self, lower: Fraction | int | None = None, upper: Fraction | int | None = None
+    ) -> None:
+        """Record newly proven bounds on the root value (tighter ones win)."""
+        if lower is not None and (self.lower is None or lower > self.lower):
+            self.lower = lower
+        if upper is not None and (self.upper is None or upper < self.upper):
+            self.upper = upper
+
+    def stop(self, reason: str, stats: SearchStats | None = None) -> None:
+        """Raise :class:`SearchInterrupted` with the bounds known so far."""
+        raise SearchInterrupted(reason, _frac(self.lower), _frac(self.upper), stats)
+
+    @contextmanager
+    def guard(self, stats: SearchStats | None = None) -> Iterator[Budget]:
+        """Turn Ctrl-C inside the block into :class:`SearchInterrupted` with known bounds."""
+        try:
+            yield self
+        except KeyboardInterrupt:
+            self.stop("interrupted by Ctrl-C", stats)
+
+
+def _frac(value: Fraction | int | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
