@@ -1,0 +1,104 @@
+"""A parsed expression: its text, reverse Polish notation, tree and variables.
+
+>>> e = parse("x/y + 2*y/z - z/x")
+>>> e.variables
+('x', 'y', 'z')
+>>> e.evaluate({"x": 3, "y": 9, "z": 3})
+Fraction(16, 3)
+>>> e.evaluate({"x": 0, "y": 1, "z": 1}) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from evalgame.errors import ExpressionError, LimitError
+from evalgame.expr.evaluate import MAX_EXPONENT, Undefined, apply, compile_tree, evaluate_rpn
+from evalgame.expr.lexer import Kind
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, to_text
+from evalgame.expr.parser import NEGATE, RpnItem, to_rpn
+
+
+@dataclass(frozen=True)
+class Expression:
+    """An arithmetic expression ready to be evaluated exactly.
+
+    ``variables`` lists the distinct variable names in order of first appearance; a
+    variable may occur several times in the text.
+    """
+
+    text: str
+    rpn: tuple[RpnItem, ...]
+    tree: Node
+    variables: tuple[str, ...]
+    index: Mapping[str, int] = field(repr=False)
+
+    def __str__(self) -> str:
+        return to_text(self.tree)
+
+    def evaluate(self, assignment: Mapping[str, Number]) -> Number | None:
+        """The exact value under ``assignment`` (name → value), ``None`` if undefined."""
+        missing = [name for name in self.variables if name not in assignment]
+        if missing:
+            raise ExpressionError(f"no value for variable {missing[0]!r}", self.text, 0)
+        return evaluate_rpn(self.rpn, assignment)
+
+    @cached_property
+    def compiled(self) -> Callable[[Sequence[Number]], Number | None]:
+        """A fast evaluator taking the values in the order of :attr:`variables`."""
+        return compile_tree(self.tree, self.index)
+
+
+def parse(text: str) -> Expression:
+    """Parse ``text``; malformed input raises :class:`ExpressionError` with the position."""
+    rpn = tuple(to_rpn(text))
+    tree = _tree(rpn, text)
+    names: list[str] = []
+    for item in rpn:
+        if item.token.kind is Kind.NAME and item.text not in names:
+            names.append(item.text)
+    return Expression(text, rpn, tree, tuple(names), {name: i for i, name in enumerate(names)})
+
+
+def _tree(rpn: Sequence[RpnItem], text: str) -> Node:
+    """Build the tree, checking that constant exponents are integers of sane size."""
+    stack: list[tuple[Node, Number | None]] = []  # node and its value if constant
+    for item in rpn:
+        token = item.token
+        if token.kind is Kind.NUMBER:
+            assert token.value is not None
+            stack.append((Num(token.value), token.value))
+        elif token.kind is Kind.NAME:
+            stack.append((Var(token.text), None))
+        elif item.text == NEGATE:
+            node, value = stack.pop()
+            stack.append((Neg(node), None if value is None else -value))
+        else:
+            right, right_value = stack.pop()
+            left, left_value = stack.pop()
+            if item.text == "^" and right_value is not None:
+                _check_exponent(right_value, text, token.position)
+            stack.append((Bin(item.text, left, right), _fold(item.text, left_value, right_value)))
+    ((tree, _),) = stack
+    return tree
+
+
+def _check_exponent(exponent: Number, text: str, position: int) -> None:
+    if Fraction(exponent).denominator != 1:
+        raise ExpressionError("exponents must be integers", text, position)
+    if abs(int(exponent)) > MAX_EXPONENT:
+        raise ExpressionError(f"exponent too large (at most {MAX_EXPONENT})", text, position)
+
+
+def _fold(op: str, left: Number | None, right: Number | None) -> Number | None:
+    """The value of a constant subexpression, or ``None`` (not constant, or undefined)."""
+    if left is None or right is None:
+        return None
+    try:
+        return apply(op, left, right)
+    except (Undefined, LimitError):
+        return None

@@ -1,0 +1,118 @@
+"""The expression tree: numbers, variables, negation and binary operators.
+
+Trees are immutable and hashable. :func:`to_text` prints a tree with as few parentheses as
+the precedence and associativity rules allow.
+
+>>> tree = Bin("-", Var("a"), Bin("-", Var("b"), Num(1)))
+>>> to_text(tree)
+'a - (b - 1)'
+>>> sorted(variables(tree))
+['a', 'b']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeAlias
+
+#: an exact number as stored in trees: int when integral, Fraction otherwise
+Number: TypeAlias = Fraction | int
+
+#: binding strength of the binary operators (higher binds tighter); unary minus is 3
+PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}
+NEGATION_PRECEDENCE = 3
+RIGHT_ASSOCIATIVE = frozenset("^")
+
+
+def normal(value: Number) -> Number:
+    """``value`` as an int when it is integral, so that equal numbers look alike.
+
+    >>> normal(Fraction(6, 3))
+    2
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A constant."""
+
+    value: Number
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    """A variable, by name."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    """Unary minus."""
+
+    operand: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Bin:
+    """A binary operation, ``op`` one of ``+ - * / ^``."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+Node: TypeAlias = Num | Var | Neg | Bin
+
+
+def variables(node: Node) -> Iterator[str]:
+    """The variable names of ``node`` in left-to-right order of occurrence (with repeats)."""
+    stack: list[Node] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Var):
+            yield current.name
+        elif isinstance(current, Neg):
+            stack.append(current.operand)
+        elif isinstance(current, Bin):
+            stack.append(current.right)
+            stack.append(current.left)
+
+
+def format_number(value: Number) -> str:
+    """An exact number as text: ``3``, ``-1/2``."""
+    return str(normal(value))
+
+
+def to_text(node: Node) -> str:
+    """``node`` as an expression with minimal parentheses."""
+    return _text(node)[0]
+
+
+def _text(node: Node) -> tuple[str, int]:
+    """The text of ``node`` and the precedence of its top operator (5 for atoms)."""
+    if isinstance(node, Num):
+        text = format_number(node.value)
+        return (text, 5) if node.value >= 0 and "/" not in text else (f"({text})", 5)
+    if isinstance(node, Var):
+        return node.name, 5
+    if isinstance(node, Neg):
+        inner, inner_precedence = _text(node.operand)
+        if inner_precedence < NEGATION_PRECEDENCE or inner.startswith("-"):
+            inner = f"({inner})"
+        return f"-{inner}", NEGATION_PRECEDENCE
+    precedence = PRECEDENCE[node.op]
+    left, left_precedence = _text(node.left)
+    right, right_precedence = _text(node.right)
+    right_assoc = node.op in RIGHT_ASSOCIATIVE
+    if left_precedence < precedence or (left_precedence == precedence and right_assoc):
+        left = f"({left})"
+    if right_precedence < precedence or (right_precedence == precedence and not right_assoc):
+        right = f"({right})"
+    spacing = "" if node.op == "^" else " "
+    return f"{left}{spacing}{node.op}{spacing}{right}", precedence

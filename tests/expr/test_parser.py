@@ -1,0 +1,125 @@
+"""Shunting-yard parsing: precedence, associativity, unary minus, errors with positions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evalgame.errors import ExpressionError, LimitError
+from evalgame.expr import parse
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Var, to_text
+from evalgame.expr.parser import parse_tree, to_rpn
+
+
+def rpn(text: str) -> list[str]:
+    return [item.text for item in to_rpn(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a+b*c", ["a", "b", "c", "*", "+"]),
+        ("(a+b)*c", ["a", "b", "+", "c", "*"]),
+        ("a-b-c", ["a", "b", "-", "c", "-"]),
+        ("a/b/c", ["a", "b", "/", "c", "/"]),
+        ("a^b^c", ["a", "b", "c", "^", "^"]),
+        ("-a^2", ["a", "2", "^", "neg"]),
+        ("-a*b", ["a", "neg", "b", "*"]),
+        ("a*-b", ["a", "b", "neg", "*"]),
+        ("a^-b*c", ["a", "b", "neg", "^", "c", "*"]),
+        ("--a", ["a", "neg", "neg"]),
+        ("+a", ["a"]),
+        ("a**2", ["a", "2", "^"]),
+        ("a × b ÷ c − d", ["a", "b", "*", "c", "/", "d", "-"]),
+    ],
+)
+def test_rpn(text: str, expected: list[str]) -> None:
+    assert rpn(text) == expected
+
+
+def test_associativity_in_values() -> None:
+    assert parse("a-b-c").evaluate({"a": 10, "b": 3, "c": 2}) == 5
+    assert parse("a/b/c").evaluate({"a": 12, "b": 3, "c": 2}) == 2
+    assert parse("2^3^2").evaluate({}) == 512
+    assert parse("-2^2").evaluate({}) == -4
+    assert parse("(-2)^2").evaluate({}) == 4
+
+
+def test_decimals_are_exact() -> None:
+    assert parse("0.1 + 0.2").evaluate({}) == Fraction(3, 10)
+    assert parse(".5*x").evaluate({"x": 3}) == Fraction(3, 2)
+
+
+def test_variables_in_order_of_first_appearance() -> None:
+    assert parse("w - y*z/3 + 3*x + w").variables == ("w", "y", "z", "x")
+    assert parse("X + x").variables == ("X", "x")  # case-sensitive
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "message"),
+    [
+        ("", 0, "empty expression"),
+        ("x+", 2, "expected an operand"),
+        ("(x", 0, "unmatched '('"),
+        ("x)", 1, "unmatched ')'"),
+        ("2x", 1, "cannot run into a name"),
+        ("x y", 2, "expected an operator"),
+        ("x $ y", 2, "unexpected character"),
+        ("()", 1, "empty parentheses"),
+        ("*x", 0, "expected an operand"),
+        ("x+*y", 2, "expected an operand"),
+        ("1.2.3", 3, "malformed number"),
+        ("x^0.5", 1, "exponents must be integers"),
+        ("x^(1/2)", 1, "exponents must be integers"),
+        ("(a+b))*c", 5, "unmatched ')'"),
+    ],
+)
+def test_errors_point_at_the_offending_character(text: str, position: int, message: str) -> None:
+    with pytest.raises(ExpressionError) as info:
+        parse(text)
+    assert info.value.position == position
+    assert message in str(info.value)
+    caret_line = info.value.pretty().splitlines()[-1]
+    assert caret_line.index("^") - 2 == position
+
+
+def test_overlong_expression_is_refused() -> None:
+    with pytest.raises(LimitError, match="length"):
+        parse("x+" * 6000 + "x")
+
+
+names = st.sampled_from(["a", "b", "x", "y1", "Z"])
+leaves: st.SearchStrategy[Node] = st.one_of(
+    names.map(Var), st.integers(0, 20).map(Num), st.fractions(0, 5, max_denominator=4).map(Num)
+)
+trees: st.SearchStrategy[Node] = st.recursive(
+    leaves,
+    lambda sub: st.one_of(
+        sub.map(Neg),
+        st.tuples(st.sampled_from("+-*/"), sub, sub).map(lambda t: Bin(*t)),
+        st.tuples(sub, st.integers(0, 3).map(Num)).map(lambda t: Bin("^", *t)),
+    ),
+    max_leaves=12,
+)
+
+
+@given(trees)
+def test_printing_round_trips(tree: Node) -> None:
+    assert parse_tree(to_text(tree)) == _normalise(tree)
+
+
+def _normalise(node: Node) -> Node:
+    """Fractions print as a quotient of two numbers, so they reparse as a division."""
+    if isinstance(node, Num):
+        value = Fraction(node.value)
+        if value.denominator != 1:
+            return Bin("/", Num(value.numerator), Num(value.denominator))
+        return Num(value.numerator)
+    if isinstance(node, Neg):
+        return Neg(_normalise(node.operand))
+    if isinstance(node, Bin):
+        return Bin(node.op, _normalise(node.left), _normalise(node.right))
+    return node
