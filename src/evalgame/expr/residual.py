@@ -1,0 +1,416 @@
+"""Residual expressions: what is left of an expression once some variables hold values.
+
+Expressions are kept in a hash-consed normal form, so that equal normal forms are one
+integer id and a transposition table can key on them:
+
+* instantiated subtrees fold to constants (an undefined one makes the whole residual
+  :data:`INVALID`: every operator is strict, so no completion can be defined);
+* ``+``/``-`` chains flatten into ``c + Σ kᵢ·tᵢ`` with like terms merged;
+* ``*``/``/`` chains flatten into ``k · Π nᵢ^eᵢ / Π dⱼ^fⱼ`` with like factors merged on each
+  side, but a numerator factor is never cancelled against a denominator factor (``x/x`` is
+  undefined at x = 0, so it is not 1) and a denominator that has a denominator of its own
+  stays whole (``1/(1/x)`` is not ``x``);
+* operands of ``+`` and ``*`` are sorted, so commutative variants coincide.
+
+Every rewrite keeps the value AND the set of assignments where the value is defined, which
+is what makes equal ids mean equal games. Each node also carries exact interval bounds over
+the domain, the granularity of its values and whether it is defined for every completion.
+
+>>> algebra = Residuals(range(10))
+>>> e = algebra.from_text("v + w + x - y - z")
+>>> rest = algebra.substitute(algebra.substitute(e, "v", 7), "y", 7)
+>>> rest == algebra.from_text("w + x - z")
+True
+>>> algebra.from_text("b*a + 2") == algebra.from_text("2 + a*b")
+True
+>>> algebra.interval[algebra.from_text("x/y")]
+(0, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from evalgame.errors import DomainError
+from evalgame.expr import bounds
+from evalgame.expr.bounds import Interval
+from evalgame.expr.evaluate import Undefined, divide, power
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, format_number, normal
+from evalgame.expr.parser import parse_tree
+
+# node kinds
+CONST, VAR, SUM, PROD, POW, UNDEFINED = range(6)
+#: the id of the undefined residual (always id 0)
+INVALID = 0
+
+Factors = tuple[tuple[int, int], ...]  # (node id, positive exponent), sorted by id
+Terms = tuple[tuple[int, Number], ...]  # (node id, coefficient), sorted by id
+
+
+class Residuals:
+    """A store of hash-consed residual expressions over one domain.
+
+    Node ``i`` has ``kind[i]``, a payload ``data[i]``, the variables it mentions
+    ``names[i]``, exact bounds ``interval[i]`` over every completion, a granularity
+    ``step[i]`` (all its values are integer multiples of it; ``None`` if unknown) and
+    ``total[i]`` (defined for every completion).
+    """
+
+    def __init__(self, domain: Iterable[Number]) -> None:
+        self.domain = tuple(sorted(normal(Fraction(value)) for value in domain))
+        if not self.domain:
+            raise DomainError("the domain is empty")
+        self.kind: list[int] = []
+        self.data: list[Any] = []
+        self.names: list[frozenset[str]] = []
+        self.interval: list[Interval] = []
+        self.step: list[Number | None] = []
+        self.total: list[bool] = []
+        self._ids: dict[tuple[int, Any], int] = {}
+        self._substitutions: dict[tuple[int, str, Number], int] = {}
+        self._variable_step: Number | None = 0
+        for value in self.domain:
+            self._variable_step = bounds.step_gcd(self._variable_step, value)
+        self._intern(UNDEFINED, (), frozenset(), (0, 0), 0, False)
+
+    # ------------------------------------------------------------------ building
+
+    def const(self, value: Number) -> int:
+        """The constant ``value``."""
+        value = normal(value)
+        return self._intern(CONST, value, frozenset(), (value, value), _abs(value), True)
+
+    def var(self, name: str) -> int:
+        """The variable ``name``."""
+        return self._intern(
+            VAR, name, frozenset((name,)), (self.domain[0], self.domain[-1]),
+            self._variable_step, True,
+        )  # fmt: skip
+
+    def from_text(self, text: str) -> int:
+        """The residual of an expression given as text."""
+        return self.from_tree(parse_tree(text))
+
+    def from_tree(self, tree: Node) -> int:
+        """The residual of a parsed expression tree (iterative: deep trees are fine)."""
+        done: dict[int, int] = {}
+        stack: list[tuple[Node, bool]] = [(tree, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if isinstance(node, Num):
+                done[id(node)] = self.const(node.value)
+            elif isinstance(node, Var):
+                done[id(node)] = self.var(node.name)
+            elif not expanded:
+                stack.append((node, True))
+                children = [node.operand] if isinstance(node, Neg) else [node.left, node.right]
+                stack.extend((child, False) for child in children)
+            elif isinstance(node, Neg):
+                done[id(node)] = self.linear(0, [(done[id(node.operand)], -1)])
+            else:
+                assert isinstance(node, Bin)
+                done[id(node)] = self.binary(node.op, done[id(node.left)], done[id(node.right)])
+        return done[id(tree)]
+
+    def binary(self, op: str, a: int, b: int) -> int:
+        """``a op b`` in normal form."""
+        if op == "+":
+            return self.linear(0, [(a, 1), (b, 1)])
+        if op == "-":
+            return self.linear(0, [(a, 1), (b, -1)])
+        if op == "*":
+            return self.product(1, [(a, 1), (b, 1)], [])
+        if op == "/":
+            return self.product(1, [(a, 1)], [(b, 1)])
+        return self.raise_to(a, b)
+
+    def linear(self, const: Number, pairs: Iterable[tuple[int, Number]]) -> int:
+        """``const + Σ k·t`` over ``pairs`` of (node, k), flattened and merged."""
+        collected: dict[int, Number] = {}
+        for node, k in pairs:
+            kind = self.kind[node]
+            if kind == UNDEFINED:
+                return INVALID
+            if kind == CONST:
+                const += k * self.data[node]
+            elif kind == SUM:
+                inner_const, terms = self.data[node]
+                const += k * inner_const
+                for term, coefficient in terms:
+                    collected[term] = collected.get(term, 0) + k * coefficient
+            elif kind == PROD and self.data[node][0] != 1:
+                coefficient, numerator, denominator = self.data[node]
+                unit = self._finish_product(1, dict(numerator), dict(denominator))
+                collected[unit] = collected.get(unit, 0) + k * coefficient
+            else:
+                collected[node] = collected.get(node, 0) + k
+        terms = tuple(
+            sorted((node, normal(k)) for node, k in collected.items() if k or not self.total[node])
+        )
+        const = normal(const)
+        if not terms:
+            return self.const(const)
+        if len(terms) == 1 and const == 0:
+            node, k = terms[0]
+            return node if k == 1 else self.product(k, [(node, 1)], [])
+        return self._make_sum(const, terms)
+
+    def product(
+        self,
+        coefficient: Number,
+        numerator: Iterable[tuple[int, int]],
+        denominator: Iterable[tuple[int, int]],
+    ) -> int:
+        """``coefficient · Π nᵉ / Π dᶠ``, flattened without cancelling across the bar."""
+        top: dict[int, int] = {}
+        bottom: dict[int, int] = {}
+        for node, exponent in numerator:
+            kind = self.kind[node]
+            if kind == UNDEFINED:
+                return INVALID
+            if kind == CONST:
+                coefficient *= self.data[node] ** exponent
+            elif kind == PROD:
+                inner, inner_top, inner_bottom = self.data[node]
+                coefficient *= inner**exponent
+                _merge(top, inner_top, exponent)
+                _merge(bottom, inner_bottom, exponent)
+            else:
+                top[node] = top.get(node, 0) + exponent
+        for node, exponent in denominator:
+            kind = self.kind[node]
+            if kind == UNDEFINED:
+                return INVALID
+            if kind == CONST:
+                if self.data[node] == 0:
+                    return INVALID
+                coefficient = divide(coefficient, self.data[node] ** exponent)
+            elif kind == PROD and not self.data[node][2]:
+                inner, inner_top, _ = self.data[node]
+                if inner == 0:
+                    return INVALID  # the divisor is 0 wherever it is defined
+                coefficient = divide(coefficient, inner**exponent)
+                _merge(bottom, inner_top, exponent)
+            else:
+                bottom[node] = bottom.get(node, 0) + exponent
+        return self._finish_product(normal(coefficient), top, bottom)
+
+    def _finish_product(
+        self, coefficient: Number, top: dict[int, int], bottom: dict[int, int]
+    ) -> int:
+        numerator = tuple(sorted(top.items()))
+        denominator = tuple(sorted(bottom.items()))
+        if coefficient == 0 and not denominator and all(self.total[n] for n, _ in numerator):
+            return self.const(0)
+        if not numerator and not denominator:
+            return self.const(coefficient)
+        if not denominator and len(numerator) == 1 and numerator[0][1] == 1:
+            node = numerator[0][0]
+            if coefficient == 1:
+                return node
+            if self.kind[node] == SUM and coefficient != 0:
+                return self.linear(0, [(node, coefficient)])
+        return self._make_product(coefficient, numerator, denominator)
+
+    def raise_to(self, base: int, exponent: int) -> int:
+        """``base ^ exponent``; constant integer exponents become products."""
+        if self.kind[base] == UNDEFINED or self.kind[exponent] == UNDEFINED:
+            return INVALID
+        if self.kind[exponent] == CONST:
+            value = self.data[exponent]
+            if Fraction(value).denominator != 1:
+                return INVALID
+            if self.kind[base] == CONST:
+                try:
+                    return self.const(power(self.data[base], value))
+                except Undefined:
+                    return INVALID
+            if value > 0:
+                return self.product(1, [(base, int(value))], [])
+            if value < 0:
+                return self.product(1, [], [(base, -int(value))])
+            if self.total[base]:
+                return self.const(1)
+        return self._make_power(base, exponent)
+
+    # ------------------------------------------------------------------ using
+
+    def substitute(self, node: int, name: str, value: Number) -> int:
+        """``node`` with variable ``name`` set to ``value`` (memoised)."""
+        if name not in self.names[node]:
+            return node
+        key = (node, name, value)
+        result = self._substitutions.get(key)
+        if result is None:
+            result = self._substitute(node, name, value)
+            self._substitutions[key] = result
+        return result
+
+    def _substitute(self, node: int, name: str, value: Number) -> int:
+        kind, data = self.kind[node], self.data[node]
+        if kind == VAR:
+            return self.const(value)
+        if kind == SUM:
+            const, terms = data
+            return self.linear(const, [(self.substitute(t, name, value), k) for t, k in terms])
+        if kind == PROD:
+            coefficient, numerator, denominator = data
+            return self.product(
+                coefficient,
+                [(self.substitute(n, name, value), e) for n, e in numerator],
+                [(self.substitute(d, name, value), e) for d, e in denominator],
+            )
+        base, exponent = data
+        return self.raise_to(
+            self.substitute(base, name, value), self.substitute(exponent, name, value)
+        )
+
+    def constant(self, node: int) -> Number | None:
+        """The value of a constant residual, else ``None``."""
+        return self.data[node] if self.kind[node] == CONST else None
+
+    def evaluate(self, node: int, values: dict[str, Number]) -> Number | None:
+        """The value of ``node`` when every variable it mentions is set by ``values``."""
+        for name in self.names[node]:
+            node = self.substitute(node, name, values[name])
+        return None if node == INVALID else self.constant(node)
+
+    def text(self, node: int) -> str:
+        """``node`` printed as an expression (for messages and tests)."""
+        kind, data = self.kind[node], self.data[node]
+        if kind == UNDEFINED:
+            return "undefined"
+        if kind == CONST:
+            return format_number(data)
+        if kind == VAR:
+            return str(data)
+        if kind == SUM:
+            const, terms = data
+            parts = [_signed(k, self._factor_text(t)) for t, k in terms]
+            if const:
+                parts.append(("+ " if const > 0 else "- ") + format_number(abs(const)))
+            text = " ".join(parts)
+            return text[2:] if text.startswith("+ ") else "-" + text[2:]
+        if kind == PROD:
+            coefficient, numerator, denominator = data
+            top = " * ".join(self._power_text(n, e) for n, e in numerator) or "1"
+            if coefficient != 1:
+                top = (
+                    f"{format_number(coefficient)} * {top}"
+                    if numerator
+                    else format_number(coefficient)
+                )
+            if not denominator:
+                return top
+            bottom = " * ".join(self._power_text(d, e) for d, e in denominator)
+            return f"{top} / ({bottom})" if len(denominator) > 1 else f"{top} / {bottom}"
+        base, exponent = data
+        return f"{self._factor_text(base)}^({self.text(exponent)})"
+
+    def _factor_text(self, node: int) -> str:
+        text = self.text(node)
+        return f"({text})" if self.kind[node] == SUM else text
+
+    def _power_text(self, node: int, exponent: int) -> str:
+        text = self._factor_text(node)
+        if self.kind[node] == PROD:
+            text = f"({text})"
+        return text if exponent == 1 else f"{text}^{exponent}"
+
+    # ------------------------------------------------------------------ interning
+
+    def _make_sum(self, const: Number, terms: Terms) -> int:
+        interval = bounds.point(const)
+        step: Number | None = _abs(const)
+        for term, k in terms:
+            interval = bounds.add(interval, bounds.scale(self.interval[term], k))
+            step = bounds.step_gcd(step, _times(self.step[term], _abs(k)))
+        names = frozenset().union(*(self.names[t] for t, _ in terms))
+        total = all(self.total[t] for t, _ in terms)
+        return self._intern(SUM, (const, terms), names, interval, step, total)
+
+    def _make_product(self, coefficient: Number, numerator: Factors, denominator: Factors) -> int:
+        interval = bounds.point(coefficient)
+        step: Number | None = _abs(coefficient)
+        total = True
+        for node, exponent in numerator:
+            interval = bounds.multiply(interval, bounds.power(self.interval[node], exponent))
+            step = _product_step(step, _power_or_none(self.step[node], exponent))
+            total = total and self.total[node]
+        for node, exponent in denominator:
+            divisor = bounds.power(self.interval[node], exponent)
+            inverse = bounds.reciprocal(divisor, _power_or_none(self.step[node], exponent))
+            interval = bounds.multiply(interval, inverse)
+            total = total and self.total[node] and not bounds.contains_zero(divisor)
+        if denominator:
+            step = None
+        names = frozenset().union(*(self.names[n] for n, _ in numerator + denominator))
+        return self._intern(
+            PROD, (coefficient, numerator, denominator), names, interval, step, total
+        )
+
+    def _make_power(self, base: int, exponent: int) -> int:
+        names = self.names[base] | self.names[exponent]
+        return self._intern(POW, (base, exponent), names, bounds.EVERYTHING, None, False)
+
+    def _intern(
+        self,
+        kind: int,
+        data: Any,
+        names: frozenset[str],
+        interval: Interval,
+        step: Number | None,
+        total: bool,
+    ) -> int:
+        key = (kind, data)
+        node = self._ids.get(key)
+        if node is None:
+            node = len(self.kind)
+            self._ids[key] = node
+            self.kind.append(kind)
+            self.data.append(data)
+            self.names.append(names)
+            self.interval.append(interval)
+            self.step.append(step)
+            self.total.append(total)
+        return node
+
+    def __len__(self) -> int:
+        return len(self.kind)
+
+
+def _merge(into: dict[int, int], factors: Factors, exponent: int) -> None:
+    for node, power_ in factors:
+        into[node] = into.get(node, 0) + power_ * exponent
+
+
+def _abs(value: Number) -> Number:
+    return -value if value < 0 else value
+
+
+def _product_step(a: Number | None, b: Number | None) -> Number | None:
+    return None if a is None or b is None else normal(a * b)
+
+
+def _times(step: Number | None, k: Number) -> Number | None:
+    return None if step is None else normal(step * k)
+
+
+def _power_or_none(step: Number | None, exponent: int) -> Number | None:
+    return None if step is None else normal(step**exponent)
+
+
+def _signed(k: Number, text: str) -> str:
+    if k == 1:
+        return f"+ {text}"
+    if k == -1:
+        return f"- {text}"
+    sign = "+ " if k > 0 else "- "
+    return f"{sign}{format_number(_abs(k))}*{text}"
+
+
+def variables_of(algebra: Residuals, node: int) -> Sequence[str]:
+    """The variables ``node`` mentions, sorted."""
+    return sorted(algebra.names[node])
