@@ -108,3 +108,37 @@ def test_substitution_folds_and_detects_undefined() -> None:
     assert algebra.substitute(e, "c", 0) == INVALID
     rest = algebra.substitute(algebra.substitute(e, "a", 3), "c", 3)
     assert rest == algebra.from_text("1 + b/3 + (d+e)/f")
+
+
+def rename(tree: Node, mapping: dict[str, str]) -> Node:
+    if isinstance(tree, Var):
+        return Var(mapping[tree.name])
+    if isinstance(tree, Neg):
+        return Neg(rename(tree.operand, mapping))
+    if isinstance(tree, Bin):
+        return Bin(tree.op, rename(tree.left, mapping), rename(tree.right, mapping))
+    return tree
+
+
+@settings(max_examples=300)
+@given(small_trees, small_trees, domains)
+def test_equal_canonical_forms_mean_isomorphic_functions(
+    first: Node, second: Node, domain: tuple[int | Fraction, ...]
+) -> None:
+    algebra = Residuals(domain)
+    if algebra.canonical(algebra.from_tree(first)) != algebra.canonical(algebra.from_tree(second)):
+        return
+    expected = table(first, domain)
+    renamings = [dict(zip(NAMES, p, strict=True)) for p in itertools.permutations(NAMES)]
+    assert any(table(rename(second, mapping), domain) == expected for mapping in renamings)
+
+
+@given(small_trees, st.permutations(NAMES))
+def test_renamed_expressions_usually_share_a_canonical_form(
+    tree: Node, permutation: list[str]
+) -> None:
+    algebra = Residuals(range(3))
+    renamed = rename(tree, dict(zip(NAMES, permutation, strict=True)))
+    one, two = algebra.from_tree(tree), algebra.from_tree(renamed)
+    if algebra.shape(one) == algebra.shape(two) and len(algebra.names[one]) <= 1:
+        assert algebra.canonical(one) == algebra.canonical(two)

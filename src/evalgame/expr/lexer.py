@@ -6,8 +6,8 @@ typographic synonyms (``−``, ``×``, ``·``, ``÷``, ``**``).
 
 >>> [token.text for token in tokenize("2*x1 - 0.5")]
 ['2', '*', 'x1', '-', '0.5']
->>> tokenize("0.1")[0].value
-Fraction(1, 10)
+>>> tokenize("0.1")[0].value, tokenize("12")[0].value
+(Fraction(1, 10), 12)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from evalgame.errors import ExpressionError, LimitError
+from evalgame.expr.nodes import Number, normal
 
 #: longest expression text accepted
 MAX_LENGTH = 10_000
@@ -39,7 +40,7 @@ class Token:
     kind: Kind
     text: str
     position: int
-    value: Fraction | None = None
+    value: Number | None = None
 
 
 _SYNONYMS = {"−": "-", "–": "-", "×": "*", "·": "*", "∙": "*", "÷": "/", "**": "^"}
@@ -99,5 +100,5 @@ def _number(text: str, start: int, tokens: list[Token]) -> int:
         raise ExpressionError("malformed number", text, i)
     if i < len(text) and _is_name_char(text[i]):
         raise ExpressionError("a number cannot run into a name (write '2*x', not '2x')", text, i)
-    tokens.append(Token(Kind.NUMBER, literal, start, Fraction(literal)))
+    tokens.append(Token(Kind.NUMBER, literal, start, normal(Fraction(literal))))
     return i

@@ -1,0 +1,1 @@
+"""e-Valuate: the game on arithmetic expressions, its solvers and its analysis."""

@@ -1,0 +1,131 @@
+"""e-Valuate as a game on the engine: MAX proposes a value, MIN puts it on a variable.
+
+A position is ``(values, proposal)``: ``values[i]`` is the value of the i-th variable (in
+order of first appearance) or ``None`` while free; ``proposal`` is the value waiting to be
+placed, or ``None`` when it is the proposer's turn. The tree is exactly the paper's:
+MAX nodes are partially instantiated expressions, MIN nodes (expression, digit) pairs.
+With ``first=Player.MIN`` the roles swap: MIN proposes and MAX places (the paper's variant
+whose value is −minimax(−E)).
+
+>>> game = EValuate("(10-X)*Y")
+>>> position = game.play(game.initial(), 5)
+>>> game.to_move(position), game.moves(position)
+(<Player.MIN: 'min'>, ('X', 'Y'))
+>>> final = game.play(game.play(game.play(position, "X"), 9), "Y")
+>>> game.payoff(final)
+45
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import TypeAlias
+
+from evalgame.errors import GameError, IllegalMoveError
+from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.expression import Expression, parse
+from evalgame.expr.nodes import Number, format_number, normal
+from evalgame.games.evaluate.treesize import tree_size
+from evalgame.search.protocol import Game, Player, Value
+
+Values: TypeAlias = tuple[Number | None, ...]
+Position: TypeAlias = tuple[Values, Number | None]
+#: a proposed value (proposer's move) or a variable name (placer's move)
+Move: TypeAlias = Number | str
+
+
+class EValuate(Game[Position, Move]):
+    """The e-Valuate game on ``expression`` over ``domain`` (default: the digits 0–9).
+
+    ``value_order`` is the order in which the proposer's moves are listed (and searched);
+    by default the domain's increasing order, as in the paper's Algorithm 1.
+    """
+
+    name = "e-Valuate"
+
+    def __init__(
+        self,
+        expression: Expression | str,
+        domain: Sequence[Number] = DIGITS,
+        *,
+        first: Player = Player.MAX,
+        value_order: Sequence[Number] | None = None,
+    ) -> None:
+        if first is Player.CHANCE:
+            raise GameError("the first player of e-Valuate is MAX or MIN")
+        self.expression = parse(expression) if isinstance(expression, str) else expression
+        self.domain = make_domain(tuple(domain))
+        self.proposer = first
+        self.placer = first.opponent
+        self.variables = self.expression.variables
+        self._index = {name: i for i, name in enumerate(self.variables)}
+        self._evaluate = self.expression.compiled
+        self.value_order: tuple[Number, ...] = self.domain
+        if value_order is not None:
+            order = tuple(normal(Fraction(value)) for value in value_order)
+            if sorted(order) != list(self.domain):
+                raise GameError("the value order must list every domain value exactly once")
+            self.value_order = order
+
+    def initial(self) -> Position:
+        """No variable set, the proposer to move."""
+        return (None,) * len(self.variables), None
+
+    def to_move(self, position: Position) -> Player:
+        """The proposer when nothing waits to be placed, else the placer."""
+        return self.proposer if position[1] is None else self.placer
+
+    def moves(self, position: Position) -> Sequence[Move]:
+        """Domain values for the proposer, free variables for the placer."""
+        values, proposal = position
+        if proposal is None:
+            return self.value_order if None in values else ()
+        return tuple(
+            name for name, value in zip(self.variables, values, strict=True) if value is None
+        )
+
+    def play(self, position: Position, move: Move) -> Position:
+        """Propose ``move`` (a value) or put the proposal on variable ``move``."""
+        values, proposal = position
+        if proposal is None:
+            if isinstance(move, str) or move not in self.domain or None not in values:
+                raise IllegalMoveError(f"{move!r} is not a value the proposer can offer here")
+            return values, move
+        slot = self._index.get(move) if isinstance(move, str) else None
+        if slot is None or values[slot] is not None:
+            raise IllegalMoveError(f"{move!r} is not a free variable")
+        return (*values[:slot], proposal, *values[slot + 1 :]), None
+
+    def payoff(self, position: Position) -> Value | None:
+        """val(E) once every variable holds a value; ``None`` if it is undefined."""
+        values, _ = position
+        if None in values:
+            raise GameError("the expression is not fully instantiated")
+        return self._evaluate(values)  # type: ignore[arg-type]
+
+    def is_terminal(self, position: Position) -> bool:
+        """Every variable holds a value."""
+        return position[1] is None and None not in position[0]
+
+    def key(self, position: Position) -> Hashable:
+        """The position itself: the same assignment reached in any order is one position."""
+        return position
+
+    def subtree_size(self, position: Position) -> int:
+        """Nodes of the full game tree below ``position`` (the paper's T(n) and its parts)."""
+        values, proposal = position
+        free = values.count(None)
+        size = tree_size(free, len(self.domain))
+        return size if proposal is None else (size - 1) // len(self.domain)
+
+    def describe_move(self, position: Position, move: Move) -> str:
+        """``propose 3`` or ``3→x``."""
+        if position[1] is None:
+            assert not isinstance(move, str)
+            return f"propose {format_number(move)}"
+        return f"{format_number(position[1])}→{move}"
+
+    def assignment(self, position: Position) -> dict[str, Number]:
+        """The variables that hold a value, by name."""
+        return {n: v for n, v in zip(self.variables, position[0], strict=True) if v is not None}

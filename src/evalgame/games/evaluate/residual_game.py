@@ -1,0 +1,155 @@
+"""e-Valuate played on residual expressions: the same game, with far fewer positions.
+
+A position is ``(residual, proposal, free)``: the normal form of what is left of E (see
+:mod:`evalgame.expr.residual`), the value waiting to be placed (``None`` on the proposer's
+turn) and the free variables (sorted). Positions that leave the same residual share one
+transposition entry, and so do residuals that differ by a positive factor and a constant
+(value(c + s·F) = c + s·value(F) for s > 0): :meth:`key` and :meth:`affine` say so.
+Free variables the residual no longer mentions are interchangeable, so the placer is
+offered just one of them. A constant residual ends the game at once (the remaining moves
+cannot change the value); an undefined one is an invalid leaf.
+
+>>> game = ResidualEValuate("v+w+x-y-z")
+>>> def line(*moves):
+...     position = game.initial()
+...     for move in moves:
+...         position = game.play(position, move)
+...     return position
+>>> game.key(line(7, "v", 3, "w")) == game.key(line(3, "v", 7, "w"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TypeAlias
+
+from evalgame.errors import GameError, IllegalMoveError
+from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.evaluate import divide
+from evalgame.expr.expression import Expression, parse
+from evalgame.expr.nodes import Number, format_number
+from evalgame.expr.residual import CONST, INVALID, PROD, SUM, Residuals
+from evalgame.search.protocol import Game, Player, Value
+
+Position: TypeAlias = tuple[int, Number | None, tuple[str, ...]]
+Move: TypeAlias = Number | str
+
+
+class ResidualEValuate(Game[Position, Move]):
+    """e-Valuate on ``expression`` over ``domain``, searched on residual normal forms."""
+
+    name = "e-Valuate (residual)"
+
+    def __init__(
+        self,
+        expression: Expression | str,
+        domain: Sequence[Number] = DIGITS,
+        *,
+        first: Player = Player.MAX,
+    ) -> None:
+        if first is Player.CHANCE:
+            raise GameError("the first player of e-Valuate is MAX or MIN")
+        self.expression = parse(expression) if isinstance(expression, str) else expression
+        self.domain = make_domain(tuple(domain))
+        self.proposer = first
+        self.placer = first.opponent
+        self.algebra = Residuals(self.domain)
+        self.root = self.algebra.from_tree(self.expression.tree)
+        self._normal: dict[int, tuple[int, Number, Number]] = {}
+
+    def initial(self) -> Position:
+        """The whole expression, every variable free, the proposer to move."""
+        return self.root, None, tuple(sorted(self.expression.variables))
+
+    def to_move(self, position: Position) -> Player:
+        """The proposer when nothing waits to be placed, else the placer."""
+        return self.proposer if position[1] is None else self.placer
+
+    def is_terminal(self, position: Position) -> bool:
+        """The residual is a constant or undefined (or nothing is free)."""
+        node, proposal, free = position
+        return proposal is None and (
+            not free or self.algebra.kind[node] == CONST or node == INVALID
+        )
+
+    def moves(self, position: Position) -> Sequence[Move]:
+        """Domain values for the proposer; for the placer, the free variables (one dummy)."""
+        if self.is_terminal(position):
+            return ()
+        node, proposal, free = position
+        if proposal is None:
+            return self.domain
+        mentioned = self.algebra.names[node]
+        moves: list[Move] = [name for name in free if name in mentioned]
+        if len(moves) < len(free):
+            moves.append(next(name for name in free if name not in mentioned))
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        """Propose a value, or put the proposed value on a free variable."""
+        node, proposal, free = position
+        if proposal is None:
+            if isinstance(move, str) or move not in self.domain or self.is_terminal(position):
+                raise IllegalMoveError(f"{move!r} is not a value the proposer can offer here")
+            return node, move, free
+        if not isinstance(move, str) or move not in free:
+            raise IllegalMoveError(f"{move!r} is not a free variable")
+        rest = tuple(name for name in free if name != move)
+        return self.algebra.substitute(node, move, proposal), None, rest
+
+    def payoff(self, position: Position) -> Value | None:
+        """The constant the residual folded to, ``None`` if it is undefined."""
+        node = position[0]
+        if node == INVALID:
+            return None
+        value = self.algebra.constant(node)
+        if value is None:
+            raise GameError("the residual is not constant yet")
+        return value
+
+    def key(self, position: Position) -> Hashable:
+        """(normalised residual, proposal, number of interchangeable free variables)."""
+        node, proposal, free = position
+        canonical = self.normalise(node)[0]
+        return canonical, proposal, len(free) - len(self.algebra.names[node])
+
+    def affine(self, position: Position) -> tuple[Value, Value]:
+        """(s, c) with value(position) = s · value(normalised residual) + c."""
+        _, scale, offset = self.normalise(position[0])
+        return scale, offset
+
+    def bounds(self, position: Position) -> tuple[Value | None, Value | None]:
+        """The residual's exact interval over all completions."""
+        return self.algebra.interval[position[0]]
+
+    def normalise(self, node: int) -> tuple[int, Number, Number]:
+        """``(canonical, s, c)`` with residual = s · canonical + c and s > 0."""
+        known = self._normal.get(node)
+        if known is None:
+            known = self._normalise(node)
+            self._normal[node] = known
+        return known
+
+    def _normalise(self, node: int) -> tuple[int, Number, Number]:
+        algebra = self.algebra
+        kind = algebra.kind[node]
+        if kind == SUM:
+            offset, terms = algebra.data[node]
+            scale = abs(terms[0][1]) or 1
+            canonical = algebra.linear(0, [(term, divide(k, scale)) for term, k in terms])
+            return canonical, scale, offset
+        if kind == PROD:
+            coefficient = algebra.data[node][0]
+            if coefficient not in (0, 1, -1):
+                scale = abs(coefficient)
+                return algebra.linear(0, [(node, divide(1, scale))]), scale, 0
+        return node, 1, 0
+
+    def describe_move(self, position: Position, move: Move) -> str:
+        """``propose 3`` or ``3→x``."""
+        proposal = position[1]
+        if proposal is None:
+            assert not isinstance(move, str)
+            return f"propose {format_number(move)}"
+        return f"{format_number(proposal)}→{move}"
