@@ -5,8 +5,9 @@ A position is ``(residual, proposal, free)``: the normal form of what is left of
 turn) and the free variables (sorted). Positions that leave the same residual share one
 transposition entry, and so do residuals that differ by a positive factor and a constant
 (value(c + s·F) = c + s·value(F) for s > 0): :meth:`key` and :meth:`affine` say so.
-Free variables the residual no longer mentions are interchangeable, so the placer is
-offered just one of them. A constant residual ends the game at once (the remaining moves
+Residuals are compared up to a renaming of their variables, and the placer is offered
+only one of the variables whose placement leads to the same game (for ``v+w+x-y-z``: one
+of v, w, x and one of y, z). A constant residual ends the game at once (the remaining moves
 cannot change the value); an undefined one is an invalid leaf.
 
 >>> game = ResidualEValuate("v+w+x-y-z")
@@ -15,8 +16,10 @@ cannot change the value); an undefined one is an invalid leaf.
 ...     for move in moves:
 ...         position = game.play(position, move)
 ...     return position
->>> game.key(line(7, "v", 3, "w")) == game.key(line(3, "v", 7, "w"))
+>>> game.key(line(7, "v", 3, "w")) == game.key(line(3, "x", 7, "v"))
 True
+>>> game.moves(line(7))
+['v', 'y']
 """
 
 from __future__ import annotations
@@ -77,13 +80,17 @@ class ResidualEValuate(Game[Position, Move]):
         """Domain values for the proposer; for the placer, the free variables (one dummy)."""
         if self.is_terminal(position):
             return ()
-        node, proposal, free = position
+        _, proposal, free = position
         if proposal is None:
             return self.domain
-        mentioned = self.algebra.names[node]
-        moves: list[Move] = [name for name in free if name in mentioned]
-        if len(moves) < len(free):
-            moves.append(next(name for name in free if name not in mentioned))
+        moves: list[Move] = []
+        seen: set[tuple[Hashable, Value, Value]] = set()
+        for name in free:
+            child = self.play(position, name)
+            signature = (self.key(child), *self.affine(child))
+            if signature not in seen:
+                seen.add(signature)
+                moves.append(name)
         return moves
 
     def play(self, position: Position, move: Move) -> Position:
@@ -111,7 +118,7 @@ class ResidualEValuate(Game[Position, Move]):
     def key(self, position: Position) -> Hashable:
         """(normalised residual, proposal, number of interchangeable free variables)."""
         node, proposal, free = position
-        canonical = self.normalise(node)[0]
+        canonical = self.algebra.canonical(self.normalise(node)[0])
         return canonical, proposal, len(free) - len(self.algebra.names[node])
 
     def affine(self, position: Position) -> tuple[Value, Value]:
