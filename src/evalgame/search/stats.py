@@ -25,9 +25,11 @@ class SearchStats:
     * ``table_hits`` — positions answered (or cut off) by the transposition table,
       ``table_pruned`` the nodes of the subtrees those hits skipped, ``table_size`` the
       number of entries at the end,
-    * ``bound_cutoffs`` — positions cut off by the game's static bounds,
+    * ``bound_cutoffs`` — positions cut off by the game's static bounds, ``bound_pruned``
+      the nodes of the subtrees those cut-offs skipped,
     * ``researches`` — re-searches (NegaScout) or passes (MTD(f)), ``iterations`` the
-      depths completed by iterative deepening.
+      depths completed by iterative deepening,
+    * ``edges`` — moves examined by a search over the graph of positions (DAG solvers).
     """
 
     nodes: int = 0
@@ -40,13 +42,15 @@ class SearchStats:
     table_pruned: int = 0
     table_size: int = 0
     bound_cutoffs: int = 0
+    bound_pruned: int = 0
     researches: int = 0
     iterations: int = 0
+    edges: int = 0
 
     @property
     def pruned(self) -> int:
         """All nodes skipped by cut-offs and table hits."""
-        return self.alpha_pruned + self.beta_pruned + self.table_pruned
+        return self.alpha_pruned + self.beta_pruned + self.table_pruned + self.bound_pruned
 
     def as_dict(self) -> dict[str, int]:
         """The counters as a JSON-ready dictionary (``pruned`` included)."""

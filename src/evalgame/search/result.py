@@ -1,0 +1,54 @@
+"""The result every solver returns: an exact value, a principal variation and statistics.
+
+>>> from evalgame.search.stats import SearchStats
+>>> result = SearchResult(value=canonical(Fraction(18, 1)), pv=("a", "b"), stats=SearchStats(),
+...                       algorithm="minimax")
+>>> result.value, result.best_move
+(18, 'a')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from evalgame.search.protocol import Value
+from evalgame.search.stats import SearchStats
+
+M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class SearchResult(Generic[M]):
+    """What a search found.
+
+    * ``value`` — the exact value to MAX, or ``None`` when no leaf below is valid;
+    * ``pv`` — a principal variation: moves from the searched position that attain
+      ``value`` when both sides play them (``()`` at a terminal or invalid position);
+    * ``exact`` — ``False`` when ``value`` is heuristic (a depth-limited search that did not
+      reach every terminal), in which case ``depth`` is the depth completed.
+    """
+
+    value: Value | None
+    pv: tuple[M, ...]
+    stats: SearchStats
+    algorithm: str
+    exact: bool = True
+    depth: int | None = None
+
+    @property
+    def best_move(self) -> M | None:
+        """The first move of the principal variation (``None`` if there is none)."""
+        return self.pv[0] if self.pv else None
+
+
+def canonical(value: Value) -> Value:
+    """``value`` as an ``int`` when it is integral, else as a :class:`Fraction`.
+
+    >>> canonical(Fraction(6, 3)), canonical(Fraction(1, 2))
+    (2, Fraction(1, 2))
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
