@@ -1,0 +1,197 @@
+"""A game in progress: the position, the moves so far, undo, hints and the verdict.
+
+A :class:`Session` works on any :class:`~evalgame.search.protocol.Game`. Two things are
+pluggable: which moves may be played (``playable``, e.g. only moves whose subtree holds a
+valid leaf) and how the end is judged (``verdict``; by default the sign of the payoff
+decides: first player wins / draw / second player wins).
+
+>>> from evalgame.games.tictactoe import TicTacToe
+>>> session = Session(TicTacToe())
+>>> for text in ["5", "1", "9", "3", "2", "8", "4", "6", "7"]:
+...     _ = session.play(session.parse_move(text))
+>>> session.is_over, session.payoff(), session.verdict().text
+(True, 0, 'draw')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from evalgame.errors import GameError, IllegalMoveError
+from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.result import SearchResult
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+#: an exact solver: the value and best line of a position
+Solver = Callable[[Game[Any, Any], Any], SearchResult[Any]]
+#: whether a move may be played at a position
+Playable = Callable[[Game[Any, Any], Any, Any], bool]
+
+
+class Outcome(enum.Enum):
+    """The natural outcome of a classic game, from the sign of its value to MAX."""
+
+    FIRST = "first player wins"
+    DRAW = "draw"
+    SECOND = "second player wins"
+
+    @classmethod
+    def of(cls, value: Value) -> Outcome:
+        """The outcome of ``value``: positive → first player (MAX) wins.
+
+        >>> Outcome.of(-1).value
+        'second player wins'
+        """
+        return cls.FIRST if value > 0 else cls.SECOND if value < 0 else cls.DRAW
+
+    @property
+    def winner(self) -> Player | None:
+        """MAX, MIN or ``None`` for a draw."""
+        return {Outcome.FIRST: Player.MAX, Outcome.SECOND: Player.MIN}.get(self)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How a finished game ended: the winner (``None`` for a draw) and a sentence."""
+
+    winner: Player | None
+    text: str
+
+
+#: judges a finished session
+VerdictRule = Callable[["Session[Any, Any]"], Verdict]
+
+
+def payoff_verdict(session: Session[Any, Any]) -> Verdict:
+    """The classic verdict: the sign of the final payoff to MAX (the first player)."""
+    value = session.payoff()
+    if value is None:
+        return Verdict(None, "no valid result")
+    outcome = Outcome.of(value)
+    return Verdict(outcome.winner, outcome.value)
+
+
+def solvable_moves(solver: Solver) -> Playable:
+    """A ``playable`` rule: moves after which ``solver`` finds a valid value."""
+
+    def playable(game: Game[Any, Any], position: Any, move: Any) -> bool:
+        return solver(game, game.play(position, move)).value is not None
+
+    return playable
+
+
+class Session(Generic[P, M]):
+    """A game from ``position`` (default: the start), with its history.
+
+    ``solver`` answers :meth:`hint`; ``playable`` filters the legal moves; ``verdict``
+    judges the end.
+    """
+
+    def __init__(
+        self,
+        game: Game[P, M],
+        position: P | None = None,
+        *,
+        solver: Solver | None = None,
+        playable: Playable | None = None,
+        verdict: VerdictRule = payoff_verdict,
+    ) -> None:
+        self.game = game
+        self.start: P = game.initial() if position is None else position
+        self.position: P = self.start
+        self.history: list[tuple[P, M]] = []
+        self.solver = solver
+        self.playable = playable
+        self.verdict_rule = verdict
+
+    @property
+    def moves_played(self) -> list[M]:
+        """The moves played so far, in order."""
+        return [move for _, move in self.history]
+
+    @property
+    def to_move(self) -> Player:
+        """Who chooses now (MAX, MIN or CHANCE)."""
+        return self.game.to_move(self.position)
+
+    def legal_moves(self) -> list[M]:
+        """The moves that may be played now (the game's moves, filtered by ``playable``)."""
+        moves = list(self.game.moves(self.position))
+        if self.playable is None:
+            return moves
+        return [m for m in moves if self.playable(self.game, self.position, m)]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no move can be played any more."""
+        return not self.legal_moves()
+
+    def describe(self, move: M) -> str:
+        """``move`` as people read and type it at the current position."""
+        return self.game.describe_move(self.position, move)
+
+    def parse_move(self, text: str) -> M:
+        """The legal move whose description is ``text`` (case and spaces ignored)."""
+        wanted = " ".join(text.lower().split())
+        legal = self.legal_moves()
+        for move in legal:
+            if " ".join(self.describe(move).lower().split()) == wanted:
+                return move
+        if not legal:
+            raise IllegalMoveError("the game is over")
+        choices = ", ".join(self.describe(m) for m in legal)
+        raise IllegalMoveError(
+            f"{text.strip()!r} is not a legal move here; choose one of {choices}"
+        )
+
+    def play(self, move: M) -> P:
+        """Play ``move``; an illegal move raises :class:`IllegalMoveError` with the reason."""
+        legal = self.legal_moves()
+        if move not in legal:
+            if not legal:
+                raise IllegalMoveError("the game is over")
+            if move in self.game.moves(self.position):
+                raise IllegalMoveError(
+                    f"{self.describe(move)} leads only to positions without a valid result"
+                )
+            choices = ", ".join(self.describe(m) for m in legal)
+            raise IllegalMoveError(f"{move!r} is not a legal move here; choose one of {choices}")
+        self.history.append((self.position, move))
+        self.position = self.game.play(self.position, move)
+        return self.position
+
+    def undo(self) -> M:
+        """Take back the last move and return it."""
+        if not self.history:
+            raise IllegalMoveError("there is no move to undo")
+        self.position, move = self.history.pop()
+        return move
+
+    def hint(self) -> list[tuple[M, Value | None]]:
+        """Each legal move with the exact value of the position it leads to."""
+        if self.solver is None:
+            raise GameError(f"no solver is available for hints in {self.game.name}")
+        solver = self.solver
+        return [
+            (m, solver(self.game, self.game.play(self.position, m)).value)
+            for m in self.legal_moves()
+        ]
+
+    def payoff(self) -> Value | None:
+        """The payoff to MAX of the final position (``None`` if it has no valid result)."""
+        if not self.is_over:
+            raise GameError("the game is not over yet")
+        if self.game.moves(self.position):
+            return None  # stuck: every move was filtered out as unplayable
+        return self.game.payoff(self.position)
+
+    def verdict(self) -> Verdict:
+        """Who won, by the session's verdict rule."""
+        if not self.is_over:
+            raise GameError("the game is not over yet")
+        return self.verdict_rule(self)
