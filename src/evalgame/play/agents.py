@@ -1,0 +1,172 @@
+"""Players for a :class:`~evalgame.play.session.Session`: people, solvers, dice and chance.
+
+Every agent has ``name`` and ``choose(session)``, which returns a legal move (a
+:class:`HumanAgent` may also return :data:`UNDO` or :data:`QUIT`). Agents are generic: they
+see the game only through the session.
+
+>>> from evalgame.games.tictactoe import TicTacToe
+>>> from evalgame.play.session import Session
+>>> session = Session(TicTacToe())
+>>> RandomAgent(seed=1).choose(session) in session.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from math import lcm
+from typing import Any, Protocol
+
+from evalgame.errors import GameError, IllegalMoveError, SearchInterrupted
+from evalgame.play.session import Session, Solver
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Player, Value
+
+
+class Command(enum.Enum):
+    """What a person may ask for instead of a move."""
+
+    UNDO = "undo"
+    QUIT = "quit"
+
+
+UNDO, QUIT = Command.UNDO, Command.QUIT
+
+
+class Agent(Protocol):
+    """Anything that picks a move in a session."""
+
+    name: str
+
+    def choose(self, session: Session[Any, Any]) -> Any:
+        """A legal move of ``session`` (or a :class:`Command` for a person)."""
+
+
+def sample(session: Session[Any, Any], rng: random.Random) -> Any:
+    """A chance outcome drawn with its exact probability (integer arithmetic, no floats)."""
+    game, position = session.game, session.position
+    moves = session.legal_moves()
+    weights = [Fraction(game.probability(position, m)) for m in moves]
+    scale = lcm(*(w.denominator for w in weights))
+    ticket = rng.randrange(sum(int(w * scale) for w in weights))
+    for move, weight in zip(moves, weights, strict=True):
+        ticket -= int(weight * scale)
+        if ticket < 0:
+            return move
+    raise GameError("the probabilities of a chance position do not add up")  # pragma: no cover
+
+
+class RandomAgent:
+    """Plays uniformly at random among the legal moves; chance outcomes by their odds."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, session: Session[Any, Any]) -> Any:
+        if session.to_move is Player.CHANCE:
+            return sample(session, self.rng)
+        return self.rng.choice(session.legal_moves())
+
+
+class ChanceAgent(RandomAgent):
+    """The dice: draws each chance outcome with its exact probability (seeded)."""
+
+    name = "chance"
+
+
+class OptimalAgent:
+    """Plays the first move of a principal variation found by an exact ``solver``."""
+
+    name = "optimal"
+
+    def __init__(self, solver: Solver) -> None:
+        self.solver = solver
+
+    def choose(self, session: Session[Any, Any]) -> Any:
+        result = self.solver(session.game, session.position)
+        move = result.best_move
+        if move is None or move not in session.legal_moves():
+            raise GameError(f"the solver found no move to play in {session.game.name}")
+        return move
+
+
+class DepthLimitedAgent:
+    """Iterative deepening with the game's evaluation function, within ``seconds``.
+
+    It plays the best move of the deepest completed iteration (the first legal move if
+    not even depth 1 completed in time).
+    """
+
+    name = "depth"
+
+    def __init__(self, seconds: float = 1.0, max_depth: int = 64) -> None:
+        if seconds <= 0:
+            raise GameError(f"a depth-limited player needs a positive time, not {seconds}")
+        self.seconds, self.max_depth = seconds, max_depth
+
+    def choose(self, session: Session[Any, Any]) -> Any:
+        from evalgame.search.iterative import iterative_deepening
+
+        legal = session.legal_moves()
+        try:
+            result = iterative_deepening(
+                session.game,
+                session.position,
+                max_depth=self.max_depth,
+                seconds=self.seconds,
+                budget=Budget(seconds=self.seconds),
+            )
+        except SearchInterrupted:
+            return legal[0]
+        move = result.best_move
+        return move if move in legal else legal[0]
+
+
+class HumanAgent:
+    """A person, asked through ``ask(prompt) -> text`` and told things through ``tell``.
+
+    Typing ``?`` shows the value of every legal move (when the session has a solver),
+    ``u`` asks to undo, ``q`` to quit; anything else must describe a legal move, or the
+    person is told why not and asked again.
+    """
+
+    name = "human"
+
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        tell: Callable[[str], None],
+        describe_value: Callable[[Value | None], str] = str,
+    ) -> None:
+        self.ask, self.tell, self.describe_value = ask, tell, describe_value
+
+    def choose(self, session: Session[Any, Any]) -> Any:
+        choices = ", ".join(session.describe(m) for m in session.legal_moves())
+        while True:
+            text = self.ask(f"your move ({choices}; ? hint, u undo, q quit)").strip()
+            if text == "?":
+                self.tell(self.hints(session))
+            elif text.lower() in ("u", "undo"):
+                if session.history:
+                    return UNDO
+                self.tell("there is no move to undo")
+            elif text.lower() in ("q", "quit"):
+                return QUIT
+            else:
+                try:
+                    return session.parse_move(text)
+                except IllegalMoveError as error:
+                    self.tell(str(error))
+
+    def hints(self, session: Session[Any, Any]) -> str:
+        """One line per legal move: its description and the value it leads to."""
+        try:
+            hints = session.hint()
+        except (GameError, SearchInterrupted) as error:
+            return f"no hint: {error}"
+        return "\n".join(f"{session.describe(m)}: {self.describe_value(v)}" for m, v in hints)
