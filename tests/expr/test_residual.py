@@ -72,10 +72,10 @@ def test_bounds_granularity_and_totality_are_sound(
         for values in itertools.product(domain, repeat=3)
     ]
     defined = [value for value in results if value is not None]
-    assert all(inside(value, algebra.interval[node]) for value in defined)
+    assert all(inside(value, algebra.interval(node)) for value in defined)
     if algebra.total[node]:
         assert len(defined) == len(results)
-    step = algebra.step[node]
+    step = algebra.step(node)
     if step is not None and step != 0:
         assert all(Fraction(value) / step == int(Fraction(value) / step) for value in defined)
     elif step == 0:

@@ -23,7 +23,7 @@ the domain, the granularity of its values and whether it is defined for every co
 True
 >>> algebra.from_text("b*a + 2") == algebra.from_text("2 + a*b")
 True
->>> algebra.interval[algebra.from_text("x/y")]
+>>> algebra.interval(algebra.from_text("x/y"))
 (0, 9)
 """
 
@@ -40,6 +40,8 @@ from evalgame.expr.evaluate import Undefined, divide, power
 from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, format_number, normal
 from evalgame.expr.parser import parse_tree
 
+_UNKNOWN = object()  # a step not computed yet
+
 # node kinds
 CONST, VAR, SUM, PROD, POW, UNDEFINED = range(6)
 #: the id of the undefined residual (always id 0)
@@ -53,9 +55,8 @@ class Residuals:
     """A store of hash-consed residual expressions over one domain.
 
     Node ``i`` has ``kind[i]``, a payload ``data[i]``, the variables it mentions
-    ``names[i]``, exact bounds ``interval[i]`` over every completion, a granularity
-    ``step[i]`` (all its values are integer multiples of it; ``None`` if unknown) and
-    ``total[i]`` (defined for every completion).
+    ``names[i]`` and ``total[i]`` (defined for every completion); :meth:`interval` and
+    :meth:`step` give its exact bounds and granularity, computed when first asked for.
     """
 
     def __init__(self, domain: Iterable[Number]) -> None:
@@ -65,8 +66,8 @@ class Residuals:
         self.kind: list[int] = []
         self.data: list[Any] = []
         self.names: list[frozenset[str]] = []
-        self.interval: list[Interval] = []
-        self.step: list[Number | None] = []
+        self._intervals: list[Interval | None] = []
+        self._steps: list[object] = []
         self.total: list[bool] = []
         self._ids: dict[tuple[int, Any], int] = {}
         self._substitutions: dict[tuple[int, str, Number], int] = {}
@@ -76,20 +77,20 @@ class Residuals:
         self._variable_step: Number | None = 0
         for value in self.domain:
             self._variable_step = bounds.step_gcd(self._variable_step, value)
-        self._intern(UNDEFINED, (), frozenset(), (0, 0), 0, False)
+        self._intern(UNDEFINED, (), frozenset(), (0, 0), 0)
 
     # ------------------------------------------------------------------ building
 
     def const(self, value: Number) -> int:
         """The constant ``value``."""
         value = normal(value)
-        return self._intern(CONST, value, frozenset(), (value, value), _abs(value), True)
+        return self._intern(CONST, value, frozenset(), (value, value), _abs(value))
 
     def var(self, name: str) -> int:
         """The variable ``name``."""
         return self._intern(
             VAR, name, frozenset((name,)), (self.domain[0], self.domain[-1]),
-            self._variable_step, True,
+            self._variable_step,
         )  # fmt: skip
 
     def from_text(self, text: str) -> int:
@@ -424,60 +425,106 @@ class Residuals:
     # ------------------------------------------------------------------ interning
 
     def _make_sum(self, const: Number, terms: Terms) -> int:
-        interval = bounds.point(const)
-        step: Number | None = _abs(const)
-        for term, k in terms:
-            interval = bounds.add(interval, bounds.scale(self.interval[term], k))
-            step = bounds.step_gcd(step, _times(self.step[term], _abs(k)))
+        data = (const, terms)
+        node = self._ids.get((SUM, data))
+        if node is not None:
+            return node
         names = frozenset().union(*(self.names[t] for t, _ in terms))
-        total = all(self.total[t] for t, _ in terms)
-        return self._intern(SUM, (const, terms), names, interval, step, total)
+        return self._append(SUM, data, names, all(self.total[t] for t, _ in terms))
 
     def _make_product(self, coefficient: Number, numerator: Factors, denominator: Factors) -> int:
-        interval = bounds.point(coefficient)
-        step: Number | None = _abs(coefficient)
-        total = True
-        for node, exponent in numerator:
-            interval = bounds.multiply(interval, bounds.power(self.interval[node], exponent))
-            step = _product_step(step, _power_or_none(self.step[node], exponent))
-            total = total and self.total[node]
-        for node, exponent in denominator:
-            divisor = bounds.power(self.interval[node], exponent)
-            inverse = bounds.reciprocal(divisor, _power_or_none(self.step[node], exponent))
-            interval = bounds.multiply(interval, inverse)
-            total = total and self.total[node] and not bounds.contains_zero(divisor)
-        if denominator:
-            step = None
-        names = frozenset().union(*(self.names[n] for n, _ in numerator + denominator))
-        return self._intern(
-            PROD, (coefficient, numerator, denominator), names, interval, step, total
+        data = (coefficient, numerator, denominator)
+        node = self._ids.get((PROD, data))
+        if node is not None:
+            return node
+        total = all(self.total[n] for n, _ in numerator) and all(
+            self.total[d] and not bounds.contains_zero(self.interval(d)) for d, _ in denominator
         )
+        names = frozenset().union(*(self.names[n] for n, _ in numerator + denominator))
+        return self._append(PROD, data, names, total)
 
     def _make_power(self, base: int, exponent: int) -> int:
-        names = self.names[base] | self.names[exponent]
-        return self._intern(POW, (base, exponent), names, bounds.EVERYTHING, None, False)
+        node = self._ids.get((POW, (base, exponent)))
+        if node is not None:
+            return node
+        return self._append(POW, (base, exponent), self.names[base] | self.names[exponent], False)
 
     def _intern(
-        self,
-        kind: int,
-        data: Any,
-        names: frozenset[str],
-        interval: Interval,
-        step: Number | None,
-        total: bool,
+        self, kind: int, data: Any, names: frozenset[str], interval: Interval, step: Number | None
     ) -> int:
-        key = (kind, data)
-        node = self._ids.get(key)
+        """A leaf node (constant, variable, undefined) with its known bounds and step."""
+        node = self._ids.get((kind, data))
         if node is None:
-            node = len(self.kind)
-            self._ids[key] = node
-            self.kind.append(kind)
-            self.data.append(data)
-            self.names.append(names)
-            self.interval.append(interval)
-            self.step.append(step)
-            self.total.append(total)
+            node = self._append(kind, data, names, kind != UNDEFINED)
+            self._intervals[node] = interval
+            self._steps[node] = step
         return node
+
+    def _append(self, kind: int, data: Any, names: frozenset[str], total: bool) -> int:
+        node = len(self.kind)
+        self._ids[(kind, data)] = node
+        self.kind.append(kind)
+        self.data.append(data)
+        self.names.append(names)
+        self.total.append(total)
+        self._intervals.append(None)
+        self._steps.append(_UNKNOWN)
+        return node
+
+    # ------------------------------------------------------------------ bounds (lazy)
+
+    def interval(self, node: int) -> Interval:
+        """Exact bounds on the value of ``node`` over every completion where it is defined."""
+        known = self._intervals[node]
+        if known is None:
+            known = self._compute_interval(node)
+            self._intervals[node] = known
+        return known
+
+    def step(self, node: int) -> Number | None:
+        """A granularity: every value of ``node`` is an integer multiple of it (``None``:
+        unknown; 0: the value is always 0)."""
+        known = self._steps[node]
+        if known is _UNKNOWN:
+            known = self._compute_step(node)
+            self._steps[node] = known
+        return known  # type: ignore[return-value]
+
+    def _compute_interval(self, node: int) -> Interval:
+        kind, data = self.kind[node], self.data[node]
+        if kind == SUM:
+            const, terms = data
+            interval = bounds.point(const)
+            for term, k in terms:
+                interval = bounds.add(interval, bounds.scale(self.interval(term), k))
+            return interval
+        if kind == PROD:
+            coefficient, numerator, denominator = data
+            interval = bounds.point(coefficient)
+            for factor, exponent in numerator:
+                interval = bounds.multiply(interval, bounds.power(self.interval(factor), exponent))
+            for factor, exponent in denominator:
+                divisor = bounds.power(self.interval(factor), exponent)
+                step = _power_or_none(self.step(factor), exponent)
+                interval = bounds.multiply(interval, bounds.reciprocal(divisor, step))
+            return interval
+        return bounds.EVERYTHING
+
+    def _compute_step(self, node: int) -> Number | None:
+        kind, data = self.kind[node], self.data[node]
+        if kind == SUM:
+            const, terms = data
+            step: Number | None = _abs(const)
+            for term, k in terms:
+                step = bounds.step_gcd(step, _times(self.step(term), _abs(k)))
+            return step
+        if kind == PROD and not data[2]:
+            coefficient, numerator, _ = data
+            step = _abs(coefficient)
+            for factor, exponent in numerator:
+                step = _product_step(step, _power_or_none(self.step(factor), exponent))
+            return step
+        return None
 
     def __len__(self) -> int:
         return len(self.kind)

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.errors import GameError, IllegalMoveError
@@ -60,6 +61,7 @@ class ResidualEValuate(Game[Position, Move]):
         self.algebra = Residuals(self.domain)
         self.root = self.algebra.from_tree(self.expression.tree)
         self._normal: dict[int, tuple[int, Number, Number]] = {}
+        self._value_order: tuple[Move, ...] | None = None
 
     def initial(self) -> Position:
         """The whole expression, every variable free, the proposer to move."""
@@ -128,7 +130,38 @@ class ResidualEValuate(Game[Position, Move]):
 
     def bounds(self, position: Position) -> tuple[Value | None, Value | None]:
         """The residual's exact interval over all completions."""
-        return self.algebra.interval[position[0]]
+        return self.algebra.interval(position[0])
+
+    def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
+        """The proposer tries values in one static order, best first at the start.
+
+        Each value is judged, once, by the placer's best reply to it at the start, using
+        the midpoints of the resulting residuals' bounds. (Ordering the placer's moves the
+        same way, or recomputing the order at every node, cost more than it saved.)
+        """
+        if position[1] is not None:
+            return moves
+        if self._value_order is None:
+            root, _, names = self.initial()
+            maximise = self.proposer is Player.MAX
+            scores = {d: self._reply_estimate(root, d, names, not maximise) for d in self.domain}
+            self._value_order = tuple(sorted(self.domain, key=scores.__getitem__, reverse=maximise))
+        return self._value_order
+
+    def _reply_estimate(
+        self, node: int, value: Number, free: tuple[str, ...], maximise: bool
+    ) -> Fraction:
+        """The placer's best estimate after ``value`` is proposed."""
+        estimates = [self._estimate(self.algebra.substitute(node, v, value)) for v in free]
+        return max(estimates) if maximise else min(estimates)
+
+    def _estimate(self, node: int) -> Fraction:
+        low, high = self.algebra.interval(node)
+        if node == INVALID:
+            return Fraction(0)
+        if low is None or high is None:
+            return Fraction(low if low is not None else high if high is not None else 0)
+        return Fraction(low + high, 2)
 
     def normalise(self, node: int) -> tuple[int, Number, Number]:
         """``(canonical, s, c)`` with residual = s · canonical + c and s > 0."""
