@@ -12,12 +12,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import sys
 
-from rich.text import Text
-
-from evalgame.cli.app import app, err_console
-from evalgame.errors import EvalgameError
+from evalgame.cli.app import app
 
 for _module in pkgutil.iter_modules(__path__):
     if _module.name != "app":
@@ -26,11 +22,7 @@ for _module in pkgutil.iter_modules(__path__):
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input ends with a message and a non-zero status."""
-    try:
-        app(args=argv)
-    except EvalgameError as error:
-        err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
-        sys.exit(error.exit_code)
+    app(args=argv)
 
 
 __all__ = ["app", "main"]

@@ -13,8 +13,25 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
+from typer.core import TyperGroup
+
+from evalgame.errors import EvalgameError
+
+
+class _Commands(TyperGroup):
+    """Runs a command and turns an :class:`EvalgameError` into a message and exit status."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except EvalgameError as error:
+            err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
+            raise typer.Exit(error.exit_code) from None
+
 
 app = typer.Typer(
+    cls=_Commands,
     name="evalgame",
     help="Solve and play e-Valuate and other finite two-player games, exactly.",
     no_args_is_help=True,
