@@ -2,6 +2,19 @@
 
 from evalgame.search.alphabeta import alphabeta, null_window_test
 from evalgame.search.budget import Budget
+from evalgame.search.chance import expectiminimax
+from evalgame.search.dag import backward_induction
+from evalgame.search.grundy import (
+    ImpartialAsGame,
+    ImpartialGame,
+    Join,
+    PlayConvention,
+    grundy_value,
+    join_grundy,
+    mex,
+    misere_winner,
+    normal_play_winner,
+)
 from evalgame.search.minimax import minimax
 from evalgame.search.protocol import Game, Player, Value
 from evalgame.search.pv import principal_variation
@@ -13,13 +26,24 @@ __all__ = [
     "Budget",
     "Entry",
     "Game",
+    "ImpartialAsGame",
+    "ImpartialGame",
+    "Join",
+    "PlayConvention",
     "Player",
     "SearchResult",
     "SearchStats",
     "TranspositionTable",
     "Value",
     "alphabeta",
+    "backward_induction",
+    "expectiminimax",
+    "grundy_value",
+    "join_grundy",
+    "mex",
     "minimax",
+    "misere_winner",
+    "normal_play_winner",
     "null_window_test",
     "principal_variation",
 ]

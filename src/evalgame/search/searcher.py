@@ -126,8 +126,8 @@ class Searcher(Generic[P, M]):
                             self.horizon_hits += 1
                         if entry.invalid:
                             return self._table_hit(position, None)
-                        lower = _out(entry.lower, scale, offset)
-                        upper = _out(entry.upper, scale, offset)
+                        lower = from_key_class(entry.lower, scale, offset)
+                        upper = from_key_class(entry.upper, scale, offset)
                         if lower is not None:
                             if lower >= beta or lower == upper:
                                 return self._table_hit(position, lower)
@@ -170,8 +170,8 @@ class Searcher(Generic[P, M]):
             if best is None:
                 entry = Entry(invalid=True, depth=depth, exact=exact)
             else:
-                lower = _in(best, scale, offset) if best > alpha else None
-                upper = _in(best, scale, offset) if best < beta else None
+                lower = to_key_class(best, scale, offset) if best > alpha else None
+                upper = to_key_class(best, scale, offset) if best < beta else None
                 entry = Entry(lower, upper, best_move, depth=depth, exact=exact)
             self.table.store(key, entry)
         return best
@@ -269,7 +269,7 @@ class Searcher(Generic[P, M]):
                 stats.bound_pruned += self.context.size(position) - 1 - (stats.nodes - visited)
         if key is not None and self.table is not None:
             if valid:
-                entry = Entry(_in(low, scale, offset), _in(high, scale, offset))
+                entry = Entry(to_key_class(low, scale, offset), to_key_class(high, scale, offset))
             else:
                 entry = Entry(invalid=True)
             self.table.store(key, entry)
@@ -301,14 +301,14 @@ class Searcher(Generic[P, M]):
         return False
 
 
-def _in(value: Value | None, scale: Value, offset: Value) -> Value | None:
+def to_key_class(value: Value | None, scale: Value, offset: Value) -> Value | None:
     """A value of the position in the coordinates of its key class."""
     if value is None or (scale == 1 and offset == 0):
         return value
     return Fraction(value - offset) / scale
 
 
-def _out(value: Value | None, scale: Value, offset: Value) -> Value | None:
+def from_key_class(value: Value | None, scale: Value, offset: Value) -> Value | None:
     """A value of the key class in the coordinates of the position."""
     if value is None or (scale == 1 and offset == 0):
         return value
