@@ -261,12 +261,13 @@ class Searcher(Generic[P, M]):
     ) -> Value | None:
         """Cut ``position`` off at the static bound ``cut`` — if it is valid at all."""
         stats = self.stats
-        visited = stats.nodes
+        accounted = stats.nodes + stats.pruned
         valid = self._any_valid(position, moves)
         if valid:
             stats.bound_cutoffs += 1
-            if self.context.sizes:
-                stats.bound_pruned += self.context.size(position) - 1 - (stats.nodes - visited)
+            if self.context.sizes:  # the nodes below that the validity check did not reach
+                accounted = stats.nodes + stats.pruned - accounted
+                stats.bound_pruned += self.context.size(position) - 1 - accounted
         if key is not None and self.table is not None:
             if valid:
                 entry = Entry(to_key_class(low, scale, offset), to_key_class(high, scale, offset))
@@ -285,6 +286,7 @@ class Searcher(Generic[P, M]):
                 key = game.key(child)
                 entry = None if key is None else self.table.get(key)
                 if entry is not None and entry.usable(None):
+                    self._table_hit(child, None)
                     if entry.invalid:
                         continue
                     return True
