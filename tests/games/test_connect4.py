@@ -46,7 +46,7 @@ def grid_value(rows: int, cols: int) -> int:
             return 0
         children = []
         for c in free:
-            child = tuple(col + (player,) if i == c else col for i, col in enumerate(grid))
+            child = tuple((*col, player) if i == c else col for i, col in enumerate(grid))
             won = grid_winner(child, rows, c)
             children.append(won if won else value(child, -player))
         return max(children) if player == 1 else min(children)
@@ -137,16 +137,78 @@ def play_columns(game: ConnectFour, columns: list[int]) -> Position:
     return position
 
 
-def test_order_puts_wins_then_blocks_first() -> None:
+def test_order_keeps_a_win_or_a_forced_block_alone() -> None:
     game = ConnectFour(4, 4)
     blocking = play_columns(game, [0, 1, 0, 1, 0])  # X threatens the top of column 1
-    assert game.order(blocking, game.moves(blocking))[0] == 0
+    assert game.order(blocking, game.moves(blocking)) == [0]
     winning = play_columns(game, [0, 1, 0, 1, 0, 2])  # O did not block: X wins in column 1
-    ordered = game.order(winning, game.moves(winning))
-    assert ordered[0] == 0
-    assert sorted(ordered) == sorted(game.moves(winning))
+    assert game.order(winning, game.moves(winning)) == [0]
     both = play_columns(game, [0, 1, 0, 1, 0, 2, 3, 1])  # O threatens column 2, X wins first
-    assert game.order(both, game.moves(both))[:2] == [0, 1]
+    assert game.order(both, game.moves(both)) == [0]
+
+
+def test_order_avoids_moves_under_an_opponent_win() -> None:
+    game = ConnectFour(4, 5)
+    # X on the bottom row at columns 1, 2, 3 would win at 0 or 4 — not yet: one stone of O
+    # sits on column 4; O threatens row 1 after X plays under it.
+    position = play_columns(game, [1, 1, 2, 2, 3, 3])  # O has row 1 at columns 2-4
+    assert game.winning_cells(position[1]) & game.column[0]
+    kept = game.order(position, game.moves(position))
+    assert kept == [0] or kept == [4]  # X wins on the bottom row
+
+
+def test_winning_cells_match_a_brute_force() -> None:
+    rng = random.Random(11)
+    for rows, cols in [(6, 7), (4, 5), (5, 4)]:
+        game = ConnectFour(rows, cols)
+        for _ in range(60):
+            position = game.initial()
+            for _ in range(rng.randrange(rows * cols)):
+                moves = game.moves(position)
+                if not moves:
+                    break
+                position = game.play(position, rng.choice(list(moves)))
+            x, o = position[0], position[1]
+            if position[2]:
+                continue  # somebody has four already: every cell "completes" a line
+            for stones in (x, o):
+                expected = 0
+                for c in range(cols):
+                    for r in range(rows):
+                        cell = 1 << (c * game.height + r)
+                        if not (x | o) & cell and game._four(stones | cell):
+                            expected |= cell
+                assert game.winning_cells(stones) & ~(x | o) == expected
+
+
+def test_order_never_drops_every_best_move() -> None:
+    game = ConnectFour(4, 4)
+
+    @cache
+    def value(position: Position) -> int:  # every move, no hooks
+        moves = game.moves(position)
+        if not moves:
+            return int(game.payoff(position))
+        children = [value(game.play(position, m)) for m in moves]
+        return max(children) if game.to_move(position) is Player.MAX else min(children)
+
+    rng = random.Random(5)
+    for _ in range(300):
+        position = game.initial()
+        for _ in range(rng.randrange(4, 14)):
+            moves = game.moves(position)
+            if not moves:
+                break
+            position = game.play(position, rng.choice(list(moves)))
+        moves = game.moves(position)
+        if not moves:
+            continue
+        kept = game.order(position, moves)
+        assert kept
+        assert set(kept) <= set(moves)
+        best = [value(game.play(position, m)) for m in kept]
+        target = max(best) if game.to_move(position) is Player.MAX else min(best)
+        assert target == value(position)
 
 
 def test_evaluate_is_strictly_between_the_payoffs() -> None:

@@ -2,13 +2,16 @@
 
 Each column takes ``rows + 1`` bits (bit ``col·(rows+1) + row``, row 0 at the bottom); the
 spare top bit of each column keeps shifted lines from wrapping into the next column. A
-position is ``(x, o, result)``: the masks of the first player's (X, MAX) and the second
-player's (O, MIN) stones, and ``result`` = +1 / −1 once X / O has four in a row, else 0.
+position is ``(x, o, result, code, mirror)``: the masks of the first player's (X, MAX) and
+the second player's (O, MIN) stones, ``result`` = +1 / −1 once X / O has four in a row
+(else 0), and the position's unique code and that of its mirror image, kept up to date
+move by move so that the table key costs nothing.
 The payoff is that result (0 for a full board without a line). Moves are column indices,
 shown to people as 1, 2, ...
 
-The table key folds the left-right mirror image; :meth:`evaluate` scores open windows of
-four for depth-limited play on boards too large to solve.
+The table key folds the left-right mirror image; :meth:`order` tries a winning move alone,
+a forced block alone, and otherwise never a move that hands the opponent a win;
+:meth:`evaluate` scores open windows of four for depth-limited play on large boards.
 
 >>> game = ConnectFour(4, 4)
 >>> position = game.initial()
@@ -19,8 +22,8 @@ four for depth-limited play on boards too large to solve.
 . . . .
 . O O .
 X X X .
->>> game.order(position, game.moves(position))[0]  # O must block at column 4
-3
+>>> game.order(position, game.moves(position))  # O must block at column 4
+[3]
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from fractions import Fraction
 from evalgame.errors import GameError
 from evalgame.search.protocol import Game, Player, Value
 
-Position = tuple[int, int, int]
+Position = tuple[int, int, int, int, int]
 
 #: windows weighted by the stones on them (0, 1, 2 or 3 of one colour, none of the other)
 WINDOW_WEIGHTS = (0, 1, 4, 16)
@@ -58,6 +61,7 @@ class ConnectFour(Game[Position, int]):
         self.bottom = [1 << (c * h) for c in range(cols)]
         self.top = [1 << (c * h + rows - 1) for c in range(cols)]
         self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
+        self.mirror_shift = [(cols - 1 - 2 * c) * h for c in range(cols)]
         self.bottom_all = sum(self.bottom)
         self.board = sum(self.column)
         centre = (cols - 1) / 2
@@ -82,69 +86,85 @@ class ConnectFour(Game[Position, int]):
                 return True
         return False
 
+    def winning_cells(self, bits: int) -> int:
+        """The cells of the board that would complete four in a row for the stones ``bits``.
+
+        The spare top bit of each column is always empty, so no line wraps around.
+        """
+        r = (bits << 1) & (bits << 2) & (bits << 3)
+        for s in (self.height, self.height - 1, self.height + 1):
+            a = (bits << s) & (bits << 2 * s)
+            r |= a & (bits << 3 * s)
+            r |= a & (bits >> s)
+            b = (bits >> s) & (bits >> 2 * s)
+            r |= b & (bits << s)
+            r |= b & (bits >> 3 * s)
+        return r & self.board
+
     def initial(self) -> Position:
-        return (0, 0, 0)
+        return (0, 0, 0, self.bottom_all, self.bottom_all)
 
     def to_move(self, position: Position) -> Player:
-        x, o, _ = position
-        return Player.MAX if x.bit_count() == o.bit_count() else Player.MIN
+        return Player.MAX if position[0].bit_count() == position[1].bit_count() else Player.MIN
 
     def moves(self, position: Position) -> Sequence[int]:
-        x, o, result = position
+        x, o, result, _, _ = position
         if result:
             return ()
         taken = x | o
         top = self.top
         return [c for c in self.column_order if not taken & top[c]]
 
-    def _drop(self, taken: int, column: int) -> int:
-        """The cell a stone dropped into ``column`` lands on."""
-        return (taken + self.bottom[column]) & self.column[column] & ~taken
-
     def play(self, position: Position, move: int) -> Position:
-        x, o, _ = position
-        cell = self._drop(x | o, move)
+        x, o, _, code, mirror = position
+        cell = ((x | o) + self.bottom[move]) & self.column[move]
+        shift = self.mirror_shift[move]
+        image = cell << shift if shift >= 0 else cell >> -shift
+        # code = X's stones + all stones + bottom row: a stone of X adds its cell twice
         if x.bit_count() == o.bit_count():
             x |= cell
-            return (x, o, 1 if self._four(x) else 0)
+            won = 1 if self._four(x) else 0
+            return (x, o, won, code + 2 * cell, mirror + 2 * image)
         o |= cell
-        return (x, o, -1 if self._four(o) else 0)
+        return (x, o, -1 if self._four(o) else 0, code + cell, mirror + image)
 
     def payoff(self, position: Position) -> Value:
         return position[2]
 
     def key(self, position: Position) -> Hashable:
         """X's stones plus a marker above each column's top stone, mirror-folded."""
-        x, o, _ = position
-        code = x + (x | o) + self.bottom_all
-        h, last, mask = self.height, self.cols - 1, (1 << self.height) - 1
-        mirror = 0
-        for c in range(self.cols):
-            mirror |= ((code >> (c * h)) & mask) << ((last - c) * h)
-        return min(code, mirror)
+        code, mirror = position[3], position[4]
+        return code if code <= mirror else mirror
 
     def bounds(self, position: Position) -> tuple[Value, Value]:
         return -1, 1
 
     def order(self, position: Position, moves: Sequence[int]) -> Sequence[int]:
-        """Winning moves first, then moves that block a line of the opponent, then the rest."""
-        x, o, _ = position
+        """A winning move alone; else a forced block alone; else the moves that do not let
+        the opponent win at once (all of them if every move does).
+
+        Dropping moves is sound: a win is the best possible value; when the opponent
+        threatens to win at once every other move loses; and a move that lets the
+        opponent win at once loses, so it is never better than the moves kept.
+        """
+        x, o, _, _, _ = position
         taken = x | o
         mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
-        wins, blocks, rest = [], [], []
-        for move in moves:
-            cell = self._drop(taken, move)
-            if self._four(mine | cell):
-                wins.append(move)
-            elif self._four(theirs | cell):
-                blocks.append(move)
-            else:
-                rest.append(move)
-        return wins + blocks + rest
+        playable = (taken + self.bottom_all) & self.board
+        column = self.column
+        wins = self.winning_cells(mine) & playable
+        if wins:
+            return [next(m for m in moves if wins & column[m])]
+        threats = self.winning_cells(theirs)
+        forced = threats & playable
+        if forced:
+            return [next(m for m in moves if forced & column[m])]
+        safe = [m for m in moves if not (playable & column[m]) << 1 & threats]
+        return safe or moves[:1]
 
     def evaluate(self, position: Position) -> Value:
         """Open windows of four weighted by their stones, X's minus O's, within (−1, 1)."""
-        x, o, result = position
+        x, o, result, _, _ = position
         if result:
             return result
         score = 0
@@ -160,7 +180,7 @@ class ConnectFour(Game[Position, int]):
 
     def render(self, position: Position) -> str:
         """The board, top row first, as ``X``, ``O`` and ``.``."""
-        x, o, _ = position
+        x, o = position[0], position[1]
         lines = []
         for r in reversed(range(self.rows)):
             cells = []
