@@ -80,4 +80,6 @@ def test_render_and_describe() -> None:
     game = TicTacToe()
     position = game.play(game.play(game.initial(), 0), 8)
     assert game.render(position) == "X . .\n. . .\n. . O"
-    assert [game.describe_move(position, m) for m in sorted(game.moves(position))] == list("2345678")
+    assert [game.describe_move(position, m) for m in sorted(game.moves(position))] == list(
+        "2345678"
+    )

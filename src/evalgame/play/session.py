@@ -137,10 +137,10 @@ class Session(Generic[P, M]):
 
     def parse_move(self, text: str) -> M:
         """The legal move whose description is ``text`` (case and spaces ignored)."""
-        wanted = " ".join(text.lower().split())
+        wanted = "".join(text.lower().split())
         legal = self.legal_moves()
         for move in legal:
-            if " ".join(self.describe(move).lower().split()) == wanted:
+            if "".join(self.describe(move).lower().split()) == wanted:
                 return move
         if not legal:
             raise IllegalMoveError("the game is over")
