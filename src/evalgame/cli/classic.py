@@ -1,0 +1,125 @@
+"""``evalgame classic GAME``: the exact value and natural outcome of a classic game.
+
+>>> from typer.testing import CliRunner
+>>> import json
+>>> out = json.loads(CliRunner().invoke(app, ["classic", "takeaway:12", "--json"]).output)
+>>> out["value"], out["outcome"], out["algorithm"]
+('-1', 'second player wins', 'alpha-beta')
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any
+
+import typer
+from rich.markup import escape
+
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.progress import search_budget
+from evalgame.errors import LimitError
+from evalgame.games.catalog import Target, parse_target
+from evalgame.play.session import Outcome
+from evalgame.play.solvers import solve
+from evalgame.search.protocol import Value
+from evalgame.search.result import SearchResult
+
+CHANCE_OUTCOMES = {
+    Outcome.FIRST: "first player favoured",
+    Outcome.DRAW: "even",
+    Outcome.SECOND: "second player favoured",
+}
+
+
+def outcome_text(value: Value | None, chance: bool) -> str:
+    """The natural outcome of ``value`` (an expectation for games with dice)."""
+    if value is None:
+        return "no valid result"
+    outcome = Outcome.of(value)
+    return CHANCE_OUTCOMES[outcome] if chance else outcome.value
+
+
+@app.command()
+def classic(
+    game: str = typer.Argument(
+        ..., help="tictactoe, connect4:ROWSxCOLS, takeaway:N, pig:T, nim:3,4,5, kayles:N..."
+    ),
+    algorithm: str | None = typer.Option(
+        None, "--algorithm", "-a", help="alphabeta, negascout, mtdf, minimax, expectiminimax."
+    ),
+    timeout: float | None = typer.Option(
+        None, "--timeout", help="Stop after this many seconds (large boards: best move so far)."
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Solve a classic game exactly: value, outcome, best move and search statistics."""
+    target = parse_target(game)
+    started = time.perf_counter()
+    with search_budget(target.game.name, seconds=timeout) as budget:
+        if target.too_big is not None:
+            if timeout is None or target.chance:
+                what, size, limit = target.too_big
+                raise LimitError(
+                    f"{what} of {target.game.name}",
+                    size,
+                    limit,
+                    "it cannot be solved exactly; pass --timeout S to search for the best move "
+                    "within S seconds instead"
+                    if not target.chance
+                    else "choose a smaller game",
+                )
+            from evalgame.search.iterative import iterative_deepening
+
+            result = iterative_deepening(
+                target.game, None, max_depth=1000, seconds=timeout, budget=budget
+            )
+        else:
+            result = solve(target.game, None, algorithm or target.algorithm, budget=budget)
+    seconds = time.perf_counter() - started
+    report(target, result, seconds, json_output)
+
+
+def report(target: Target, result: SearchResult[Any], seconds: float, json_output: bool) -> None:
+    """Print the result of a search, for people or as one JSON object."""
+    game, start = target.game, target.game.initial()
+    value = None if result.value is None else str(result.value)
+    outcome = outcome_text(result.value, target.chance)
+    line: list[str] = []
+    position = start
+    for move in result.pv:
+        line.append(game.describe_move(position, move))
+        position = game.play(position, move)
+    if json_output:
+        print_json(
+            {
+                "game": game.name,
+                "value": value,
+                "outcome": outcome if result.exact else None,
+                "best_move": line[0] if line else None,
+                "principal_variation": line,
+                "algorithm": result.algorithm,
+                "exact": result.exact,
+                "depth": result.depth,
+                "stats": result.stats.as_dict(),
+                "seconds": round(seconds, 4),
+            }
+        )
+        return
+    name = escape(game.name)
+    if result.exact:
+        approx = f" ≈ {float(result.value):.4f}" if isinstance(result.value, Fraction) else ""
+        console.print(f"{name}: [bold]{outcome}[/] (value {value}{approx})")
+    else:
+        console.print(
+            f"{name}: not solved; heuristic value {value} at depth {result.depth} "
+            "(the game's evaluation function at the horizon)"
+        )
+    if line:
+        console.print(f"best move: [bold]{escape(line[0])}[/]   line: {escape(' '.join(line))}")
+    stats = result.stats
+    console.print(
+        f"{result.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+        f"{stats.alpha_cutoffs + stats.beta_cutoffs:,} cut-offs, {seconds:.3f} s",
+        style="dim",
+    )

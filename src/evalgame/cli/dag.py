@@ -1,0 +1,50 @@
+"""``evalgame dag FILE``: solve a game given as a DAG of positions in a JSON file (seed 002).
+
+>>> import json, tempfile
+>>> from typer.testing import CliRunner
+>>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+...     json.dump({"start": "s", "positions": {"s": {"player": "max", "moves": ["a", "b"]},
+...                "a": {"value": 3}, "b": {"value": "1/2"}}}, file)
+>>> print(CliRunner().invoke(app, ["dag", file.name, "--json"]).output.strip())
+{"value": "3", "best_move": "a", "positions": 3, "edges": 2, "principal_variation": ["a"]}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+
+from evalgame.cli.app import app, console, print_json
+from evalgame.games.dag_file import DagGame
+from evalgame.search.dag import backward_induction
+
+
+@app.command()
+def dag(
+    file: Path = typer.Argument(
+        ..., help="JSON file: start, and positions with player+moves or value."
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Value and best move of a game given as a DAG of positions (one DFS, Θ(V+E))."""
+    game = DagGame.from_file(file)
+    result = backward_induction(game)
+    value = None if result.value is None else str(result.value)
+    if json_output:
+        print_json(
+            {
+                "value": value,
+                "best_move": result.best_move,
+                "positions": len(game.nodes),
+                "edges": game.edges,
+                "principal_variation": list(result.pv),
+            }
+        )
+        return
+    console.print(f"value of [bold]{escape(game.start)}[/]: [bold]{value}[/]")
+    if result.best_move is not None:
+        line = escape(" → ".join(result.pv))
+        console.print(f"best move: {escape(result.best_move)}   line: {line}")
+    console.print(f"{len(game.nodes)} positions, {game.edges} edges", style="dim")

@@ -1,0 +1,153 @@
+"""``evalgame grundy`` and ``evalgame nim``: impartial games by Sprague–Grundy theory.
+
+>>> from typer.testing import CliRunner
+>>> print(CliRunner().invoke(app, ["grundy", "kayles", "8", "--json"]).output.strip())
+{"game": "kayles", "values": [0, 1, 2, 3, 1, 4, 3, 2, 1]}
+>>> import json
+>>> json.loads(CliRunner().invoke(app, ["nim", "3", "4", "5", "--json"]).output)["move"]
+{'heap': 1, 'from': 3, 'to': 1}
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import xor
+from typing import Any
+
+import typer
+
+from evalgame.cli.app import app, console, print_json
+from evalgame.errors import GameError, LimitError
+from evalgame.games.heap_play import HeapPlay
+from evalgame.games.impartial import GrundysGame, HeapGame, Heaps, Kayles, Nim, SubtractionGame
+from evalgame.search.alphabeta import alphabeta
+from evalgame.search.grundy import PlayConvention
+from evalgame.search.table import TranspositionTable
+
+#: largest heap size for ``grundy`` (Grundy's game and Kayles take O(N²) steps)
+MAX_GRUNDY_N = 5000
+#: misère Nim is solved by search: at most this many positions
+MAX_MISERE_POSITIONS = 200_000
+MAX_HEAPS, MAX_HEAP = 12, 10**6
+
+
+def heap_game(name: str) -> HeapGame:
+    """The heap game called ``name``: nim, subtraction:1,2,3, takeaway, grundy or kayles."""
+    kind, _, rest = name.strip().lower().partition(":")
+    if kind == "subtraction" and rest:
+        try:
+            subtraction = [int(part) for part in rest.split(",")]
+        except ValueError:
+            raise GameError(
+                f"a subtraction set is whole numbers like 1,2,3, not {rest!r}"
+            ) from None
+        return SubtractionGame(subtraction)
+    games: dict[str, HeapGame] = {
+        "nim": Nim(),
+        "takeaway": SubtractionGame([1, 2, 3]),
+        "grundy": GrundysGame(),
+        "kayles": Kayles(),
+    }
+    if rest or kind not in games:
+        raise GameError(f"unknown game {name!r}; choose nim, subtraction:1,2,3, grundy or kayles")
+    return games[kind]
+
+
+@app.command()
+def grundy(
+    game: str = typer.Argument(..., help="nim, subtraction:1,2,3 (any set), grundy or kayles."),
+    n: int = typer.Argument(..., help="The largest heap size."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Grundy values (nimbers) of single heaps of size 0..N."""
+    heaps = heap_game(game)
+    if n < 0:
+        raise GameError(f"N must be at least 0, not {n}")
+    if n > MAX_GRUNDY_N:
+        raise LimitError("N", n, MAX_GRUNDY_N, "ask for fewer heap sizes")
+    values = heaps.heap_values(n)
+    if json_output:
+        print_json({"game": heaps.name, "values": values})
+        return
+    console.print(f"Grundy values of [bold]{heaps.name}[/], heap sizes 0 to {n}:")
+    for start in range(0, n + 1, 10):
+        row = " ".join(f"{v:>2}" for v in values[start : start + 10])
+        console.print(f"{start:>6}: {row}")
+    losing = [size for size, value in enumerate(values) if value == 0]
+    shown = ", ".join(map(str, losing[:20])) + (" ..." if len(losing) > 20 else "")
+    console.print(f"value 0 (the player to move loses): {shown}", style="dim")
+
+
+@app.command()
+def nim(
+    heaps: list[int] = typer.Argument(..., help="Heap sizes, e.g. 3 4 5."),
+    misere: bool = typer.Option(False, "--misere", help="Misère play: taking the last loses."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Who wins Nim on these heaps, and a winning move (misère play is solved by search)."""
+    if len(heaps) > MAX_HEAPS:
+        raise LimitError("the number of heaps", len(heaps), MAX_HEAPS, "use fewer heaps")
+    for heap in heaps:
+        if heap < 0:
+            raise GameError(f"heap sizes must be at least 0, not {heap}")
+        if heap > MAX_HEAP:
+            raise LimitError("a heap size", heap, MAX_HEAP, "use smaller heaps")
+    if misere:
+        value, move = _misere(heaps)
+    else:
+        value = reduce(xor, heaps, 0)
+        move = _normal_move(heaps, value)
+    winner = "first" if (move is not None) else "second"
+    data: dict[str, Any] = {
+        "heaps": heaps,
+        "play": "misère" if misere else "normal",
+        "grundy": None if misere else value,
+        "winner": winner,
+        "move": None if move is None else {"heap": move[0] + 1, "from": move[1], "to": move[2]},
+    }
+    if json_output:
+        print_json(data)
+        return
+    if not misere:
+        console.print(f"Grundy value {' ⊕ '.join(map(str, heaps))} = [bold]{value}[/]")
+    console.print(
+        f"{'misère' if misere else 'normal'} play: the [bold]{winner}[/] player "
+        f"({'the one to move' if winner == 'first' else 'the other one'}) wins"
+    )
+    if move is not None:
+        console.print(f"winning move: heap {move[0] + 1} from {move[1]} to {move[2]}")
+
+
+def _normal_move(heaps: list[int], value: int) -> tuple[int, int, int] | None:
+    """(index, from, to) of a move to Grundy value 0, or ``None`` if ``value`` is 0."""
+    if value == 0:
+        return None
+    index = next(i for i, heap in enumerate(heaps) if heap ^ value < heap)
+    return index, heaps[index], heaps[index] ^ value
+
+
+def _misere(heaps: list[int]) -> tuple[int, tuple[int, int, int] | None]:
+    """Misère Nim by search: the value (+1: the player to move wins) and a winning move."""
+    positions = 1
+    for heap in heaps:
+        positions *= heap + 1
+    if positions > MAX_MISERE_POSITIONS:
+        raise LimitError(
+            "the number of positions", positions, MAX_MISERE_POSITIONS, "use smaller heaps"
+        )
+    game = HeapPlay(Nim(heaps), PlayConvention.MISERE)
+    result = alphabeta(game, table=TranspositionTable())
+    if result.value != 1 or result.best_move is None:
+        return -1, None
+    return 1, _heap_change(heaps, result.best_move)
+
+
+def _heap_change(heaps: list[int], option: Heaps) -> tuple[int, int, int]:
+    """(index, from, to) of the one-heap move from ``heaps`` to the position ``option``."""
+    before, after = sorted(h for h in heaps if h), list(option)
+    for size in option:
+        if size in before:
+            before.remove(size)
+            after.remove(size)
+    old, new = before[0], (after[0] if after else 0)
+    return heaps.index(old), old, new
