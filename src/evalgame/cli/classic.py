@@ -22,6 +22,7 @@ from evalgame.errors import LimitError
 from evalgame.games.catalog import Target, parse_target
 from evalgame.play.session import Outcome
 from evalgame.play.solvers import solve
+from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Value
 from evalgame.search.result import SearchResult
 
@@ -69,11 +70,7 @@ def classic(
                     if not target.chance
                     else "choose a smaller game",
                 )
-            from evalgame.search.iterative import iterative_deepening
-
-            result = iterative_deepening(
-                target.game, None, max_depth=1000, seconds=timeout, budget=budget
-            )
+            result = iterative_deepening(target.game, budget=budget)
         else:
             result = solve(target.game, None, algorithm or target.algorithm, budget=budget)
     seconds = time.perf_counter() - started

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from evalgame.errors import GameError, IllegalMoveError, SearchInterrupted
 from evalgame.play.session import Session, Solver
-from evalgame.search.budget import Budget
+from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Player, Value
 
 
@@ -104,22 +104,16 @@ class DepthLimitedAgent:
 
     name = "depth"
 
-    def __init__(self, seconds: float = 1.0, max_depth: int = 64) -> None:
+    def __init__(self, seconds: float = 1.0, max_depth: int | None = None) -> None:
         if seconds <= 0:
             raise GameError(f"a depth-limited player needs a positive time, not {seconds}")
         self.seconds, self.max_depth = seconds, max_depth
 
     def choose(self, session: Session[Any, Any]) -> Any:
-        from evalgame.search.iterative import iterative_deepening
-
         legal = session.legal_moves()
         try:
             result = iterative_deepening(
-                session.game,
-                session.position,
-                max_depth=self.max_depth,
-                seconds=self.seconds,
-                budget=Budget(seconds=self.seconds),
+                session.game, session.position, max_depth=self.max_depth, seconds=self.seconds
             )
         except SearchInterrupted:
             return legal[0]

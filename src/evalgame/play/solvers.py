@@ -60,10 +60,9 @@ def solve(
     return run(game, position, budget, TranspositionTable() if table is None else table)
 
 
-def exact_solver(chance: bool) -> Solver:
+def exact_solver(algorithm: str = "alphabeta") -> Solver:
     """A solver for hints and optimal play that keeps one table across calls."""
     table = TranspositionTable()
-    algorithm = default_algorithm(chance)
 
     def solver(game: Game[Any, Any], position: Any) -> SearchResult[Any]:
         return solve(game, position, algorithm, table=table)

@@ -1,0 +1,168 @@
+"""``evalgame play TARGET``: play a game — people against engines, or engines against each other.
+
+TARGET is a game (``tictactoe``, ``connect4:4x5``, ``nim:3,4,5``, ``takeaway:12``,
+``subtraction:1,2,3:12``, ``grundy:7``, ``kayles:6``, ``pig:20``, ``dag:FILE``) or an
+e-Valuate expression. MAX moves first.
+
+>>> from typer.testing import CliRunner
+>>> import json
+>>> args = ["play", "tictactoe", "--max", "optimal", "--min", "optimal", "--json"]
+>>> json.loads(CliRunner().invoke(app, args).output)["winner"]
+'draw'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.markup import escape
+
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.boards import board
+from evalgame.cli.classic import outcome_text
+from evalgame.cli.evaluate_play import play_expression
+from evalgame.errors import GameError
+from evalgame.games.catalog import Target, is_game_target, parse_target
+from evalgame.play.agents import (
+    Agent,
+    ChanceAgent,
+    DepthLimitedAgent,
+    HumanAgent,
+    OptimalAgent,
+    RandomAgent,
+)
+from evalgame.play.match import run
+from evalgame.play.session import Session, Solver
+from evalgame.play.solvers import exact_solver
+from evalgame.search.protocol import Game, Player, Value
+
+AGENTS = ("human", "optimal", "random", "depth")
+
+
+@app.command()
+def play(
+    target: str = typer.Argument(
+        ..., help="A game (tictactoe, connect4:4x5, nim:3,4,5, pig:20...) or an expression."
+    ),
+    max_agent: str = typer.Option("human", "--max", help="MAX: human, optimal, random, depth."),
+    min_agent: str = typer.Option("optimal", "--min", help="MIN: human, optimal, random, depth."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed for random players and dice."),
+    seconds: float = typer.Option(1.0, "--seconds", help="Thinking time of a depth player."),
+    json_output: bool = typer.Option(
+        False, "--json", help="Print one JSON object (computer players only)."
+    ),
+) -> None:
+    """Play a game: human, optimal, random or depth-limited players; MAX moves first."""
+    for kind in (max_agent, min_agent):
+        if kind not in AGENTS:
+            raise GameError(f"unknown player {kind!r}; choose one of {', '.join(AGENTS)}")
+    if seconds <= 0:
+        raise GameError(f"--seconds must be positive, not {seconds}")
+    if not is_game_target(target):
+        play_expression(
+            target,
+            max_agent=max_agent,
+            min_agent=min_agent,
+            seed=seed,
+            seconds=seconds,
+            json_output=json_output,
+        )
+        return
+    if json_output and "human" in (max_agent, min_agent):
+        raise GameError("--json needs two computer players (optimal, random or depth)")
+    chosen = parse_target(target)
+    solver = exact_solver(chosen.algorithm) if chosen.exact else None
+    session: Session[Any, Any] = Session(chosen.game, solver=solver)
+    agents: dict[Player, Agent] = {
+        Player.MAX: make_agent(max_agent, chosen, solver, seed, seconds),
+        Player.MIN: make_agent(
+            min_agent, chosen, solver, None if seed is None else seed + 1, seconds
+        ),
+        Player.CHANCE: ChanceAgent(None if seed is None else seed + 2),
+    }
+    names = {Player.MAX: max_agent, Player.MIN: min_agent, Player.CHANCE: "dice"}
+    watching = not json_output
+    described: list[str] = []
+
+    def on_move(session: Session[Any, Any], player: Player, move: Any) -> None:
+        before = session.history[-1][0]
+        text = session.game.describe_move(before, move)
+        described.append(text)
+        if watching:
+            who = "the dice" if player is Player.CHANCE else f"{player.name} ({names[player]})"
+            console.print(f"{who} plays [bold]{escape(text)}[/]")
+            if "human" in names.values() and not session.is_over:
+                console.print(board(session.game, session.position))
+
+    def on_undo(session: Session[Any, Any]) -> None:
+        del described[len(session.history) :]
+        console.print("move taken back")
+        console.print(board(session.game, session.position))
+
+    if watching:
+        console.print(board(chosen.game, session.position))
+    try:
+        verdict = run(session, agents, on_move=on_move, on_undo=on_undo)
+    except KeyboardInterrupt:
+        console.print("\ngame abandoned")
+        raise typer.Exit(130) from None
+    if verdict is None:
+        console.print("game abandoned")
+        return
+    final = session.payoff()
+    winner = "draw" if verdict.winner is None else verdict.winner.value
+    if json_output:
+        print_json(
+            {
+                "game": chosen.game.name,
+                "moves": described,
+                "final": None if final is None else str(final),
+                "winner": winner,
+                "verdict": verdict.text,
+            }
+        )
+        return
+    console.print(board(chosen.game, session.position))
+    console.print(
+        f"[bold]{verdict.text}[/] after {len(described)} moves (final payoff to MAX: {final})"
+    )
+
+
+def make_agent(
+    kind: str, target: Target, solver: Solver | None, seed: int | None, seconds: float
+) -> Agent:
+    """The player of ``kind`` for ``target``; refuses players the game cannot support."""
+    game = target.game
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "optimal":
+        if solver is None:
+            what, size, limit = target.too_big or ("the size", 0, 0)
+            raise GameError(
+                f"{game.name} is too large to play optimally ({what} is {size}, over {limit}); "
+                "use a depth player instead"
+            )
+        return OptimalAgent(solver)
+    if kind == "depth":
+        if type(game).evaluate is Game.evaluate:
+            raise GameError(f"{game.name} has no evaluation function; use an optimal player")
+        return DepthLimitedAgent(seconds)
+    return HumanAgent(ask, tell, lambda value: describe_value(value, target.chance))
+
+
+def ask(prompt: str) -> str:
+    """A line typed by the person (end of input counts as quitting)."""
+    try:
+        return console.input(f"{escape(prompt)}: ")
+    except EOFError:
+        return "q"
+
+
+def tell(message: str) -> None:
+    console.print(escape(message))
+
+
+def describe_value(value: Value | None, chance: bool) -> str:
+    """A hint's value and what it means."""
+    return f"{value} ({outcome_text(value, chance)})"
