@@ -36,6 +36,7 @@ def grid_winner(grid: Grid, rows: int, column: int | None = None) -> int:
     return 0
 
 
+@cache
 def grid_value(rows: int, cols: int) -> int:
     """The value of the empty board by memoised minimax on a list-of-columns grid."""
 
