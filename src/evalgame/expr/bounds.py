@@ -58,7 +58,8 @@ def multiply(a: Interval, b: Interval) -> Interval:
 
 
 def _finite(value: Number | float) -> Bound:
-    return None if isinstance(value, float) else value
+    # only the infinities are floats here
+    return value if not isinstance(value, float) else None
 
 
 def _extended(a: Interval) -> tuple[Number | float, Number | float]:
@@ -69,7 +70,7 @@ def _product(x: Number | float, y: Number | float) -> Number | float:
     """x·y on the extended line, with 0·∞ = 0 (intervals hold only finite numbers)."""
     if x == 0 or y == 0:
         return 0
-    if isinstance(x, float) or isinstance(y, float):
+    if type(x) is float or type(y) is float:
         return _INFINITY if (x > 0) == (y > 0) else -_INFINITY
     return x * y
 
@@ -118,7 +119,7 @@ def _inverse(value: Bound, at_infinity: Number) -> Number:
 
 
 def _normal(value: Number) -> Number:
-    if isinstance(value, Fraction) and value.denominator == 1:
+    if type(value) is Fraction and value.denominator == 1:
         return value.numerator
     return value
 

@@ -294,6 +294,17 @@ class Residuals:
             self._canonical[node] = known
         return known
 
+    def rename(self, node: int, renaming: dict[str, str]) -> int:
+        """``node`` with its variables renamed by ``renaming`` (others unchanged).
+
+        >>> algebra = Residuals(range(3))
+        >>> e = algebra.from_text("x - y")
+        >>> algebra.rename(e, {"x": "y", "y": "x"}) == algebra.from_text("y - x")
+        True
+        """
+        full = {name: renaming.get(name, name) for name in self.names[node]}
+        return self._renamed(node, full, {})
+
     def shape(self, node: int) -> int:
         """An id of the structure of ``node`` with variable names erased (memoised)."""
         known = self._shapes.get(node)

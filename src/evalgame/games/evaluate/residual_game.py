@@ -5,9 +5,10 @@ A position is ``(residual, proposal, free)``: the normal form of what is left of
 turn) and the free variables (sorted). Positions that leave the same residual share one
 transposition entry, and so do residuals that differ by a positive factor and a constant
 (value(c + s·F) = c + s·value(F) for s > 0): :meth:`key` and :meth:`affine` say so.
-Residuals are compared up to a renaming of their variables, and the placer is offered
-only one of the variables whose placement leads to the same game (for ``v+w+x-y-z``: one
-of v, w, x and one of y, z). A constant residual ends the game at once (the remaining moves
+Residuals are compared up to a renaming of their variables. The placer is offered only
+one of each class of interchangeable free variables: variables that swapping leaves E
+unchanged (for ``v+w+x-y-z``: one of v, w, x and one of y, z), and the free variables
+the residual no longer mentions. A constant residual ends the game at once (the remaining moves
 cannot change the value); an undefined one is an invalid leaf.
 
 >>> game = ResidualEValuate("v+w+x-y-z")
@@ -62,6 +63,7 @@ class ResidualEValuate(Game[Position, Move]):
         self.root = self.algebra.from_tree(self.expression.tree)
         self._normal: dict[int, tuple[int, Number, Number]] = {}
         self._value_order: tuple[Move, ...] | None = None
+        self._classes = interchangeable(self.algebra, self.root)
 
     def initial(self) -> Position:
         """The whole expression, every variable free, the proposer to move."""
@@ -85,13 +87,13 @@ class ResidualEValuate(Game[Position, Move]):
         _, proposal, free = position
         if proposal is None:
             return self.domain
+        mentioned = self.algebra.names[position[0]]
         moves: list[Move] = []
-        seen: set[tuple[Hashable, Value, Value]] = set()
+        seen: set[int | None] = set()
         for name in free:
-            child = self.play(position, name)
-            signature = (self.key(child), *self.affine(child))
-            if signature not in seen:
-                seen.add(signature)
+            kind = self._classes[name] if name in mentioned else None
+            if kind not in seen:
+                seen.add(kind)
                 moves.append(name)
         return moves
 
@@ -193,3 +195,27 @@ class ResidualEValuate(Game[Position, Move]):
             assert not isinstance(move, str)
             return f"propose {format_number(move)}"
         return f"{format_number(proposal)}→{move}"
+
+
+def interchangeable(algebra: Residuals, node: int) -> dict[str, int]:
+    """Classes of variables of ``node`` whose swap leaves it unchanged (name → class).
+
+    A swap that fixes the whole expression still fixes every residual in which both
+    variables are free, so one of them stands for the whole class at every position.
+
+    >>> algebra = Residuals(range(10))
+    >>> classes = interchangeable(algebra, algebra.from_text("v+w+x-y-z"))
+    >>> classes["v"] == classes["x"] != classes["y"] == classes["z"]
+    True
+    """
+    names = sorted(algebra.names[node])
+    classes = {name: i for i, name in enumerate(names)}
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            if (
+                classes[second] != classes[first]
+                and algebra.rename(node, {first: second, second: first}) == node
+            ):
+                old = classes[second]
+                classes = {n: classes[first] if c == old else c for n, c in classes.items()}
+    return classes

@@ -1,0 +1,74 @@
+"""Exact values of any e-Valuate position, fast enough to answer every move of a game.
+
+Playing needs the value of many positions: each hint, each move of an optimal agent,
+each check that a move keeps the game valid. The oracle maps a position of
+:class:`~evalgame.games.evaluate.game.EValuate` to its residual position and searches it
+with one transposition table kept across questions, so later questions reuse earlier work.
+
+>>> from evalgame.games.evaluate.game import EValuate
+>>> game = EValuate("X*(Y-Z)")
+>>> oracle = Oracle(game)
+>>> oracle.value(game.initial())
+18
+>>> oracle.value(game.play(game.initial(), 9))   # MIN puts 9 on Z: X*(Y-9)
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evalgame.expr.nodes import Number
+from evalgame.games.evaluate.game import EValuate, Move, Position
+from evalgame.games.evaluate.residual_game import Position as ResidualPosition
+from evalgame.games.evaluate.residual_game import ResidualEValuate
+from evalgame.search.alphabeta import alphabeta
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Game
+from evalgame.search.result import SearchResult
+from evalgame.search.table import TranspositionTable
+
+
+class Oracle:
+    """Values and best lines of positions of ``game``, searched on residual forms."""
+
+    def __init__(self, game: EValuate) -> None:
+        self.game = game
+        self.residual = ResidualEValuate(game.expression, game.domain, first=game.proposer)
+        self.table = TranspositionTable()
+        self._values: dict[Position, Number | None] = {}
+
+    def residual_position(self, position: Position) -> ResidualPosition:
+        """The residual game's position equivalent to ``position``."""
+        values, proposal = position
+        node = self.residual.root
+        free = []
+        for name, value in zip(self.game.variables, values, strict=True):
+            if value is None:
+                free.append(name)
+            else:
+                node = self.residual.algebra.substitute(node, name, value)
+        return node, proposal, tuple(sorted(free))
+
+    def solve(self, position: Position, budget: Budget | None = None) -> SearchResult[Any]:
+        """The value and a principal variation from ``position``."""
+        return alphabeta(
+            self.residual, self.residual_position(position), table=self.table, budget=budget
+        )
+
+    def value(self, position: Position) -> Number | None:
+        """The exact value of ``position`` (``None``: no valid completion)."""
+        if position not in self._values:
+            self._values[position] = self.solve(position).value
+        return self._values[position]
+
+    def move_values(self, position: Position) -> dict[Move, Number | None]:
+        """The value after each legal move (``None`` for moves that leave no valid leaf)."""
+        return {
+            move: self.value(self.game.play(position, move)) for move in self.game.moves(position)
+        }
+
+    def solver(self, game: Game[Any, Any], position: Any) -> SearchResult[Any]:
+        """The play layer's solver interface (``game`` must be this oracle's game)."""
+        assert game is self.game
+        return self.solve(position)
