@@ -15,7 +15,11 @@ from evalgame.search.grundy import (
     misere_winner,
     normal_play_winner,
 )
+from evalgame.search.iterative import iterative_deepening
 from evalgame.search.minimax import minimax
+from evalgame.search.mtdf import mtdf
+from evalgame.search.negascout import negascout
+from evalgame.search.paper_alphabeta import paper_alphabeta
 from evalgame.search.protocol import Game, Player, Value
 from evalgame.search.pv import principal_variation
 from evalgame.search.result import SearchResult
@@ -39,11 +43,15 @@ __all__ = [
     "backward_induction",
     "expectiminimax",
     "grundy_value",
+    "iterative_deepening",
     "join_grundy",
     "mex",
     "minimax",
     "misere_winner",
+    "mtdf",
+    "negascout",
     "normal_play_winner",
     "null_window_test",
+    "paper_alphabeta",
     "principal_variation",
 ]

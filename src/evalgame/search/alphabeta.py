@@ -22,7 +22,7 @@ from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
 from evalgame.search.protocol import Game, Value
 from evalgame.search.pv import complete
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.result import SearchResult
 from evalgame.search.searcher import INF, Searcher
 from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
@@ -62,16 +62,7 @@ def alphabeta(
         value = searcher.search(root, alpha, beta, depth)
         if value is not None and alpha < value < beta:
             pv = complete(searcher, root, searcher.pv[0], value, depth)
-    if table is not None:
-        context.stats.table_size = len(table)
-    return SearchResult(
-        value=None if value is None else canonical(value),
-        pv=pv,
-        stats=context.stats,
-        algorithm="alpha-beta",
-        exact=searcher.horizon_hits == 0,
-        depth=depth,
-    )
+    return searcher.result(value, pv, "alpha-beta", depth)
 
 
 def null_window_test(

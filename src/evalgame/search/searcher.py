@@ -41,6 +41,7 @@ from typing import Generic, TypeVar
 from evalgame.search.context import SearchContext, refuse_chance
 from evalgame.search.ordering import ordered_moves
 from evalgame.search.protocol import Player, Value
+from evalgame.search.result import SearchResult, canonical
 from evalgame.search.table import Entry, TranspositionTable
 from evalgame.search.window import Bound, Edge, above, below
 
@@ -84,6 +85,21 @@ class Searcher(Generic[P, M]):
         if strict:
             return self.search(position, gamma, above(gamma), depth)
         return self.search(position, below(gamma), gamma, depth)
+
+    def result(
+        self, value: Value | None, pv: tuple[M, ...], algorithm: str, depth: int | None = None
+    ) -> SearchResult[M]:
+        """The :class:`SearchResult` of a search from the root that returned ``value``."""
+        if self.table is not None:
+            self.stats.table_size = len(self.table)
+        return SearchResult(
+            value=None if value is None else canonical(value),
+            pv=pv,
+            stats=self.stats,
+            algorithm=algorithm,
+            exact=self.horizon_hits == 0,
+            depth=depth,
+        )
 
     def best_move(self, position: P) -> object:
         """The best move the table remembers for ``position`` (``None`` if none)."""

@@ -1,0 +1,117 @@
+"""Algorithm 1 of the e-Valuate paper (seed 001), exactly: alpha-beta without deep cut-offs.
+
+Each node receives only its parent's current value (``parent_αβ``): a MAX node stops
+(a *beta cut-off*) once its value reaches ``maxval ≥ parent_αβ``, a MIN node (an *alpha
+cut-off*) once ``minval ≤ parent_αβ``; a child updates its parent only when strictly
+better. The nodes of the full game tree inside the skipped subtrees are counted as
+``beta_pruned``/``alpha_pruned``: for e-Valuate these are the paper's
+``(9 − i)·(T(h/2) − 1)/10`` and ``j·T((h − 1)/2)``. With ``table=True`` every fully
+evaluated MAX node (no beta cut-off at it) is stored with its value and principal
+variation and returned on later visits, as in the paper (``table_pruned`` counts the
+subtree below each such hit).
+
+For games where the same player may move twice in a row, a node of the same kind as its
+parent inherits its parent's ``parent_αβ``; with alternating moves this is Algorithm 1.
+
+>>> from evalgame.search.examples import NestedTree
+>>> result = paper_alphabeta(NestedTree([[3, 5], [2, 9, 1]]))
+>>> result.value, result.pv, result.stats.alpha_cutoffs, result.stats.nodes
+(3, (0, 0), 1, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TypeVar
+
+from evalgame.search.budget import Budget
+from evalgame.search.context import SearchContext, refuse_chance
+from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.pv import attains, walk
+from evalgame.search.result import SearchResult, canonical
+from evalgame.search.searcher import INF, Searcher, from_key_class, to_key_class
+from evalgame.search.table import TranspositionTable
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+def paper_alphabeta(
+    game: Game[P, M],
+    position: P | None = None,
+    *,
+    table: bool = False,
+    budget: Budget | None = None,
+) -> SearchResult[M]:
+    """The value, principal variation and prune counts of Algorithm 1 from ``position``."""
+    root = game.initial() if position is None else position
+    context = SearchContext(game, budget)
+    stats = context.stats
+    stored: dict[Hashable, tuple[Value | None, tuple[M, ...]]] = {}  # fully evaluated MAX nodes
+
+    def alphabeta(
+        position: P, parent_value: Value | float, parent: Player, inherited: Value | float
+    ) -> tuple[Value | None, tuple[M, ...]]:
+        context.enter()
+        moves = game.moves(position)
+        if not moves:
+            stats.leaves += 1
+            return game.payoff(position), ()
+        player = game.to_move(position)
+        if player is Player.CHANCE:
+            raise refuse_chance(game)
+        bound = parent_value if player is not parent else inherited
+        maximizing = player is Player.MAX
+        key = game.key(position) if table and maximizing else None
+        if key is not None and key in stored:
+            stats.table_hits += 1
+            if context.sizes:
+                stats.table_pruned += context.size(position) - 1
+            value, known_line = stored[key]
+            return from_key_class(value, *game.affine(position)), known_line
+
+        best: Value | None = None  # maxval / minval; None stands for the paper's ∓∞
+        line: tuple[M, ...] = ()
+        seen = 0  # tree nodes in the children searched so far
+        ordered = game.order(position, moves)
+        for index, move in enumerate(ordered):
+            child = game.play(position, move)
+            current = best if best is not None else -INF if maximizing else INF
+            value, child_line = alphabeta(child, current, player, bound)
+            if context.sizes:
+                seen += context.size(child)
+            if value is not None and (
+                best is None or (value > best if maximizing else value < best)
+            ):
+                best, line = value, (move, *child_line)
+            if best is not None and (best >= bound if maximizing else best <= bound):
+                if index + 1 < len(ordered):
+                    if maximizing:
+                        stats.beta_cutoffs += 1
+                        if context.sizes:
+                            stats.beta_pruned += context.size(position) - 1 - seen
+                    else:
+                        stats.alpha_cutoffs += 1
+                        if context.sizes:
+                            stats.alpha_pruned += context.size(position) - 1 - seen
+                    return best, line
+                break
+        if key is not None:
+            stored[key] = (to_key_class(best, *game.affine(position)), line)
+        return best, line
+
+    with context.running():
+        context.measure_sizes(root)
+        first = game.to_move(root) if game.moves(root) else Player.MAX
+        never = INF if first is Player.MAX else -INF  # the root is never cut off
+        value, pv = alphabeta(root, never, first, never)
+        if value is not None and table and not attains(game, root, pv, value):
+            # a stored line came from another position with the same key: walk a new one
+            pv = walk(Searcher(context, TranspositionTable()), root, value, None)
+    stats.table_size = len(stored)
+    return SearchResult(
+        value=None if value is None else canonical(value),
+        pv=pv,
+        stats=stats,
+        algorithm="alpha-beta (paper's Algorithm 1)" + (" with table" if table else ""),
+    )
