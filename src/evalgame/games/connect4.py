@@ -67,6 +67,8 @@ class ConnectFour(Game[Position, int]):
         centre = (cols - 1) / 2
         self.column_order = sorted(range(cols), key=lambda c: (abs(c - centre), c))
         self.windows = self._windows()
+        #: shifts by 1, 2 and 3 cells along a row and both diagonals
+        self._steps = [(s, 2 * s, 3 * s) for s in (h, h - 1, h + 1)]
 
     def _windows(self) -> list[int]:
         h, windows = self.height, []
@@ -91,15 +93,13 @@ class ConnectFour(Game[Position, int]):
 
         The spare top bit of each column is always empty, so no line wraps around.
         """
-        r = (bits << 1) & (bits << 2) & (bits << 3)
-        for s in (self.height, self.height - 1, self.height + 1):
-            a = (bits << s) & (bits << 2 * s)
-            r |= a & (bits << 3 * s)
-            r |= a & (bits >> s)
-            b = (bits >> s) & (bits >> 2 * s)
-            r |= b & (bits << s)
-            r |= b & (bits >> 3 * s)
-        return r & self.board
+        cells = (bits << 1) & (bits << 2) & (bits << 3)
+        for one, two, three in self._steps:
+            left = (bits << one) & (bits << two)
+            right = (bits >> one) & (bits >> two)
+            cells |= left & ((bits << three) | (bits >> one))
+            cells |= right & ((bits << one) | (bits >> three))
+        return cells & self.board
 
     def initial(self) -> Position:
         return (0, 0, 0, self.bottom_all, self.bottom_all)
