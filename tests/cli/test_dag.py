@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from evalgame.cli import app
@@ -66,6 +67,7 @@ def test_a_leaf_start_and_chance(tmp_path: Path) -> None:
     assert data["value"] == "3"
 
 
+@pytest.mark.slow
 def test_long_chain_does_not_recurse(tmp_path: Path) -> None:
     n = 100_000
     positions: dict[str, object] = {
