@@ -28,7 +28,7 @@ def test_hand_computation() -> None:
     assert result.pv == (1,)  # the last option is invalid: its 1/3 outcome is
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees(chance_nodes=True, affine=True), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], keyed: bool, use_table: bool) -> None:
     game = TreeGame(tree, keyed=keyed)

@@ -82,7 +82,7 @@ def test_chance_and_invalid() -> None:
     assert result.pv == ("dice",)
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees(affine=True, chance_nodes=True, max_depth=5))
 def test_random_dags_against_the_tree_reference(tree: tuple[Any, ...]) -> None:
     game = TreeGame(tree, keyed=True)

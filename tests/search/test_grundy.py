@@ -86,7 +86,7 @@ def test_mex_is_the_least_missing_number(values: list[int]) -> None:
     assert all(n in values for n in range(result))
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(acyclic_graphs())
 def test_grundy_values_by_brute_force(game: Graph) -> None:
     for position in range(len(game.edges)):

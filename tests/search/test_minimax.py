@@ -13,7 +13,7 @@ from evalgame.search.minimax import minimax
 from tests.strategies import TreeGame, chance, leaf, node, replay, tree_size, trees, value_of
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees())
 def test_value_pv_and_node_count(tree: tuple[object, ...]) -> None:
     game = TreeGame(tree)

@@ -29,7 +29,7 @@ def test_best_move_first_needs_no_research() -> None:
     assert negascout(TreeGame(tree)).stats.researches == 0
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees(affine=True, max_depth=5), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], keyed: bool, use_table: bool) -> None:
     game = TreeGame(tree, keyed=keyed)

@@ -105,7 +105,7 @@ def test_the_papers_table() -> None:
     assert game.payoff(replay(game, result.pv)) == 18
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees(affine=True), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], table: bool, alternating: bool) -> None:
     game = TreeGame(tree, keyed=True)

@@ -14,7 +14,7 @@ from evalgame.search.table import TranspositionTable
 from tests.strategies import TreeGame, leaf, node, replay, trees, value_of
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees(affine=True), st.booleans(), st.booleans())
 def test_walk_attains_the_value(tree: tuple[Any, ...], keyed: bool, use_table: bool) -> None:
     game = TreeGame(tree, keyed=keyed, reverse=True)

@@ -40,7 +40,7 @@ SOLVERS: dict[str, Solver] = {
 
 
 @pytest.mark.parametrize("name", SOLVERS)
-@settings(max_examples=120)
+@settings(max_examples=80)
 @given(
     tree=trees(affine=True),
     bounds=st.none() | st.tuples(st.integers(0, 2), st.integers(0, 2)),
