@@ -89,6 +89,9 @@ def test_errors_point_at_the_offending_character(text: str, position: int, messa
 def test_overlong_expression_is_refused() -> None:
     with pytest.raises(LimitError, match="length"):
         parse("x+" * 6000 + "x")
+    with pytest.raises(LimitError, match="nesting depth"):
+        parse("x+" * 1000 + "x")
+    assert str(parse("x+" * 300 + "x")).count("+") == 300
 
 
 names = st.sampled_from(["a", "b", "x", "y1", "Z"])

@@ -22,6 +22,9 @@ from evalgame.expr.lexer import Kind
 from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, to_text
 from evalgame.expr.parser import NEGATE, RpnItem, to_rpn
 
+#: deepest nesting of operators accepted
+MAX_DEPTH = 400
+
 
 @dataclass(frozen=True)
 class Expression:
@@ -65,25 +68,33 @@ def parse(text: str) -> Expression:
 
 
 def _tree(rpn: Sequence[RpnItem], text: str) -> Node:
-    """Build the tree, checking that constant exponents are integers of sane size."""
-    stack: list[tuple[Node, Number | None]] = []  # node and its value if constant
+    """Build the tree, checking that constant exponents are integers of sane size and that
+    the nesting stays within :data:`MAX_DEPTH` (trees are walked recursively later)."""
+    stack: list[tuple[Node, Number | None, int]] = []  # node, value if constant, depth
     for item in rpn:
         token = item.token
         if token.kind is Kind.NUMBER:
             assert token.value is not None
-            stack.append((Num(token.value), token.value))
+            stack.append((Num(token.value), token.value, 1))
         elif token.kind is Kind.NAME:
-            stack.append((Var(token.text), None))
+            stack.append((Var(token.text), None, 1))
         elif item.text == NEGATE:
-            node, value = stack.pop()
-            stack.append((Neg(node), None if value is None else -value))
+            node, value, depth = stack.pop()
+            stack.append((Neg(node), None if value is None else -value, depth + 1))
         else:
-            right, right_value = stack.pop()
-            left, left_value = stack.pop()
+            right, right_value, right_depth = stack.pop()
+            left, left_value, left_depth = stack.pop()
             if item.text == "^" and right_value is not None:
                 _check_exponent(right_value, text, token.position)
-            stack.append((Bin(item.text, left, right), _fold(item.text, left_value, right_value)))
-    ((tree, _),) = stack
+            depth = max(left_depth, right_depth) + 1
+            if depth > MAX_DEPTH:
+                raise LimitError(
+                    "the nesting depth of the expression", depth, MAX_DEPTH,
+                    "split it into shorter sums and products",
+                )  # fmt: skip
+            folded = _fold(item.text, left_value, right_value)
+            stack.append((Bin(item.text, left, right), folded, depth))
+    ((tree, _, _),) = stack
     return tree
 
 

@@ -85,6 +85,21 @@ def variables(node: Node) -> Iterator[str]:
             stack.append(current.left)
 
 
+def substitute_tree(node: Node, values: dict[str, Number]) -> Node:
+    """``node`` with the variables in ``values`` replaced by their values.
+
+    >>> to_text(substitute_tree(Bin("*", Var("X"), Var("Y")), {"X": 5}))
+    '5 * Y'
+    """
+    if isinstance(node, Var):
+        return Num(values[node.name]) if node.name in values else node
+    if isinstance(node, Neg):
+        return Neg(substitute_tree(node.operand, values))
+    if isinstance(node, Bin):
+        return Bin(node.op, substitute_tree(node.left, values), substitute_tree(node.right, values))
+    return node
+
+
 def format_number(value: Number) -> str:
     """An exact number as text: ``3``, ``-1/2``."""
     return str(normal(value))

@@ -72,6 +72,7 @@ class Residuals:
         self._ids: dict[tuple[int, Any], int] = {}
         self._substitutions: dict[tuple[int, str, Number], int] = {}
         self._canonical: dict[int, int] = {}
+        self._uniform: dict[tuple[int, Number], Number | None] = {}
         self._shapes: dict[int, int] = {}
         self._shape_ids: dict[tuple[Any, ...], int] = {}
         self._variable_step: Number | None = 0
@@ -380,6 +381,58 @@ class Residuals:
             )
         memo[node] = result
         return result
+
+    def uniform_value(self, node: int, value: Number) -> Number | None:
+        """The value of ``node`` when every variable it mentions is ``value`` (memoised).
+
+        >>> algebra = Residuals(range(10))
+        >>> algebra.uniform_value(algebra.from_text("(a+b)/c"), 3), algebra.uniform_value(
+        ...     algebra.from_text("a/b"), 0)
+        (2, None)
+        """
+        key = (node, value)
+        if key not in self._uniform:
+            self._uniform[key] = self._uniform_value(node, value)
+        return self._uniform[key]
+
+    def _uniform_value(self, node: int, value: Number) -> Number | None:
+        kind, data = self.kind[node], self.data[node]
+        if kind == CONST:
+            return data  # type: ignore[no-any-return]
+        if kind == VAR:
+            return value
+        if kind == UNDEFINED:
+            return None
+        try:
+            if kind == SUM:
+                total = data[0]
+                for term, k in data[1]:
+                    part = self.uniform_value(term, value)
+                    if part is None:
+                        return None
+                    total += k * part
+                return normal(total)
+            if kind == PROD:
+                coefficient, numerator, denominator = data
+                result = coefficient
+                for factor, exponent in numerator:
+                    part = self.uniform_value(factor, value)
+                    if part is None:
+                        return None
+                    result *= part**exponent
+                for factor, exponent in denominator:
+                    part = self.uniform_value(factor, value)
+                    if part is None:
+                        return None
+                    result = divide(result, part**exponent)
+                return normal(result)
+            base = self.uniform_value(data[0], value)
+            exponent = self.uniform_value(data[1], value)
+            if base is None or exponent is None:
+                return None
+            return power(base, exponent)
+        except Undefined:
+            return None
 
     def constant(self, node: int) -> Number | None:
         """The value of a constant residual, else ``None``."""

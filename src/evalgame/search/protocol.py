@@ -68,7 +68,9 @@ class Game(ABC, Generic[P, M]):
       ``value(position) == scale * V + offset`` where ``V`` is shared by all positions with
       the same key. Lets a table share entries between positions that differ by a constant.
     * :meth:`bounds` — cheap proven bounds ``(lower, upper)`` on the value (``None`` = none).
-    * :meth:`order` — the legal moves in the order to search them (best first).
+    * :meth:`order` — the legal moves in the order to search them (best first); it may
+      leave out moves proven no better for the mover than a move it keeps (a winning move
+      makes every other move redundant), never all of them.
     * :meth:`probability` — for CHANCE positions, the probability of each outcome.
     * :meth:`evaluate` — a heuristic value for depth-limited search.
     * :meth:`subtree_size` — the number of nodes of the full game tree below a position
@@ -124,7 +126,11 @@ class Game(ABC, Generic[P, M]):
         return None, None
 
     def order(self, position: P, moves: Sequence[M]) -> Sequence[M]:
-        """``moves`` in the order to search them, most promising first."""
+        """``moves`` in the order to search them, most promising first.
+
+        Moves proven no better for the mover than one that is kept may be left out
+        (plain minimax ignores this hook and walks every move).
+        """
         return moves
 
     def probability(self, position: P, move: M) -> Fraction:

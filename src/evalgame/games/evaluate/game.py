@@ -25,7 +25,7 @@ from typing import TypeAlias
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.expr.domain import DIGITS, make_domain
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number, format_number, normal
+from evalgame.expr.nodes import Number, format_number, normal, substitute_tree, to_text
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.search.protocol import Game, Player, Value
 
@@ -120,11 +120,13 @@ class EValuate(Game[Position, Move]):
         return size if proposal is None else (size - 1) // len(self.domain)
 
     def describe_move(self, position: Position, move: Move) -> str:
-        """``propose 3`` or ``3→x``."""
-        if position[1] is None:
-            assert not isinstance(move, str)
-            return f"propose {format_number(move)}"
-        return f"{format_number(position[1])}→{move}"
+        """A proposal as the value (``3``, ``-1/2``), a placement as the variable (``x``)."""
+        return move if isinstance(move, str) else format_number(move)
+
+    def text(self, position: Position) -> str:
+        """The expression with the values placed so far written in (``5 * (Y - 3)``)."""
+        assigned = self.assignment(position)
+        return to_text(substitute_tree(self.expression.tree, assigned))
 
     def assignment(self, position: Position) -> dict[str, Number]:
         """The variables that hold a value, by name."""
