@@ -70,6 +70,8 @@ def test_visited_plus_pruned_is_the_tree(
     assert stats.nodes + stats.pruned == tree_size(tree)
     if not use_table:
         assert stats.table_hits == stats.table_pruned == 0
+    result = alphabeta(game, table=TranspositionTable() if use_table else None)
+    assert result.stats.nodes + result.stats.pruned >= tree_size(tree)  # + the PV walk
 
 
 windows = st.tuples(st.fractions(-5, 5, max_denominator=2), st.fractions(-5, 5, max_denominator=2))

@@ -151,3 +151,27 @@ def test_needs_keys() -> None:
 def test_node_budget() -> None:
     with pytest.raises(SearchInterrupted):
         backward_induction(Chain(10_000), budget=Budget(nodes=100, check_every=1))
+
+
+class SharedKey(Graph):
+    """A and B share a key (B = A − 1) but have different successors."""
+
+    def key(self, position: str) -> Hashable:
+        return "AB" if position in ("A", "B") else position
+
+    def affine(self, position: str) -> tuple[Value, Value]:
+        return (1, -1) if position == "B" else (1, 0)
+
+
+def test_principal_variation_through_a_shared_key() -> None:
+    spec = {
+        "s": ("min", ("A", "B")),
+        "A": ("max", ("a0", "a1")),
+        "B": ("max", ("b0", "b1")),
+        "a0": 5,
+        "a1": 3,
+        "b0": 4,
+        "b1": 2,
+    }
+    result = backward_induction(SharedKey(spec))
+    assert (result.value, result.pv) == (4, ("B", "b0"))

@@ -61,6 +61,7 @@ def alphabeta(
             context.measure_sizes(root)
         value = searcher.search(root, alpha, beta, depth)
         if value is not None and alpha < value < beta:
+            context.sizes = False  # nodes the PV walk skips were not pruned from the search
             pv = complete(searcher, root, searcher.pv[0], value, depth)
     return searcher.result(value, pv, "alpha-beta", depth)
 

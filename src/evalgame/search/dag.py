@@ -61,8 +61,9 @@ def backward_induction(
     def value_of(position: P, vertex: Hashable) -> Value | None:
         return from_key_class(values[vertex], *game.affine(position))
 
-    with context.running():
-        for vertex, position, edges in postorder(root, key, successors):
+    def solve(start: P) -> Value | None:
+        """The value of ``start``, solving every vertex below it not solved yet."""
+        for vertex, position, edges in postorder(start, key, successors, values):
             if not edges:
                 stats.leaves += 1
                 value = game.payoff(position)
@@ -77,7 +78,10 @@ def backward_induction(
                     pick = max if player is Player.MAX else min
                     value = pick(valid) if valid else None
             values[vertex] = to_key_class(value, *game.affine(position))
-        value = value_of(root, key(root))
+        return value_of(start, key(start))
+
+    with context.running():
+        value = solve(root)
         pv: list[M] = []
         position = root
         while value is not None and game.moves(position):
@@ -85,7 +89,9 @@ def backward_induction(
                 break
             for move in game.moves(position):
                 child = game.play(position, move)
-                if value_of(child, key(child)) == value:
+                # a vertex met through another position with the same key may have
+                # children not solved yet
+                if solve(child) == value:
                     pv.append(move)
                     position = child
                     break

@@ -12,7 +12,7 @@ recursion, so a chain of a million positions is fine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Container, Hashable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 from evalgame.errors import CycleError
@@ -34,11 +34,13 @@ def postorder(
     root: P,
     key: Callable[[P], Hashable],
     successors: Callable[[P], Sequence[tuple[M, P]]],
+    known: Container[Hashable] = (),
 ) -> Iterator[tuple[Hashable, P, list[tuple[M, P, Hashable]]]]:
     """Each vertex reachable from ``root`` once, after its successors, as (key, position, edges).
 
     ``successors(position)`` lists ``(move, next position)`` pairs; ``edges`` repeats them
-    with the key of each next position.
+    with the key of each next position. Vertices whose keys are ``known`` are taken as
+    finished already and neither expanded nor reported.
     """
     done: set[Hashable] = set()
     grey: set[Hashable] = set()
@@ -46,7 +48,7 @@ def postorder(
     while stack:
         frame = stack[-1]
         if frame.edges is None:
-            if frame.key in done:
+            if frame.key in done or frame.key in known:
                 stack.pop()
                 continue
             if frame.key in grey:

@@ -44,14 +44,14 @@ def mtdf(
 
     The first pass tests "value ≥ ``first_guess``" (default: the middle of the game's
     static bounds, or 0). ``stats.researches`` counts the passes; the principal variation
-    is walked down the table afterwards (its tests are counted in ``stats.nodes``).
+    is walked down the table afterwards (its tests are counted in ``stats.nodes``). Pruned
+    subtrees are not counted: the passes search the same subtrees again and again.
     """
     root = game.initial() if position is None else position
     context = SearchContext(game, budget)
     searcher = Searcher(context, table if table is not None else TranspositionTable())
     pv: tuple[M, ...] = ()
     with context.running():
-        context.measure_sizes(root)
         value = _converge(searcher, root, first_guess)
         if value is not None:
             pv = walk(searcher, root, value, None)

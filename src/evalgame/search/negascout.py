@@ -4,7 +4,8 @@ The first valid child of a node is searched with the full window; each later chi
 first *tested* — "is it better than the best so far?" ("child > α?" at MAX, "child < β?"
 at MIN, exact null windows) — and searched again with the full window only when the test
 says yes. With good move order most tests fail and are cheap. ``stats.researches`` counts
-the re-searches.
+the re-searches. Pruned subtrees are not counted, since re-searched subtrees would count
+twice.
 
 >>> from evalgame.search.examples import NestedTree
 >>> result = negascout(NestedTree([[3, 5], [2, 9], [4, 8]]))
@@ -42,7 +43,6 @@ def negascout(
     searcher = Searcher(context, table, use_bounds=use_bounds)
     pv: tuple[M, ...] = ()
     with context.running():
-        context.measure_sizes(root)
         value = searcher.search(root, -INF, INF, scout=True)
         if value is not None:
             pv = complete(searcher, root, searcher.pv[0], value, None)

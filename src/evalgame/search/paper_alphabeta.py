@@ -107,6 +107,7 @@ def paper_alphabeta(
         value, pv = alphabeta(root, never, first, never)
         if value is not None and table and not attains(game, root, pv, value):
             # a stored line came from another position with the same key: walk a new one
+            context.sizes = False
             pv = walk(Searcher(context, TranspositionTable()), root, value, None)
     stats.table_size = len(stored)
     return SearchResult(
