@@ -115,8 +115,10 @@ class TreeGame(Game[Position, int]):
     ``keyed`` offers transposition keys (the subtree itself, with the affine map folded
     into the position); ``bounds`` offers static bounds loosened by ``(below, above)``
     around the true range of leaf values — and arbitrary ones, (0, 0), on invalid subtrees,
-    which the protocol allows; ``reverse`` searches moves last-to-first; ``sized`` offers
-    subtree sizes.
+    which the protocol allows; ``reverse`` searches moves last-to-first; ``dominance``
+    makes the order hook leave out moves proven no better than one it keeps (sound only
+    for trees without chance nodes, where a valid leaf below makes a node valid); ``sized``
+    offers subtree sizes.
     """
 
     name = "tree game"
@@ -129,12 +131,14 @@ class TreeGame(Game[Position, int]):
         bounds: tuple[Value, Value] | None = None,
         reverse: bool = False,
         sized: bool = True,
+        dominance: bool = False,
     ) -> None:
         self.tree = tree
         self.keyed = keyed
         self.slack = bounds
         self.reverse = reverse
         self.sized = sized
+        self.dominance = dominance
 
     def initial(self) -> Position:
         return _fold(self.tree, 1, 0)
@@ -172,7 +176,22 @@ class TreeGame(Game[Position, int]):
         return scale * low + offset, scale * high + offset
 
     def order(self, position: Position, moves: Sequence[int]) -> Sequence[int]:
-        return list(reversed(moves)) if self.reverse else moves
+        ordered = list(reversed(moves)) if self.reverse else list(moves)
+        node = position[0]
+        if not self.dominance or node[0] not in ("max", "min"):
+            return ordered
+        # keep a child with the best guaranteed value, leave out the children that cannot
+        # beat that guarantee (every valid leaf on the wrong side of it) or are invalid
+        valid = {m: r for m in ordered if (r := leaf_range(node[2][m])) is not None}
+        if not valid:
+            return ordered
+        if node[0] == "max":
+            keep = max(valid, key=lambda m: valid[m][0])
+            floor = valid[keep][0]
+            return [m for m in ordered if m == keep or (m in valid and valid[m][1] > floor)]
+        keep = min(valid, key=lambda m: valid[m][1])
+        ceiling = valid[keep][1]
+        return [m for m in ordered if m == keep or (m in valid and valid[m][0] < ceiling)]
 
     def probability(self, position: Position, move: int) -> Fraction:
         return Fraction(position[0][3][move])

@@ -107,8 +107,8 @@ def test_the_papers_table() -> None:
 
 @settings(max_examples=150)
 @given(trees(affine=True), st.booleans(), st.booleans())
-def test_random_trees(tree: tuple[Any, ...], table: bool, alternating: bool) -> None:
-    game = TreeGame(tree, keyed=True)
+def test_random_trees(tree: tuple[Any, ...], table: bool, dominance: bool) -> None:
+    game = TreeGame(tree, keyed=True, dominance=dominance)
     result = paper_alphabeta(game, table=table)
     assert result.value == value_of(game)
     if result.value is not None:

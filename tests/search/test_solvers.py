@@ -45,11 +45,16 @@ SOLVERS: dict[str, Solver] = {
     tree=trees(affine=True),
     bounds=st.none() | st.tuples(st.integers(0, 2), st.integers(0, 2)),
     reverse=st.booleans(),
+    dominance=st.booleans(),
 )
 def test_solver_agrees_with_minimax(
-    name: str, tree: tuple[Any, ...], bounds: tuple[int, int] | None, reverse: bool
+    name: str,
+    tree: tuple[Any, ...],
+    bounds: tuple[int, int] | None,
+    reverse: bool,
+    dominance: bool,
 ) -> None:
-    game = TreeGame(tree, keyed=True, bounds=bounds, reverse=reverse)
+    game = TreeGame(tree, keyed=True, bounds=bounds, reverse=reverse, dominance=dominance)
     result = SOLVERS[name](game)
     assert result.value == minimax(game).value == value_of(game)
     assert result.exact

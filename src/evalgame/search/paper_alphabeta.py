@@ -73,6 +73,7 @@ def paper_alphabeta(
         best: Value | None = None  # maxval / minval; None stands for the paper's ∓∞
         line: tuple[M, ...] = ()
         seen = 0  # tree nodes in the children searched so far
+        cut = False  # a cut-off left some of the ordered moves unsearched
         ordered = game.order(position, moves)
         for index, move in enumerate(ordered):
             child = game.play(position, move)
@@ -85,17 +86,22 @@ def paper_alphabeta(
             ):
                 best, line = value, (move, *child_line)
             if best is not None and (best >= bound if maximizing else best <= bound):
-                if index + 1 < len(ordered):
-                    if maximizing:
-                        stats.beta_cutoffs += 1
-                        if context.sizes:
-                            stats.beta_pruned += context.size(position) - 1 - seen
-                    else:
-                        stats.alpha_cutoffs += 1
-                        if context.sizes:
-                            stats.alpha_pruned += context.size(position) - 1 - seen
-                    return best, line
+                cut = index + 1 < len(ordered)
+                if cut and maximizing:
+                    stats.beta_cutoffs += 1
+                elif cut:
+                    stats.alpha_cutoffs += 1
                 break
+        if context.sizes and (cut or len(ordered) < len(moves)):
+            skipped = context.size(position) - 1 - seen
+            if not cut:  # only moves the order hook left out as dominated
+                stats.bound_pruned += skipped
+            elif maximizing:
+                stats.beta_pruned += skipped
+            else:
+                stats.alpha_pruned += skipped
+        if cut:  # a beta cut-off: this MAX node is not fully evaluated, so it is not stored
+            return best, line
         if key is not None:
             stored[key] = (to_key_class(best, *game.affine(position)), line)
         return best, line

@@ -211,6 +211,7 @@ class Searcher(Generic[P, M]):
         best: Value | None = None
         best_move: M | None = None
         seen = 0  # tree nodes in the subtrees searched so far (when sizes are counted)
+        cut = False  # a cut-off left some of the ordered moves unsearched
         for index, move in enumerate(ordered):
             child = game.play(position, move)
             if maximizing:
@@ -238,24 +239,25 @@ class Searcher(Generic[P, M]):
                 continue
             best, best_move = value, move
             pv[ply] = (move, *pv[ply + 1])
-            if maximizing:
-                if best >= beta:
-                    if index + 1 < len(ordered):
-                        stats.beta_cutoffs += 1
-                        if context.sizes:
-                            stats.beta_pruned += context.size(position) - 1 - seen
-                    break
-                if best > alpha:
-                    alpha = best
+            if best >= beta if maximizing else best <= alpha:
+                cut = index + 1 < len(ordered)
+                if cut and maximizing:
+                    stats.beta_cutoffs += 1
+                elif cut:
+                    stats.alpha_cutoffs += 1
+                break
+            if maximizing and best > alpha:
+                alpha = best
+            elif not maximizing and best < beta:
+                beta = best
+        if context.sizes and (cut or len(ordered) < len(moves)):
+            skipped = context.size(position) - 1 - seen
+            if not cut:  # only moves the order hook left out as dominated
+                stats.bound_pruned += skipped
+            elif maximizing:
+                stats.beta_pruned += skipped
             else:
-                if best <= alpha:
-                    if index + 1 < len(ordered):
-                        stats.alpha_cutoffs += 1
-                        if context.sizes:
-                            stats.alpha_pruned += context.size(position) - 1 - seen
-                    break
-                if best < beta:
-                    beta = best
+                stats.alpha_pruned += skipped
         return best, best_move
 
     def _table_hit(self, position: P, value: Value | None) -> Value | None:

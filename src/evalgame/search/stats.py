@@ -26,7 +26,8 @@ class SearchStats:
       ``table_pruned`` the nodes of the subtrees those hits skipped, ``table_size`` the
       number of entries at the end,
     * ``bound_cutoffs`` — positions cut off by the game's static bounds, ``bound_pruned``
-      the nodes of the subtrees those cut-offs skipped,
+      the nodes of the subtrees those cut-offs skipped and of the moves the game's
+      ``order`` hook left out as dominated,
     * ``researches`` — re-searches (NegaScout) or passes (MTD(f)), ``iterations`` the
       depths completed by iterative deepening,
     * ``edges`` — moves examined by a search over the graph of positions (DAG solvers).
