@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from evalgame.errors import GraphError
+from evalgame.errors import GraphError, LimitError
 
 #: an edge given by its two ends
 Edge = tuple[int, int]
 
 #: graphs larger than this are refused (the games on them could never be solved anyway)
 MAX_VERTICES = 1024
+#: symmetry groups larger than this are refused (canonical forms would cost too much)
+MAX_SYMMETRIES = 1000
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -75,8 +77,8 @@ class Permutation:
 class BitGraph:
     """A finite simple undirected graph on the vertices ``0 … n−1``.
 
-    ``automorphisms`` are vertex permutations mapping the graph onto itself; the identity is
-    always included. They define :meth:`canonical`.
+    ``automorphisms`` are vertex permutations mapping the graph onto itself; the group they
+    generate defines :meth:`canonical`.
 
     >>> triangle = BitGraph(3, [(0, 1), (1, 2), (0, 2)])
     >>> triangle.bipartite, triangle.max_matching(0b111)
@@ -113,22 +115,39 @@ class BitGraph:
         self.edges = tuple(sorted(edge_set))
         self.labels = tuple(labels) if labels is not None else tuple(map(str, range(n)))
         self.colour_class = _two_colouring(self.adjacency)
-        self.symmetries = [Permutation(range(n))]
-        for images in automorphisms:
-            permutation = Permutation(images)
-            if permutation.images != tuple(range(n)):
-                self._check_automorphism(permutation)
-                self.symmetries.append(permutation)
+        self.symmetries = [Permutation(images) for images in self._group(automorphisms)]
 
     @property
     def bipartite(self) -> bool:
         """Whether the graph has no odd cycle."""
         return self.colour_class is not None
 
-    def _check_automorphism(self, permutation: Permutation) -> None:
-        for u, v in self.edges:
-            if not self.adjacency[permutation.images[u]] >> permutation.images[v] & 1:
-                raise GraphError(f"{list(permutation.images)} is not an automorphism")
+    def _group(self, generators: Iterable[Sequence[int]]) -> list[tuple[int, ...]]:
+        """The automorphism group the ``generators`` generate (the identity first)."""
+        identity = tuple(range(self.n))
+        steps = []
+        for images in generators:
+            permutation = Permutation(images)  # checks that it is a permutation
+            if len(permutation.images) != self.n:
+                raise GraphError(f"{list(images)} does not permute the {self.n} vertices")
+            for u, v in self.edges:
+                if not self.adjacency[permutation.images[u]] >> permutation.images[v] & 1:
+                    raise GraphError(f"{list(images)} is not an automorphism")
+            steps.append(permutation.images)
+        group = {identity: None}
+        frontier = [identity]
+        while frontier:
+            element = frontier.pop()
+            for step in steps:
+                image = tuple(step[v] for v in element)
+                if image not in group:
+                    if len(group) >= MAX_SYMMETRIES:
+                        raise LimitError(
+                            "the symmetry group", len(group) + 1, MAX_SYMMETRIES, "give fewer"
+                        )
+                    group[image] = None
+                    frontier.append(image)
+        return list(group)
 
     def neighbourhood(self, mask: int) -> int:
         """The vertices with at least one neighbour in ``mask``."""

@@ -98,6 +98,8 @@ class MatchingSolver:
         The first guess is ν − 1: a maximum matching, less one domino MIN destroys.
         """
         lower, upper = self.bounds(free, max_to_move)
+        if self.budget is not None:
+            self.budget.prove(lower, upper)
         guess = upper - 1
         while lower < upper:
             gamma = min(max(guess, lower + 1), upper)
