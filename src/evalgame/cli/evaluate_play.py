@@ -1,11 +1,52 @@
-"""``evalgame play EXPRESSION``: e-Valuate played by people and engines (provided by the lead).
+"""``evalgame play EXPRESSION``: e-Valuate played by people and engines.
 
-:func:`play_expression` receives the expression and the options the ``play`` command parsed.
+Every move must keep the game valid (a value or a placement after which every completion
+divides by zero is refused, with the reason). At the end val(E) is compared with
+minimax(E): larger — MAX wins, smaller — MIN wins, equal — a draw. ``--switch`` plays the
+role-switch variant: two games with the roles swapped; the player whose game as maximiser
+ends higher wins.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+import typer
+from rich.markup import escape
+
+from evalgame.cli.app import console, print_json
+from evalgame.cli.evaluate import decimal, parse_first
 from evalgame.errors import GameError
+from evalgame.expr.domain import format_domain, parse_domain
+from evalgame.expr.expression import Expression, parse
+from evalgame.expr.nodes import Number, format_number
+from evalgame.games.evaluate.game import EValuate
+from evalgame.games.evaluate.oracle import Oracle
+from evalgame.play.agents import Agent, HumanAgent, OptimalAgent, RandomAgent
+from evalgame.play.match import run
+from evalgame.play.session import Session, Verdict
+from evalgame.search.protocol import Player, Value
+
+
+@dataclass
+class Record:
+    """One finished game: the rounds played, val(E), minimax(E) and the verdict."""
+
+    rounds: list[tuple[Number, str]]
+    final: Number
+    minimax: Number
+    verdict: Verdict
+
+    def as_json(self) -> dict[str, Any]:
+        """The scripting contract of ``evalgame play --json``."""
+        winner = "draw" if self.verdict.winner is None else self.verdict.winner.name
+        return {
+            "moves": [{"value": format_number(v), "variable": n} for v, n in self.rounds],
+            "final": format_number(self.final),
+            "minimax": format_number(self.minimax),
+            "winner": winner,
+        }
 
 
 def play_expression(
@@ -16,6 +57,173 @@ def play_expression(
     seed: int | None,
     seconds: float,
     json_output: bool,
+    domain: str = "0..9",
+    first: str = "max",
+    switch: bool = False,
 ) -> None:
-    """Play e-Valuate on ``expression`` with the given agents (human/optimal/random/depth)."""
-    raise GameError("e-Valuate play is not available yet")
+    """Play e-Valuate on ``expression`` with the given agents (human/optimal/random)."""
+    if "depth" in (max_agent, min_agent):
+        raise GameError("e-Valuate is solved exactly: use an optimal player, not a depth one")
+    if json_output and "human" in (max_agent, min_agent):
+        raise GameError("--json needs two computer players (optimal or random)")
+    parsed, values, proposer = parse(expression), parse_domain(domain), parse_first(first)
+    watch = not json_output
+    if not switch:
+        record = play_one(parsed, values, proposer, (max_agent, min_agent), seed, watch)
+        if record is None:
+            return
+        if json_output:
+            print_json(record.as_json())
+        return
+    first_game = play_one(parsed, values, proposer, (max_agent, min_agent), seed, watch, "A")
+    if first_game is None:
+        return
+    second = None if seed is None else seed + 10
+    second_game = play_one(parsed, values, proposer, (min_agent, max_agent), second, watch, "B")
+    if second_game is None:
+        return
+    winner = (
+        "A" if first_game.final > second_game.final
+        else "B" if second_game.final > first_game.final
+        else "draw"
+    )  # fmt: skip
+    if json_output:
+        print_json(
+            {
+                "games": [first_game.as_json(), second_game.as_json()],
+                "players": {"A": max_agent, "B": min_agent},
+                "winner": winner,
+            }
+        )
+        return
+    console.print(
+        f"role switch: A maximised to {decimal(first_game.final)}, "
+        f"B maximised to {decimal(second_game.final)} — "
+        + ("a draw" if winner == "draw" else f"[bold]{winner} wins[/]")
+    )
+
+
+def play_one(
+    expression: Expression,
+    domain: tuple[Number, ...],
+    proposer: Player,
+    kinds: tuple[str, str],
+    seed: int | None,
+    watch: bool,
+    maximiser: str | None = None,
+) -> Record | None:
+    """One game; ``kinds`` are the MAX and MIN players. ``None`` if a person quit."""
+    game = EValuate(expression, domain, first=proposer)
+    oracle = Oracle(game)
+    minimax = oracle.value(game.initial())
+    if minimax is None:
+        raise GameError(f"{expression} has no valid completion over {format_domain(domain)}")
+
+    def verdict(session: Session[Any, Any]) -> Verdict:
+        final = session.payoff()
+        assert final is not None
+        assert minimax is not None
+        if final > minimax:
+            return Verdict(Player.MAX, f"MAX wins: val(E) = {final} > minimax(E) = {minimax}")
+        if final < minimax:
+            return Verdict(Player.MIN, f"MIN wins: val(E) = {final} < minimax(E) = {minimax}")
+        return Verdict(None, f"a draw: val(E) = minimax(E) = {minimax}")
+
+    session: Session[Any, Any] = Session(
+        game,
+        solver=oracle.solver,
+        playable=lambda g, position, move: oracle.value(g.play(position, move)) is not None,
+        verdict=verdict,
+    )
+    agents: dict[Player, Agent] = {
+        Player.MAX: _agent(kinds[0], oracle, game, seed),
+        Player.MIN: _agent(kinds[1], oracle, game, None if seed is None else seed + 1),
+    }
+    if watch:
+        role = f" — {maximiser} is MAX" if maximiser else ""
+        console.print(
+            f"[bold]{escape(str(expression))}[/] over {format_domain(domain)}: "
+            f"{proposer.name} proposes, {proposer.opponent.name} places{role}"
+        )
+
+    def on_move(session: Session[Any, Any], player: Player, move: Any) -> None:
+        if watch and isinstance(move, str):
+            value = session.history[-1][0][1]
+            console.print(
+                f"  {proposer.name} proposes {format_number(value)}, "
+                f"{proposer.opponent.name} puts it on {move}:  "
+                f"[bold]{escape(game.text(session.position))}[/]"
+            )
+
+    try:
+        result = run(session, agents, on_move=on_move, on_undo=lambda s: _show(s, game))
+    except KeyboardInterrupt:
+        console.print("\ngame abandoned")
+        raise typer.Exit(130) from None
+    if result is None:
+        console.print("game abandoned")
+        return None
+    final = session.payoff()
+    assert final is not None
+    moves = session.moves_played
+    rounds = [(moves[i], moves[i + 1]) for i in range(0, len(moves), 2)]
+    record = Record(rounds, final, minimax, result)
+    if watch:
+        _summary(record, oracle, game)
+    return record
+
+
+class _Human(HumanAgent):
+    """A person, told the state of the expression before each choice."""
+
+    def __init__(self, game: EValuate) -> None:
+        super().__init__(_ask, _tell, _describe)
+        self.game = game
+
+    def choose(self, session: Session[Any, Any]) -> Any:
+        _show(session, self.game)
+        return super().choose(session)
+
+
+def _agent(kind: str, oracle: Oracle, game: EValuate, seed: int | None) -> Agent:
+    if kind == "optimal":
+        return OptimalAgent(oracle.solver)
+    if kind == "random":
+        return RandomAgent(seed)
+    return _Human(game)
+
+
+def _show(session: Session[Any, Any], game: EValuate) -> None:
+    position = session.position
+    proposal = position[1]
+    who = game.to_move(position).name
+    if proposal is None:
+        console.print(f"E = [bold]{escape(game.text(position))}[/]; {who} proposes a value")
+    else:
+        console.print(f"{who}: where does {format_number(proposal)} go?")
+
+
+def _summary(record: Record, oracle: Oracle, game: EValuate) -> None:
+    played = ", ".join(f"{format_number(v)}→{n}" for v, n in record.rounds)
+    best = oracle.solve(game.initial()).pv
+    optimal = ", ".join(
+        f"{format_number(best[i])}→{best[i + 1]}" for i in range(0, len(best) - 1, 2)
+    )
+    console.print(f"your line     {escape(played)}  val(E) = {decimal(record.final)}")
+    console.print(f"optimal line  {escape(optimal)}  minimax(E) = {decimal(record.minimax)}")
+    console.print(f"[bold]{escape(record.verdict.text)}[/]")
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return console.input(f"{escape(prompt)}: ")
+    except EOFError:
+        return "q"
+
+
+def _tell(message: str) -> None:
+    console.print(escape(message))
+
+
+def _describe(value: Value | None) -> str:
+    return "no valid result" if value is None else decimal(value)

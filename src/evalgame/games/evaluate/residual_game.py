@@ -131,8 +131,41 @@ class ResidualEValuate(Game[Position, Move]):
         return scale, offset
 
     def bounds(self, position: Position) -> tuple[Value | None, Value | None]:
-        """The residual's exact interval over all completions."""
-        return self.algebra.interval(position[0])
+        """Bounds from the residual's interval and from what the proposer can force.
+
+        By proposing one value d at every turn, the proposer makes every free variable d,
+        whatever the placer does: so when MAX proposes, a proposer's position is worth at
+        least max_d E(free := d). When a proposal waits, the placer's options are its
+        children: the position is worth at least the least of their lower bounds, and at
+        most the least upper bound of a child that is defined for every completion (the
+        other children might be invalid, and then would not count). MIN proposing is the
+        mirror image.
+        """
+        node, proposal, _ = position
+        if proposal is None:
+            return self._proposer_bounds(node)
+        children = [self.play(position, move)[0] for move in self.moves(position)]
+        parts = [self._proposer_bounds(child) for child in children if child != INVALID]
+        if not parts:
+            return None, None
+        sure = [
+            part for child, part in zip(children, parts, strict=False) if self.algebra.total[child]
+        ]
+        if self.placer is Player.MIN:
+            return _least([low for low, _ in parts]), _least([high for _, high in sure], True)
+        return _most([low for low, _ in sure], True), _most([high for _, high in parts])
+
+    def _proposer_bounds(self, node: int) -> tuple[Value | None, Value | None]:
+        low, high = self.algebra.interval(node)
+        forced = [self.algebra.uniform_value(node, value) for value in self.domain]
+        valid = [value for value in forced if value is not None]
+        if valid and self.proposer is Player.MAX:
+            best = max(valid)
+            low = best if low is None else max(low, best)
+        elif valid:
+            best = min(valid)
+            high = best if high is None else min(high, best)
+        return low, high
 
     def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
         """The proposer tries values in one static order, best first at the start.
@@ -219,3 +252,19 @@ def interchangeable(algebra: Residuals, node: int) -> dict[str, int]:
                 old = classes[second]
                 classes = {n: classes[first] if c == old else c for n, c in classes.items()}
     return classes
+
+
+def _least(bounds: list[Value | None], any_will_do: bool = False) -> Value | None:
+    """The smallest bound; ``None`` (unbounded) wins unless ``any_will_do``."""
+    known = [bound for bound in bounds if bound is not None]
+    if not known or (len(known) < len(bounds) and not any_will_do):
+        return None
+    return min(known)
+
+
+def _most(bounds: list[Value | None], any_will_do: bool = False) -> Value | None:
+    """The largest bound; ``None`` (unbounded) wins unless ``any_will_do``."""
+    known = [bound for bound in bounds if bound is not None]
+    if not known or (len(known) < len(bounds) and not any_will_do):
+        return None
+    return max(known)

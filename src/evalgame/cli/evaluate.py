@@ -1,0 +1,147 @@
+"""``evalgame solve``, ``info`` and ``demo``: e-Valuate from the command line."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import typer
+from rich.table import Table
+
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.progress import search_budget
+from evalgame.errors import GameError
+from evalgame.expr.domain import DIGITS, format_domain, parse_domain
+from evalgame.expr.expression import parse
+from evalgame.expr.nodes import Number, format_number
+from evalgame.expr.residual import Residuals
+from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
+from evalgame.games.evaluate.treesize import leaves, tree_size, tree_size_bounds
+from evalgame.search.protocol import Player
+
+DOMAIN_HELP = "Values MAX proposes: a range like 0..9 or a list like 1,2,5 or -1/2,0,1/2."
+FIRST_HELP = "Who proposes first: max (the paper's game) or min (value −minimax(−E))."
+
+
+def parse_first(text: str) -> Player:
+    """``max`` or ``min`` as a player."""
+    choices = {"max": Player.MAX, "min": Player.MIN}
+    if text.lower() not in choices:
+        raise GameError(f"--first must be max or min, not {text!r}")
+    return choices[text.lower()]
+
+
+def decimal(value: Number) -> str:
+    """``value`` exactly, with its decimal expansion when it is not an integer.
+
+    >>> decimal(Fraction(38, 5)), decimal(Fraction(-1, 8)), decimal(Fraction(16, 3)), decimal(12)
+    ('38/5 = 7.6', '-1/8 = -0.125', '16/3 ≈ 5.333333', '12')
+    """
+    value = Fraction(value)
+    exact = format_number(value)
+    if value.denominator == 1:
+        return exact
+    places, denominator = 0, value.denominator
+    while denominator % 10 == 0 or denominator % 2 == 0 or denominator % 5 == 0:
+        places += 1
+        denominator //= 2 if denominator % 2 == 0 else 5
+    if denominator != 1:
+        return f"{exact} ≈ {float(value):.6f}"
+    scaled = abs(value) * 10**places  # an integer: the denominator divides 10**places
+    digits = str(scaled.numerator).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    text = f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0")
+    return f"{exact} = {text}"
+
+
+@app.command("solve")
+def solve_command(
+    expression: str = typer.Argument(..., help="The expression, e.g. 'X*(Y-Z)'."),
+    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+    algorithm: str = typer.Option(
+        DEFAULT_ALGORITHM, "--algorithm", "-a", help=f"One of: {', '.join(RUNNERS)}."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
+    first: str = typer.Option("max", "--first", help=FIRST_HELP),
+    timeout: float | None = typer.Option(None, "--timeout", help="Stop after this many seconds."),
+    max_nodes: int | None = typer.Option(None, "--max-nodes", help="Stop after this many nodes."),
+    max_variables: int = typer.Option(MAX_VARIABLES, "--max-variables", help="Refuse beyond."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
+    with search_budget(algorithm, seconds=timeout, nodes=max_nodes) as budget:
+        solution = solve(
+            expression,
+            parse_domain(domain),
+            algorithm=algorithm,
+            first=parse_first(first),
+            seed=seed,
+            budget=budget,
+            max_variables=max_variables,
+        )
+    if json_output:
+        print_json(solution.as_json())
+    else:
+        show_solution(solution)
+
+
+def show_solution(solution: Solution) -> None:
+    """The human-readable report of a solve."""
+    expression = solution.expression
+    console.print(
+        f"[bold]{expression}[/]  over {format_domain(solution.domain)}  "
+        f"({len(expression.variables)} variables, {solution.first.name} proposes first)"
+    )
+    if solution.value is None:
+        console.print("no valid leaf: every completion divides by zero, so E has no minimax value")
+        return
+    console.print(f"value      [bold green]{decimal(solution.value)}[/]")
+    console.print(f"line       {solution.line()}")
+    if solution.value_order is not None and solution.algorithm == "paper":
+        order = ", ".join(format_number(v) for v in solution.value_order)
+        console.print(f"order      {order}")
+    stats = solution.stats.as_dict()
+    shown = ", ".join(f"{name} {count:,}" for name, count in stats.items() if count)
+    console.print(f"algorithm  {solution.algorithm}, {solution.seconds:.3f} s")
+    console.print(f"stats      {shown}")
+
+
+@app.command("info")
+def info_command(
+    expression: str = typer.Argument(..., help="The expression."),
+    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+) -> None:
+    """The parsed expression, its game tree's size T(n) and the paper's bounds on it."""
+    parsed = parse(expression)
+    values = parse_domain(domain)
+    n, m = len(parsed.variables), len(values)
+    algebra = Residuals(values)
+    node = algebra.from_tree(parsed.tree)
+    low, high = algebra.interval(node)
+    lower, upper = tree_size_bounds(n, m)
+    table = Table(show_header=False, box=None)
+    table.add_row("expression", str(parsed))
+    table.add_row("reverse Polish", " ".join(item.text for item in parsed.rpn))
+    table.add_row("variables", ", ".join(parsed.variables) or "none")
+    table.add_row("domain", f"{format_domain(values)} ({m} values)")
+    table.add_row("game tree T(n)", f"{tree_size(n, m):,} nodes, {leaves(n, m):,} leaves")
+    if n:
+        table.add_row("paper's bounds", f"{lower:,} ≤ T(n) ≤ {upper:,.0f}")
+    table.add_row(
+        "bounds on E",
+        f"[{'-∞' if low is None else format_number(low)}, "
+        f"{'+∞' if high is None else format_number(high)}]",
+    )
+    table.add_row("always defined", "yes" if algebra.total[node] else "no (division by zero)")
+    console.print(table)
+
+
+@app.command("demo")
+def demo_command() -> None:
+    """Solve the built-in examples: X*(Y-Z) and (a+b)/c + (d+e)/f."""
+    for expression in ("X*(Y-Z)", "(a+b)/c + (d+e)/f"):
+        show_solution(solve(expression, DIGITS))
+        console.print()
+    console.print(
+        "Try: evalgame solve 'x/y + 2*y/z - z/x' --algorithm paper · "
+        "evalgame play 'X*(Y-Z)' · evalgame paper · evalgame --help"
+    )

@@ -1,0 +1,104 @@
+"""``evalgame paper``: the paper's Table 1, reproduced with every solver."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from evalgame.analysis.paper import (
+    DEFAULT_MAX_NODES,
+    EXPLANATION,
+    EXPRESSIONS,
+    PUBLISHED,
+    Published,
+    Run,
+    reproduce,
+)
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.evaluate import decimal
+from evalgame.errors import GameError
+from evalgame.expr.expression import parse
+from evalgame.expr.nodes import format_number
+from evalgame.games.evaluate.solve import RUNNERS
+from evalgame.games.evaluate.treesize import tree_size
+
+
+@app.command("paper")
+def paper_command(
+    max_nodes: int = typer.Option(
+        DEFAULT_MAX_NODES, "--max-nodes", help="Stop each solver after this many nodes (0: never)."
+    ),
+    algorithms: str = typer.Option(
+        ",".join(RUNNERS), "--algorithms", help="Comma-separated algorithms to run."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Reproduce Table 1 of the paper with every solver and explain its counts."""
+    chosen = [name.strip() for name in algorithms.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in RUNNERS]
+    if unknown:
+        raise GameError(f"unknown algorithm {unknown[0]!r}; choose among {', '.join(RUNNERS)}")
+    limit = max_nodes or None
+    if json_output:
+        runs = reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed)
+        print_json({"runs": [_json(run) for run in runs], "explanation": EXPLANATION})
+        return
+    printed = {row.expression: row for row in PUBLISHED}
+    current: list[Table] = []
+
+    def add(run: Run) -> None:
+        if not current or current[-1].title != run.expression:
+            if current:
+                console.print(current[-1])
+            current.append(_table(run.expression, printed.get(run.expression)))
+        current[-1].add_row(*_cells(run))
+
+    with console.status("solving…"):
+        reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed, on_run=add)
+    console.print(current[-1])
+    console.print(EXPLANATION)
+
+
+def _table(expression: str, row: Published | None) -> Table:
+    n = len(parse(expression).variables)
+    caption = f"T({n}) = {tree_size(n):,} nodes"
+    if row is not None:
+        caption += (
+            f"; printed: {decimal(row.value)}, {row.line}; pruned {row.pruned_alphabeta:,} "
+            f"(α-β), {row.pruned_paper:,} (order {''.join(map(str, row.order))} + table)"
+        )
+    table = Table(title=expression, caption=caption, title_justify="left")
+    for column in ("algorithm", "value", "visited", "paper's count", "s", "line / order"):
+        table.add_column(column, overflow="fold", no_wrap=column != "line / order")
+    return table
+
+
+def _cells(run: Run) -> list[str]:
+    if run.stopped:
+        return [run.algorithm, "—", f"{run.stats.nodes:,}", "", f"{run.seconds:.1f}", run.stopped]
+    order = "" if run.order is None else "".join(format_number(v) for v in run.order)
+    pruned = run.paper_count if run.stats.pruned else 0
+    detail = run.line + (f"  (order {order})" if run.algorithm.startswith("paper") else "")
+    return [
+        run.algorithm,
+        "none" if run.value is None else format_number(run.value),
+        f"{run.stats.nodes:,}",
+        f"{pruned:,}" if pruned else "",
+        f"{run.seconds:.2f}",
+        detail,
+    ]
+
+
+def _json(run: Run) -> dict[str, object]:
+    return {
+        "expression": run.expression,
+        "algorithm": run.algorithm,
+        "value": None if run.value is None else format_number(run.value),
+        "line": run.line,
+        "order": None if run.order is None else [format_number(v) for v in run.order],
+        "stats": run.stats.as_dict(),
+        "paper_count": run.paper_count,
+        "seconds": round(run.seconds, 6),
+        "stopped": run.stopped,
+    }
