@@ -25,14 +25,14 @@ def play_json(*args: str) -> dict[str, Any]:
     ("target", "winner"),
     [
         ("tictactoe", "draw"),
-        ("takeaway:12", "min"),
-        ("takeaway:13", "max"),
-        ("nim:3,4,5", "max"),
-        ("nim:1,2,3", "min"),
-        ("nim:1,1,1:misere", "min"),
-        ("subtraction:1,3,4:7", "min"),
-        ("kayles:6", "max"),
-        ("grundy:7", "min"),
+        ("takeaway:12", "MIN"),
+        ("takeaway:13", "MAX"),
+        ("nim:3,4,5", "MAX"),
+        ("nim:1,2,3", "MIN"),
+        ("nim:1,1,1:misere", "MIN"),
+        ("subtraction:1,3,4:7", "MIN"),
+        ("kayles:6", "MAX"),
+        ("grundy:7", "MIN"),
         ("connect4:4x4", "draw"),
     ],
 )
@@ -46,7 +46,7 @@ def test_optimal_players_reach_the_solved_outcome(target: str, winner: str) -> N
 def test_optimal_beats_or_draws_random(seed: int) -> None:
     for target in ("tictactoe", "nim:3,4,5", "kayles:7"):
         data = play_json(target, "--max", "optimal", "--min", "random", "--seed", str(seed))
-        assert data["winner"] in ("max", "draw")
+        assert data["winner"] in ("MAX", "draw")
 
 
 def test_seeded_games_are_reproducible() -> None:
@@ -61,7 +61,7 @@ def test_depth_player_on_a_large_board() -> None:
     data = play_json(
         "connect4:6x7", "--max", "depth", "--min", "random", "--seconds", "0.05", "--seed", "1"
     )
-    assert data["winner"] in ("max", "min", "draw")
+    assert data["winner"] in ("MAX", "MIN", "draw")
 
 
 def test_dag_file(tmp_path: Path) -> None:
@@ -83,7 +83,7 @@ def test_dag_file(tmp_path: Path) -> None:
     data = play_json(f"dag:{path}", "--max", "optimal", "--min", "optimal")
     assert data["moves"] == ["b", "d"]
     assert data["final"] == "1"
-    assert data["winner"] == "max"
+    assert data["winner"] == "MAX"
 
 
 def test_human_hotseat_with_hint_bad_input_and_undo() -> None:
@@ -147,6 +147,9 @@ def test_expressions_go_to_the_e_valuate_player(monkeypatch: pytest.MonkeyPatch)
                 "seed": 3,
                 "seconds": 1.0,
                 "json_output": True,
+                "domain": "0..9",
+                "first": "max",
+                "switch": False,
             },
         )
     ]

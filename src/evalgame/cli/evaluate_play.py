@@ -209,7 +209,7 @@ def _summary(record: Record, oracle: Oracle, game: EValuate) -> None:
     optimal = ", ".join(
         f"{format_number(best[i])}→{best[i + 1]}" for i in range(0, len(best) - 1, 2)
     )
-    console.print(f"your line     {escape(played)}  val(E) = {decimal(record.final)}")
+    console.print(f"played line   {escape(played)}  val(E) = {decimal(record.final)}")
     console.print(f"optimal line  {escape(optimal)}  minimax(E) = {decimal(record.minimax)}")
     console.print(f"[bold]{escape(record.verdict.text)}[/]")
 

@@ -52,6 +52,15 @@ def play(
     json_output: bool = typer.Option(
         False, "--json", help="Print one JSON object (computer players only)."
     ),
+    domain: str | None = typer.Option(
+        None, "--domain", "-d", help="e-Valuate only: the values MAX proposes (default 0..9)."
+    ),
+    first: str | None = typer.Option(
+        None, "--first", help="e-Valuate only: who proposes first, max (default) or min."
+    ),
+    switch: bool = typer.Option(
+        False, "--switch", help="e-Valuate only: play twice with the roles swapped."
+    ),
 ) -> None:
     """Play a game: human, optimal, random or depth-limited players; MAX moves first."""
     for kind in (max_agent, min_agent):
@@ -67,8 +76,13 @@ def play(
             seed=seed,
             seconds=seconds,
             json_output=json_output,
+            domain=domain or "0..9",
+            first=first or "max",
+            switch=switch,
         )
         return
+    if domain is not None or first is not None or switch:
+        raise GameError("--domain, --first and --switch apply to e-Valuate expressions only")
     if json_output and "human" in (max_agent, min_agent):
         raise GameError("--json needs two computer players (optimal, random or depth)")
     chosen = parse_target(target)
@@ -111,7 +125,7 @@ def play(
         console.print("game abandoned")
         return
     final = session.payoff()
-    winner = "draw" if verdict.winner is None else verdict.winner.value
+    winner = "draw" if verdict.winner is None else verdict.winner.name
     if json_output:
         print_json(
             {
