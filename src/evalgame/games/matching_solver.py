@@ -36,6 +36,9 @@ from evalgame.search.stats import SearchStats
 #: proven (lower, upper) bounds
 Bounds = tuple[int, int]
 
+#: children are analysed before the search (cut-offs, order) only below this many vertices
+LOOK_AHEAD = 1024
+
 
 @functools.cache
 def strategy_bound(nu: int, max_to_move: bool) -> int:
@@ -67,9 +70,15 @@ class MatchingSolver:
     """
 
     def __init__(
-        self, graph: BitGraph, *, keys: KeyMode = "shapes", budget: Budget | None = None
+        self,
+        graph: BitGraph,
+        *,
+        keys: KeyMode = "shapes",
+        budget: Budget | None = None,
+        look_ahead: int = LOOK_AHEAD,
     ) -> None:
         self.graph = graph
+        self.look_ahead = look_ahead
         self.analyser = RegionAnalyser(graph, keys)
         self.budget = budget
         self.table: dict[tuple[Hashable, bool], Bounds] = {}
@@ -128,8 +137,14 @@ class MatchingSolver:
         child_gamma = gamma - 1
         best = -1 if max_to_move else upper + 1
         candidates = []
+        look_ahead = region.core.bit_count() <= self.look_ahead
         for move in self.moves(region):
             child = free & ~move
+            if not look_ahead:
+                candidates.append(
+                    (order_key(self.graph, region.core & ~move, max_to_move, 0), child)
+                )
+                continue
             low, high = self.bounds(child, not max_to_move)
             if max_to_move:
                 if low >= child_gamma:

@@ -124,8 +124,8 @@ def board_segments(rows: int, cols: int, dominoes: Sequence[Domino]) -> list[lis
     """The board drawn as lines of segments, each tagged with its domino's index.
 
     Cells show the 1-based number of the domino covering them (``·`` when empty); the two
-    cells of a domino are joined by ``─`` or ``│``. A terminal colours the segments by
-    their index; :func:`board_text` just joins them.
+    cells of a domino are joined by ``─`` (``1─1``, ``1───1``, ``10─10``) or ``│``. A
+    terminal colours the segments by their index; :func:`board_text` just joins them.
     """
     board = Board(rows, cols)
     owner: dict[tuple[int, int], int] = {}
@@ -143,11 +143,14 @@ def board_segments(rows: int, cols: int, dominoes: Sequence[Domino]) -> list[lis
         for c in range(cols):
             index = owner.get((r, c))
             label = "·" if index is None else str(index + 1)
+            right = index is not None and owner.get((r, c + 1)) == index
+            left = index is not None and owner.get((r, c - 1)) == index
             if c:
-                joined = index is not None and owner.get((r, c - 1)) == index
-                cells.append(("─" if joined else " ", index if joined else None))
+                cells.append(("─" if left else " ", index if left else None))
                 joints.append((" ", None))
-            cells.append((label.rjust(width), index))
+            if right:
+                label = label.ljust(width, "─")
+            cells.append((label.rjust(width, "─" if left else " "), index))
             down = index is not None and owner.get((r + 1, c)) == index
             joints.append(("│".rjust(width) if down else " " * width, index if down else None))
         lines.append(cells)

@@ -1,0 +1,229 @@
+"""``evalgame tiling ROWS COLS``: the domino tiling game of the paper's §6, solved exactly.
+
+>>> from typer.testing import CliRunner
+>>> import json
+>>> out = json.loads(CliRunner().invoke(app, ["tiling", "3", "4", "--json"]).output)
+>>> out["rows"], out["cols"], out["first"], out["value"]
+(3, 4, 'max', 5)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+import typer
+from rich.text import Text
+
+from evalgame.analysis.tiling_pictures import FORMATS, draw_tiling
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.progress import search_budget
+from evalgame.errors import InputError, SearchInterrupted
+from evalgame.games.tiling import ALGORITHMS, Algorithm, board_segments, solve_tiling
+from evalgame.games.tiling_board import Domino, check_size
+from evalgame.search.protocol import Player
+
+STYLES = {Player.MAX: "bold blue", Player.MIN: "bold red", None: "bold green"}
+
+
+@app.command()
+def tiling(
+    rows: int | None = typer.Argument(None, help="Rows of the board."),
+    cols: int | None = typer.Argument(None, help="Columns of the board."),
+    first: str = typer.Option("max", "--first", help="Who places the first domino: max or min."),
+    min_maximal: bool = typer.Option(
+        False, "--min-maximal", help="Instead: a smallest maximal partial tiling (by HiGHS)."
+    ),
+    table: tuple[int, int] | None = typer.Option(
+        None, "--table", help="Instead: the values of every board up to R×C (give R C)."
+    ),
+    algorithm: str = typer.Option(
+        "solver", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
+    ),
+    timeout: float | None = typer.Option(
+        None, "--timeout", help="Stop after this many seconds, with the bounds proven so far."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", help="Also draw the final board into this .svg or .png file."
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
+    if out is not None and out.suffix.lower() not in FORMATS:
+        raise InputError(f"cannot draw {out.name}: the file must end in .svg or .png")
+    if table is not None:
+        _table(table, timeout, json_output)
+        return
+    if rows is None or cols is None:
+        raise InputError("give the board size: evalgame tiling ROWS COLS (or --table R C)")
+    check_size(rows, cols)
+    if min_maximal:
+        _min_maximal(rows, cols, timeout, out, json_output)
+        return
+    player = _player(first)
+    chosen = _algorithm(algorithm)
+    try:
+        with search_budget(f"tiling {rows}×{cols}", seconds=timeout) as budget:
+            solution = solve_tiling(rows, cols, player, algorithm=chosen, budget=budget)
+    except SearchInterrupted as stop:
+        if not json_output:
+            raise
+        print_json(
+            {
+                "rows": rows,
+                "cols": cols,
+                "first": player.value,
+                "value": None,
+                "lower": _number(stop.lower),
+                "upper": _number(stop.upper),
+                "interrupted": stop.reason,
+            }
+        )
+        raise typer.Exit(stop.exit_code) from None
+    if out is not None:
+        _draw(rows, cols, solution.dominoes, out, player)
+    if json_output:
+        print_json(
+            {
+                "rows": rows,
+                "cols": cols,
+                "first": player.value,
+                "value": solution.value,
+                "pv": _cells(solution.dominoes),
+                "algorithm": solution.algorithm,
+                "stats": solution.stats.as_dict(),
+                "seconds": round(solution.seconds, 4),
+            }
+        )
+        return
+    console.print(
+        f"tiling game on the {rows}×{cols} board, {player.value.upper()} first: "
+        f"[bold]{solution.value}[/] dominoes under optimal play"
+    )
+    if solution.dominoes:
+        console.print(
+            "a principal line of play (numbers: order of play; "
+            "[bold blue]MAX[/] blue, [bold red]MIN[/] red):"
+        )
+        console.print(render(rows, cols, solution.dominoes, player))
+    stats = solution.stats
+    console.print(
+        f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+        f"{solution.seconds:.3f} s",
+        style="dim",
+    )
+
+
+def render(rows: int, cols: int, dominoes: Sequence[Domino], first: Player | None) -> Text:
+    """The board for the terminal: moves coloured by player (one colour without ``first``)."""
+    text = Text()
+    for number, line in enumerate(board_segments(rows, cols, dominoes)):
+        if number:
+            text.append("\n")
+        for piece, index in line:
+            if index is None:
+                text.append(piece, style="dim")
+                continue
+            player = None if first is None else first if index % 2 == 0 else first.opponent
+            text.append(piece, style=STYLES[player])
+    return text
+
+
+def _min_maximal(
+    rows: int, cols: int, timeout: float | None, out: Path | None, json_output: bool
+) -> None:
+    from evalgame.analysis.min_maximal import minimum_maximal_tiling
+
+    tiling = minimum_maximal_tiling(rows, cols, seconds=timeout)
+    if out is not None:
+        _draw(rows, cols, tiling.dominoes, out, None)
+    if json_output:
+        print_json(
+            {
+                "rows": rows,
+                "cols": cols,
+                "value": tiling.value,
+                "tiling": _cells(tiling.dominoes),
+                "dual_bound": tiling.dual_bound,
+                "seconds": round(tiling.seconds, 4),
+            }
+        )
+        return
+    console.print(
+        f"every maximal partial tiling of the {rows}×{cols} board has at least "
+        f"[bold]{tiling.value}[/] dominoes; one with {tiling.value}:"
+    )
+    console.print(render(rows, cols, tiling.dominoes, None))
+    console.print(
+        f"HiGHS: optimal, dual bound {tiling.dual_bound:.6g}, {tiling.seconds:.3f} s", style="dim"
+    )
+
+
+def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> None:
+    top_rows, top_cols = size
+    check_size(top_rows, top_cols)
+    started = time.monotonic()
+    values: dict[tuple[int, int], tuple[int, int]] = {}
+    with search_budget("tiling table", seconds=timeout) as budget:
+        for r in range(1, top_rows + 1):
+            for c in range(1, top_cols + 1):
+                if (c, r) in values:
+                    values[r, c] = values[c, r]
+                    continue
+                values[r, c] = (
+                    solve_tiling(r, c, Player.MAX, budget=budget).value,
+                    solve_tiling(r, c, Player.MIN, budget=budget).value,
+                )
+    if json_output:
+        print_json(
+            {
+                "table": [
+                    {"rows": r, "cols": c, "max_first": v[0], "min_first": v[1]}
+                    for (r, c), v in values.items()
+                ],
+                "seconds": round(time.monotonic() - started, 4),
+            }
+        )
+        return
+    console.print("tiling game values (MAX first / MIN first); rows down, columns across")
+    width = max(len(f"{a}/{b}") for a, b in values.values()) + 1
+    console.print("   " + "".join(f"{c:>{width}}" for c in range(1, top_cols + 1)), style="dim")
+    for r in range(1, top_rows + 1):
+        cells = "".join(
+            f"{values[r, c][0]}/{values[r, c][1]}".rjust(width) for c in range(1, top_cols + 1)
+        )
+        console.print(f"{r:>3}{cells}")
+
+
+def _draw(
+    rows: int, cols: int, dominoes: Sequence[Domino], out: Path, first: Player | None
+) -> None:
+    if first is None:
+        title = f"a smallest maximal partial tiling of {rows}×{cols}: {len(dominoes)} dominoes"
+    else:
+        title = f"{rows}×{cols}, {first.value.upper()} first: {len(dominoes)} dominoes"
+    draw_tiling(rows, cols, dominoes, out, first=first, title=title)
+
+
+def _player(name: str) -> Player:
+    lowered = name.strip().lower()
+    if lowered not in ("max", "min"):
+        raise InputError(f"--first must be max or min, not {name!r}")
+    return Player.MAX if lowered == "max" else Player.MIN
+
+
+def _algorithm(name: str) -> Algorithm:
+    for known in ALGORITHMS:
+        if known == name:
+            return known
+    raise InputError(f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}")
+
+
+def _cells(dominoes: Sequence[Domino]) -> list[list[list[int]]]:
+    return [[list(first), list(second)] for first, second in dominoes]
+
+
+def _number(value: Fraction | None) -> int | None:
+    return None if value is None else int(value)

@@ -1,0 +1,112 @@
+"""``evalgame tiling``: JSON shapes, human output, pictures and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from evalgame.cli import app
+from tests.games.naive_matching import game_value, grid_edges, min_maximal
+
+runner = CliRunner()
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["tiling", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize(("rows", "cols", "first"), [(3, 4, "max"), (1, 4, "min"), (4, 3, "MIN")])
+def test_json_value_and_line_of_play(rows: int, cols: int, first: str) -> None:
+    data = run_json(str(rows), str(cols), "--first", first)
+    assert set(data) >= {"rows", "cols", "first", "value", "pv", "stats", "seconds"}
+    max_first = first.lower() == "max"
+    assert (data["rows"], data["cols"], data["first"]) == (rows, cols, first.lower())
+    assert data["value"] == game_value(frozenset(grid_edges(rows, cols)), max_first)
+    assert len(data["pv"]) == data["value"]
+    cells = [tuple(cell) for domino in data["pv"] for cell in domino]
+    assert len(cells) == len(set(cells))
+    assert all(0 <= r < rows and 0 <= c < cols for r, c in cells)
+    assert data["stats"]["nodes"] > 0
+
+
+def test_engine_algorithm_gives_the_same_value() -> None:
+    assert run_json("3", "3", "--algorithm", "negascout")["value"] == run_json("3", "3")["value"]
+
+
+def test_human_output_draws_the_final_board() -> None:
+    result = runner.invoke(app, ["tiling", "2", "3"])
+    assert result.exit_code == 0, result.output
+    assert "3 dominoes under optimal play" in result.output
+    assert "1─1" in result.output or "│" in result.output
+
+
+def test_min_maximal_json_and_picture(tmp_path: Path) -> None:
+    picture = tmp_path / "min.png"
+    data = run_json("3", "4", "--min-maximal", "--out", str(picture))
+    assert data["value"] == min_maximal(frozenset(grid_edges(3, 4)))
+    assert len(data["tiling"]) == data["value"]
+    assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+def test_min_maximal_human_output() -> None:
+    result = runner.invoke(app, ["tiling", "4", "4", "--min-maximal"])
+    assert result.exit_code == 0, result.output
+    assert "at least 6 dominoes" in result.output
+
+
+def test_game_picture_as_svg(tmp_path: Path) -> None:
+    picture = tmp_path / "game.svg"
+    result = runner.invoke(app, ["tiling", "3", "3", "--out", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert "<svg" in picture.read_text()
+
+
+def test_table_json_and_text() -> None:
+    data = run_json("--table", "2", "4")
+    rows = {(entry["rows"], entry["cols"]): entry for entry in data["table"]}
+    assert set(rows) == {(r, c) for r in (1, 2) for c in (1, 2, 3, 4)}
+    assert rows[1, 4]["max_first"] == 2
+    assert rows[1, 4]["min_first"] == 1
+    text = runner.invoke(app, ["tiling", "--table", "3", "3"])
+    assert text.exit_code == 0, text.output
+    assert "4/4" in text.output  # the 3×3 board
+
+
+def test_timeout_reports_proven_bounds() -> None:
+    result = runner.invoke(app, ["tiling", "7", "7", "--timeout", "0.5", "--json"])
+    assert result.exit_code == 4, result.output
+    data = json.loads(result.output)
+    assert data["value"] is None
+    assert data["lower"] <= data["upper"]
+    assert 17 <= data["upper"] <= 24  # never beyond a maximum matching of 49 cells
+    human = runner.invoke(app, ["tiling", "7", "7", "--timeout", "0.2"])
+    assert human.exit_code == 4
+    assert "proven bounds" in human.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["0", "5"], "at least one row"),
+        (["--", "-3", "2"], "at least one row"),
+        (["99", "99"], "too large"),
+        (["3"], "give the board size"),
+        (["3", "3", "--first", "chance"], "--first must be max or min"),
+        (["3", "3", "--algorithm", "magic"], "unknown algorithm"),
+        (["3", "3", "--out", "board.pdf"], ".svg or .png"),
+        (["--table", "0", "3"], "at least one row"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["tiling", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
