@@ -24,6 +24,8 @@ from typing import Any, TypeAlias
 
 from hypothesis import strategies as st
 
+from evalgame.expr.nodes import Bin, Neg, Num, Var
+from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.search.protocol import Game, Player, Value
 
 Node: TypeAlias = tuple[Any, ...]
@@ -280,3 +282,41 @@ def replay(game: Game[Any, Any], line: Sequence[Any], position: Any = None) -> A
         assert move in game.moves(position), f"illegal move {move!r} in {line!r}"
         position = game.play(position, move)
     return position
+
+
+# --------------------------------------------------------------- e-Valuate expressions
+
+
+def expression_trees(
+    names: Sequence[str] = ("a", "b", "x", "y1", "Z"),
+    constants: Sequence[Value] = (0, 1, 2, 3, Fraction(1, 2)),
+    exponents: Sequence[int] = (-1, 0, 2, 3),
+    max_leaves: int = 12,
+) -> st.SearchStrategy[ExpressionNode]:
+    """Random expression trees over ``names`` with + - * / ^ and unary minus."""
+    leaves: st.SearchStrategy[ExpressionNode] = st.one_of(
+        st.sampled_from([Var(name) for name in names]),
+        st.sampled_from([Num(value) for value in constants]),
+    )
+    return st.recursive(
+        leaves,
+        lambda sub: st.one_of(
+            sub.map(Neg),
+            st.tuples(st.sampled_from("+-*/"), sub, sub).map(lambda t: Bin(*t)),
+            st.tuples(sub, st.sampled_from([Num(e) for e in exponents])).map(
+                lambda t: Bin("^", *t)
+            ),
+        ),
+        max_leaves=max_leaves,
+    )
+
+
+def domains(max_size: int = 4) -> st.SearchStrategy[tuple[Value, ...]]:
+    """Small exact domains: integers (negative ones too) and halves, no duplicates."""
+    choices: list[Value] = [-2, -1, 0, 1, 2, 3, Fraction(1, 2), Fraction(-3, 2)]
+    return st.lists(
+        st.sampled_from(choices),
+        min_size=1,
+        max_size=max_size,
+        unique=True,
+    ).map(lambda values: tuple(sorted(values)))

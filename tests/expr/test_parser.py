@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from evalgame.errors import ExpressionError, LimitError
 from evalgame.expr import parse
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Var, to_text
+from evalgame.expr.nodes import Bin, Neg, Node, Num, to_text
 from evalgame.expr.parser import parse_tree, to_rpn
+from tests.strategies import expression_trees
 
 
 def rpn(text: str) -> list[str]:
@@ -94,19 +94,7 @@ def test_overlong_expression_is_refused() -> None:
     assert str(parse("x+" * 300 + "x")).count("+") == 300
 
 
-names = st.sampled_from(["a", "b", "x", "y1", "Z"])
-leaves: st.SearchStrategy[Node] = st.one_of(
-    names.map(Var), st.integers(0, 20).map(Num), st.fractions(0, 5, max_denominator=4).map(Num)
-)
-trees: st.SearchStrategy[Node] = st.recursive(
-    leaves,
-    lambda sub: st.one_of(
-        sub.map(Neg),
-        st.tuples(st.sampled_from("+-*/"), sub, sub).map(lambda t: Bin(*t)),
-        st.tuples(sub, st.integers(0, 3).map(Num)).map(lambda t: Bin("^", *t)),
-    ),
-    max_leaves=12,
-)
+trees = expression_trees()
 
 
 @given(trees)
@@ -115,9 +103,12 @@ def test_printing_round_trips(tree: Node) -> None:
 
 
 def _normalise(node: Node) -> Node:
-    """Fractions print as a quotient of two numbers, so they reparse as a division."""
+    """Fractions print as a quotient and negative numbers with a sign: reparsed, they
+    become a division and a negation."""
     if isinstance(node, Num):
         value = Fraction(node.value)
+        if value < 0:
+            return Neg(_normalise(Num(-value)))
         if value.denominator != 1:
             return Bin("/", Num(value.numerator), Num(value.denominator))
         return Num(value.numerator)

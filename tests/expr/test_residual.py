@@ -10,23 +10,12 @@ from hypothesis import strategies as st
 
 from evalgame.expr.bounds import Interval
 from evalgame.expr.expression import parse
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Var, to_text
+from evalgame.expr.nodes import Bin, Neg, Node, Var, to_text
 from evalgame.expr.residual import INVALID, Residuals
+from tests.strategies import expression_trees
 
 NAMES = ["a", "b", "c"]
-small_leaves: st.SearchStrategy[Node] = st.one_of(
-    st.sampled_from(NAMES).map(Var),
-    st.sampled_from([Num(0), Num(1), Num(2), Num(3), Num(Fraction(1, 2))]),
-)
-small_trees: st.SearchStrategy[Node] = st.recursive(
-    small_leaves,
-    lambda sub: st.one_of(
-        sub.map(Neg),
-        st.tuples(st.sampled_from("+-*/"), sub, sub).map(lambda t: Bin(*t)),
-        st.tuples(sub, st.sampled_from([-1, 0, 2, 3]).map(Num)).map(lambda t: Bin("^", *t)),
-    ),
-    max_leaves=8,
-)
+small_trees = expression_trees(NAMES, (0, 1, 2, 3, Fraction(1, 2)), (-1, 0, 2, 3), 8)
 domains = st.sampled_from([(0, 1, 2), (-1, 0, 1), (Fraction(-1, 2), 0, 1), (1, 2, 3)])
 
 

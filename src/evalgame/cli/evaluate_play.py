@@ -21,7 +21,7 @@ from evalgame.errors import GameError
 from evalgame.expr.domain import format_domain, parse_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Number, format_number
-from evalgame.games.evaluate.game import EValuate
+from evalgame.games.evaluate.game import EValuate, winner
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.play.agents import Agent, HumanAgent, OptimalAgent, RandomAgent
 from evalgame.play.match import run
@@ -123,11 +123,11 @@ def play_one(
         final = session.payoff()
         assert final is not None
         assert minimax is not None
-        if final > minimax:
-            return Verdict(Player.MAX, f"MAX wins: val(E) = {final} > minimax(E) = {minimax}")
-        if final < minimax:
-            return Verdict(Player.MIN, f"MIN wins: val(E) = {final} < minimax(E) = {minimax}")
-        return Verdict(None, f"a draw: val(E) = minimax(E) = {minimax}")
+        who = winner(final, minimax)
+        if who is None:
+            return Verdict(None, f"a draw: val(E) = minimax(E) = {minimax}")
+        relation = ">" if who is Player.MAX else "<"
+        return Verdict(who, f"{who.name} wins: val(E) = {final} {relation} minimax(E) = {minimax}")
 
     session: Session[Any, Any] = Session(
         game,

@@ -153,7 +153,7 @@ def solve(
     started = time.perf_counter()
     result, order = runner(problem)
     seconds = time.perf_counter() - started
-    pv = _complete(problem, result.pv if result.value is not None else ())
+    pv = [] if result.value is None else _complete(problem, result.pv)
     return Solution(
         expression, domain, first, result.value, pv, algorithm, result.stats, seconds, order
     )
@@ -168,7 +168,7 @@ def _complete(problem: _Problem, moves: Sequence[Any]) -> list[Round]:
     rounds = [(moves[i], moves[i + 1]) for i in range(0, len(moves) - 1, 2)]
     placed = {name for _, name in rounds}
     rest = [name for name in problem.expression.variables if name not in placed]
-    return rounds + [(problem.domain[0], name) for name in rest] if rounds or rest else []
+    return rounds + [(problem.domain[0], name) for name in rest]
 
 
 def _residual(problem: _Problem) -> tuple[SearchResult[Any], None]:
