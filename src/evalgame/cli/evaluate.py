@@ -7,6 +7,7 @@ from fractions import Fraction
 import typer
 from rich.table import Table
 
+from evalgame.analysis.fairness import fairness
 from evalgame.cli.app import app, console, print_json
 from evalgame.cli.progress import search_budget
 from evalgame.errors import GameError
@@ -145,3 +146,60 @@ def demo_command() -> None:
         "Try: evalgame solve 'x/y + 2*y/z - z/x' --algorithm paper · "
         "evalgame play 'X*(Y-Z)' · evalgame paper · evalgame --help"
     )
+
+
+@app.command("fair")
+def fair_command(
+    expression: str = typer.Argument(..., help="The expression."),
+    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Exact odds of MAX win / MIN win / draw when players move at random or optimally."""
+    report = fairness(expression, parse_domain(domain))
+    if json_output:
+        print_json(
+            {
+                "expression": report.expression.text,
+                "minimax": None if report.minimax is None else format_number(report.minimax),
+                "random": report.random.as_json(),
+                "optimal_max": report.optimal_max.as_json(),
+                "optimal_min": report.optimal_min.as_json(),
+                "fair": report.fair,
+                "never_loses": report.never_loses,
+            }
+        )
+        return
+    minimax = "none" if report.minimax is None else decimal(report.minimax)
+    console.print(f"[bold]{report.expression}[/] over {format_domain(report.domain)}: "
+                  f"minimax(E) = {minimax}")  # fmt: skip
+    table = Table("players", "MAX wins", "MIN wins", "draw", "undefined")
+    for label, odds in (
+        ("both random", report.random),
+        ("MAX optimal, MIN random", report.optimal_max),
+        ("MIN optimal, MAX random", report.optimal_min),
+    ):
+        table.add_row(label, *(_percent(p) for p in (odds.max_wins, odds.min_wins, odds.draw,
+                                                    odds.undefined)))  # fmt: skip
+    console.print(table)
+    console.print(
+        "Random players pick uniformly among all their moves; an optimal player keeps to "
+        "minimax-optimal moves and, among them, plays for its best chance of winning. "
+        "'undefined' games end with a division by zero."
+    )
+    verdict = "fair" if report.fair else "not fair"
+    console.print(f"Under random play the game is {verdict}.")
+    if report.never_loses == "MIN":
+        reason = (
+            "E uses only + and * on non-negative numbers, so minimax(E) = max(E)"
+            if report.only_plus_times
+            else "minimax(E) = max(E) here"
+            if len(report.expression.variables) <= 1
+            else "no line of play ends above minimax(E)"
+        )
+        console.print(f"MIN can never lose: {reason}.")
+    elif report.never_loses == "MAX":
+        console.print("MAX can never lose: no line of play ends below minimax(E).")
+
+
+def _percent(probability: Fraction) -> str:
+    return f"{format_number(probability)} ({float(probability):.1%})"

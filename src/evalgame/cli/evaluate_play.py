@@ -156,7 +156,9 @@ def play_one(
             )
 
     try:
-        result = run(session, agents, on_move=on_move, on_undo=lambda s: _show(s, game))
+        result = run(
+            session, agents, on_move=on_move, on_undo=lambda _: console.print("move taken back")
+        )
     except KeyboardInterrupt:
         console.print("\ngame abandoned")
         raise typer.Exit(130) from None

@@ -145,6 +145,14 @@ class Session(Generic[P, M]):
         if not legal:
             raise IllegalMoveError("the game is over")
         choices = ", ".join(self.describe(m) for m in legal)
+        if any(
+            " ".join(self.describe(m).lower().split()) == wanted
+            for m in self.game.moves(self.position)
+        ):
+            raise IllegalMoveError(
+                f"{text.strip()} leads only to positions without a valid result "
+                f"(e.g. a division by zero); choose one of {choices}"
+            )
         raise IllegalMoveError(
             f"{text.strip()!r} is not a legal move here; choose one of {choices}"
         )
