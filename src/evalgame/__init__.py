@@ -1,8 +1,14 @@
 """evalgame: solve and play e-Valuate and other finite two-player games, exactly.
 
-The public API is re-exported here; see the README for a tour.
+>>> import evalgame
+>>> solution = evalgame.solve("X*(Y-Z)")
+>>> solution.value, solution.line()
+(18, '6→Y, 4→Z, 9→X')
+>>> evalgame.fairness("(10-X)*Y").random.max_wins
+Fraction(9, 50)
 """
 
+from evalgame.analysis.fairness import fairness
 from evalgame.errors import (
     CycleError,
     DomainError,
@@ -15,15 +21,33 @@ from evalgame.errors import (
     LimitError,
     SearchInterrupted,
 )
-from evalgame.search.budget import Budget
-from evalgame.search.protocol import Game, Player, Value
-from evalgame.search.stats import SearchStats
+from evalgame.expr import Expression, parse, parse_domain
+from evalgame.games.evaluate import EValuate, Solution, solve, solve_positions, tree_size
+from evalgame.search import (
+    Budget,
+    Game,
+    Player,
+    SearchResult,
+    SearchStats,
+    TranspositionTable,
+    Value,
+    alphabeta,
+    backward_induction,
+    expectiminimax,
+    iterative_deepening,
+    minimax,
+    mtdf,
+    negascout,
+    paper_alphabeta,
+)
 
 __all__ = [
     "Budget",
     "CycleError",
     "DomainError",
+    "EValuate",
     "EvalgameError",
+    "Expression",
     "ExpressionError",
     "Game",
     "GameError",
@@ -33,6 +57,23 @@ __all__ = [
     "LimitError",
     "Player",
     "SearchInterrupted",
+    "SearchResult",
     "SearchStats",
+    "Solution",
+    "TranspositionTable",
     "Value",
+    "alphabeta",
+    "backward_induction",
+    "expectiminimax",
+    "fairness",
+    "iterative_deepening",
+    "minimax",
+    "mtdf",
+    "negascout",
+    "paper_alphabeta",
+    "parse",
+    "parse_domain",
+    "solve",
+    "solve_positions",
+    "tree_size",
 ]
