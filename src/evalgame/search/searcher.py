@@ -125,6 +125,7 @@ class Searcher(Generic[P, M]):
             pv.append(())
         pv[ply] = ()
         heuristic_before = self.horizon_hits
+        window = alpha, beta  # as the caller passed it, before the table or bounds narrow it
 
         key: Hashable | None = None
         scale: Value = 1
@@ -181,6 +182,8 @@ class Searcher(Generic[P, M]):
         best, best_move = self._children(
             position, moves, hint, maximizing, alpha, beta, depth, ply, scout
         )
+        if best is not None and window[0] < best < window[1] and not alpha < best < beta:
+            pv[ply] = ()  # exact only through a narrowed bound: no child is known to attain it
         if key is not None and self.table is not None:
             exact = self.horizon_hits == heuristic_before
             if best is None:
