@@ -1,0 +1,333 @@
+"""game(G, A, B, [k], f) on the search protocol: e-Valuate on F = Σ w(x)·f_x over [k].
+
+MAX proposes a colour 1..k; MIN puts it on an uncoloured element of A. Under the ``mono``
+rule x ∈ B is MAX's iff S(x) is not monochromatic; under ``parity`` (k = 2) iff an odd
+number of S(x) has colour 1. MAX's share is the weight of what is MAX's.
+
+A position keeps only what the future depends on. An element x of B is *open* while its
+owner is undecided; MAX's share of the decided ones is ``won``. For an open x the position
+remembers a *label*: under ``mono`` the one colour seen so far on S(x) (0: none), under
+``parity`` the parity of the 1s so far. x is decided as soon as it can be: under ``mono``
+when S(x) holds two colours (MAX's), or is fully coloured with one (MIN's), or |S(x)| = 1
+(MIN's from the start). The game ends when nothing is open.
+
+What makes the search fast, all sound:
+
+* :meth:`GraphShare.key` forgets decided elements and the colours of coloured elements,
+  keeps of the uncoloured elements that touch no open x (*idle* ones: a colour placed there
+  changes nothing) only their number, and under ``mono`` renames the colours in order of
+  first appearance among the labels (permuting colours maps the game to itself; this is
+  false for ``parity``, where colour 1 is special). :meth:`GraphShare.affine` shifts the
+  value by ``won``, so positions with different decided shares share table entries.
+* :meth:`GraphShare.order` drops dominated moves: MAX is offered each colour that labels an
+  open element plus one *fresh* colour (all others are interchangeable with it), and MIN one
+  element of each class of interchangeable uncoloured elements — elements in exactly the
+  same open sets (twins, idle ones included) and elements whose transposition is an
+  automorphism of the weighted incidence structure (it stays one while both are uncoloured).
+* :meth:`GraphShare.bounds`: MAX's share is at least ``won`` plus what one uniform colour
+  (or a fresh colour at every turn, when enough colours are left) secures, and at most
+  ``won`` plus the weight still open.
+
+>>> from evalgame.games.graphs import load_graph
+>>> from evalgame.games.graph_incidence import incidence
+>>> game = GraphShare(incidence(load_graph("friendship:3"), "V", "E"), 2)
+>>> from evalgame.search.alphabeta import alphabeta
+>>> alphabeta(game).value
+4
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import NamedTuple
+
+from evalgame.errors import GameError, IllegalMoveError
+from evalgame.games.graph_incidence import Incidence
+from evalgame.search.protocol import Game, Player, Value
+
+RULES = ("mono", "parity")
+
+
+class SharePosition(NamedTuple):
+    """A position of the graph game (see the module doc)."""
+
+    #: bitmask of the uncoloured elements of A
+    free: int
+    #: bitmask of the open elements of B
+    open: int
+    #: per element of B: mono → the colour seen on S(x) (0 none); parity → parity of 1s so far
+    labels: tuple[int, ...]
+    #: the colour waiting to be placed (0: MAX proposes next)
+    proposal: int
+    #: weight of the elements of B already MAX's
+    won: Value
+    #: weight of the open elements of B
+    pending: Value
+    #: colour of every element of A (0: uncoloured)
+    colours: tuple[int, ...]
+
+
+class GraphShare(Game[SharePosition, int]):
+    """game(G, A, B, [``colours``], f) for the incidence structure ``share``.
+
+    Moves are integers: a colour 1..k for MAX, the index of an element of A for MIN. With
+    ``mono``, more than |A| colours play like |A| (no more can ever be used).
+    """
+
+    def __init__(self, share: Incidence, colours: int, rule: str = "mono") -> None:
+        if rule not in RULES:
+            raise GameError(f"the rule must be mono or parity, not {rule!r}")
+        if colours < 1:
+            raise GameError(f"the number of colours must be at least 1, not {colours}")
+        if rule == "parity" and colours != 2:
+            raise GameError(f"the parity rule needs exactly 2 colours, not {colours}")
+        self.share = share
+        self.rule = rule
+        self.parity = rule == "parity"
+        self.requested = colours
+        self.k = colours if self.parity else min(colours, max(len(share.a_names), 1))
+        self.name = f"{share.title} [{colours}] {rule}"
+        self.members = tuple(sum(1 << a for a in s) for s in share.sets)
+        self.weights = share.weights
+        relevant = [x for x, w in enumerate(share.weights) if w > 0]
+        self.containing = tuple(
+            tuple(x for x in relevant if a in share.sets[x]) for a in range(len(share.a_names))
+        )
+        self.touching = tuple(sum(1 << x for x in xs) for xs in self.containing)
+        self.classes = swap_classes(
+            len(share.a_names), [(share.weights[x], self.members[x]) for x in relevant]
+        )
+        self.palette = tuple(range(1, self.k + 1))
+
+    # ------------------------------------------------------------------ the rules
+
+    def initial(self) -> SharePosition:
+        """Nothing coloured; open: every x of positive weight that MAX could still get."""
+        opened = 0
+        for x, weight in enumerate(self.weights):
+            if weight > 0 and (self.parity or (len(self.share.sets[x]) > 1 and self.k > 1)):
+                opened |= 1 << x
+        pending = sum((self.weights[x] for x in _bits(opened)), 0)
+        n = len(self.share.a_names)
+        labels = (0,) * len(self.weights)
+        return SharePosition((1 << n) - 1, opened, labels, 0, 0, pending, (0,) * n)
+
+    def to_move(self, position: SharePosition) -> Player:
+        """MAX proposes when no colour waits, MIN places it otherwise."""
+        return Player.MAX if position.proposal == 0 else Player.MIN
+
+    def is_terminal(self, position: SharePosition) -> bool:
+        """Nothing is open any more (the remaining colours cannot change the share)."""
+        return position.open == 0 and position.proposal == 0
+
+    def moves(self, position: SharePosition) -> Sequence[int]:
+        """Every colour for MAX; every uncoloured element for MIN."""
+        if self.is_terminal(position):
+            return ()
+        if position.proposal == 0:
+            return self.palette
+        return list(_bits(position.free))
+
+    def play(self, position: SharePosition, move: int) -> SharePosition:
+        """Propose colour ``move``, or put the proposed colour on element ``move``."""
+        free, opened, labels, proposal, won, pending, colours = position
+        if proposal == 0:
+            if move not in self.palette or self.is_terminal(position):
+                raise IllegalMoveError(f"{move!r} is not a colour MAX can propose here")
+            return position._replace(proposal=move)
+        if not (isinstance(move, int) and 0 <= move < len(colours) and free >> move & 1):
+            raise IllegalMoveError(f"{move!r} is not an uncoloured element")
+        free &= ~(1 << move)
+        changed = list(labels)
+        for x in self.containing[move]:
+            if not opened >> x & 1:
+                continue
+            rest = self.members[x] & free
+            if self.parity:
+                label = labels[x] ^ (proposal == 1)
+                if rest:
+                    changed[x] = label
+                    continue
+                mine = bool(label)
+            else:
+                label = labels[x]
+                if label == 0 and rest:
+                    changed[x] = proposal
+                    continue
+                if label == proposal and rest:
+                    continue
+                mine = label not in (0, proposal)
+            opened &= ~(1 << x)
+            pending -= self.weights[x]
+            if mine:
+                won += self.weights[x]
+        painted = (*colours[:move], proposal, *colours[move + 1 :])
+        return SharePosition(free, opened, tuple(changed), 0, won, pending, painted)
+
+    def payoff(self, position: SharePosition) -> Value:
+        """MAX's share: the weight of the elements of B that are his."""
+        return position.won
+
+    # ------------------------------------------------------------------ search hooks
+
+    def key(self, position: SharePosition) -> Hashable:
+        """(open set, uncoloured elements of open sets, idle count, labels, proposal).
+
+        Under ``mono`` the label colours (and the proposal) are renamed in order of first
+        appearance; a proposal that labels nothing open is "fresh".
+        """
+        free, opened, labels, proposal, _, _, _ = position
+        busy = 0
+        seen: list[int] = []
+        for x in _bits(opened):
+            busy |= self.members[x] & free
+            seen.append(labels[x])
+        idle = (free & ~busy).bit_count()
+        if self.parity:
+            return opened, busy, idle, tuple(seen), proposal
+        names: dict[int, int] = {}
+        renamed = tuple(names.setdefault(c, len(names) + 1) if c else 0 for c in seen)
+        mark = names.get(proposal, len(names) + 1) if proposal else 0
+        return opened, busy, idle, renamed, mark
+
+    def affine(self, position: SharePosition) -> tuple[Value, Value]:
+        """Positions with one key differ by the share already won."""
+        return 1, position.won
+
+    def bounds(self, position: SharePosition) -> tuple[Value | None, Value | None]:
+        """``won`` + what MAX secures ≤ value ≤ ``won`` + the weight still open."""
+        free, opened, labels, proposal, won, pending, _ = position
+        if self.parity:
+            return won + self._parity_floor(position), won + pending
+        by_label: dict[int, Value] = {}
+        busy = 0
+        for x in _bits(opened):
+            busy |= self.members[x] & free
+            if labels[x]:
+                by_label[labels[x]] = by_label.get(labels[x], 0) + self.weights[x]
+        labelled = sum(by_label.values(), 0)
+        if proposal not in by_label and self.k >= len(by_label) + busy.bit_count():
+            # a fresh colour at every turn leaves every open x MAX's: colours last
+            return won + pending, won + pending
+        if proposal:  # MAX keeps proposing the colour waiting now
+            return won + labelled - by_label.get(proposal, 0), won + pending
+        if len(by_label) < self.k:  # one fresh colour, every turn
+            return won + labelled, won + pending
+        return won + labelled - min(by_label.values()), won + pending
+
+    def _parity_floor(self, position: SharePosition) -> Value:
+        """The better of proposing 1 every turn and proposing 2 every turn."""
+        free, opened, labels, proposal, _, _, _ = position
+        ones: Value = 0
+        twos: Value = 0
+        for x in _bits(opened):
+            if (labels[x] + (self.members[x] & free).bit_count()) % 2:
+                ones += self.weights[x]
+            if labels[x]:
+                twos += self.weights[x]
+        return {0: max(ones, twos), 1: ones, 2: twos}[proposal]
+
+    def order(self, position: SharePosition, moves: Sequence[int]) -> Sequence[int]:
+        """Undominated moves, most promising first (see the module doc)."""
+        if position.proposal == 0:
+            return moves if self.parity else self._proposals(position)
+        return self._placements(position)
+
+    def _proposals(self, position: SharePosition) -> list[int]:
+        """A fresh colour first, then the labels, least dangerous first."""
+        free, opened, labels, _, _, _, colours = position
+        danger: dict[int, Value] = {}
+        for x in _bits(opened):
+            label = labels[x]
+            if label:
+                threat = (self.members[x] & free).bit_count() == 1
+                danger[label] = danger.get(label, 0) + (self.weights[x] if threat else 0)
+        ordered = sorted(danger, key=lambda c: (danger[c], c))
+        if len(danger) < self.k:
+            used = set(colours)
+            unused = [c for c in self.palette if c not in danger]
+            fresh = next((c for c in unused if c not in used), unused[0])
+            ordered.insert(0, fresh)
+        return ordered
+
+    def _placements(self, position: SharePosition) -> list[int]:
+        """One element per class of interchangeable ones, best for MIN first."""
+        free, opened = position.free, position.open
+        seen_touch: set[int] = set()
+        seen_class: set[int] = set()
+        scored: list[tuple[Value, int]] = []
+        for a in _bits(free):
+            touch = self.touching[a] & opened
+            kind = self.classes[a]
+            if touch in seen_touch or kind in seen_class:
+                seen_touch.add(touch)
+                seen_class.add(kind)
+                continue
+            seen_touch.add(touch)
+            seen_class.add(kind)
+            scored.append((self._gain(a, touch, position), a))
+        scored.sort(key=lambda item: -item[0])
+        return [a for _, a in scored]
+
+    def _gain(self, a: int, touch: int, position: SharePosition) -> Value:
+        """How good placing the proposal on ``a`` looks for MIN (decided weight counts most)."""
+        free, _, labels, proposal, _, _, _ = position
+        gain: Value = 0
+        for x in _bits(touch):
+            last = (self.members[x] & free) == 1 << a
+            weight = self.weights[x]
+            if self.parity:
+                if last:
+                    odd = labels[x] ^ (proposal == 1)
+                    gain += -weight if odd else weight
+            elif labels[x] == proposal:
+                gain += 2 * weight if last else weight
+            elif labels[x]:
+                gain -= 2 * weight
+        return gain
+
+    def describe_move(self, position: SharePosition, move: int) -> str:
+        """``colour 2`` or ``2→v3``."""
+        if position.proposal == 0:
+            return f"colour {move}"
+        return f"{position.proposal}→{self.share.a_names[move]}"
+
+
+def swap_classes(size: int, sets: Sequence[tuple[Value, int]]) -> tuple[int, ...]:
+    """Classes of elements whose transposition maps the weighted sets to themselves.
+
+    ``sets`` holds (weight, bitmask) pairs; the result gives each element its class.
+
+    >>> swap_classes(4, [(1, 0b0011), (1, 0b0101), (1, 0b1001)])   # the leaves of a star
+    (0, 1, 1, 1)
+    >>> swap_classes(4, [(1, 0b0011), (1, 0b0110), (1, 0b1100)])   # a path: a reflection only
+    (0, 1, 2, 3)
+    """
+    whole = Counter(sets)
+    classes = list(range(size))
+    for a in range(size):
+        for b in range(a + 1, size):
+            if classes[b] != b or classes[a] == classes[b]:
+                continue
+            swap = (1 << a) | (1 << b)
+            image = Counter(
+                (w, m ^ swap) if (m >> a & 1) != (m >> b & 1) else (w, m) for w, m in sets
+            )
+            if image == whole:
+                classes[b] = classes[a]
+    return tuple(classes)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the 1 bits of ``mask``, lowest first.
+
+    >>> _bits(0b10110)
+    [1, 2, 4]
+    """
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
