@@ -1,0 +1,127 @@
+"""``evalgame tree EXPRESSION``: the game tree of a small expression, as a search walked it.
+
+>>> from typer.testing import CliRunner
+>>> result = CliRunner().invoke(app, ["tree", "(10-X)*Y", "--algorithm", "alphabeta"])
+>>> "4 α cut-offs" in result.output
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+from rich.tree import Tree
+
+from evalgame.analysis.tree import ALGORITHMS, GameTree, Node, Status, game_tree
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.evaluate import DOMAIN_HELP
+from evalgame.errors import InputError
+from evalgame.expr.domain import parse_domain
+from evalgame.expr.nodes import format_number
+from evalgame.games.evaluate.game import Move
+from evalgame.search.protocol import Player
+
+DEPTH_HELP = (
+    "Levels shown before subtrees are collapsed (default: 2 in the terminal; "
+    "in pictures everything up to 2 free variables)."
+)
+#: how each status is marked in the terminal
+MARKS = {
+    Status.VISITED: "",
+    Status.TABLE: " [green]TT (answered by the table)[/]",
+    Status.ALPHA: " [red]α-pruned[/]",
+    Status.BETA: " [red]β-pruned[/]",
+    Status.SKIPPED: " [dim]not visited[/]",
+}
+
+
+@app.command("tree")
+def tree_command(
+    expression: str = typer.Argument(..., help="An expression with at most 3 variables."),
+    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+    algorithm: str = typer.Option(
+        "alphabeta", "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", help="Draw the tree into this .svg or .png file."
+    ),
+    at: str = typer.Option(
+        "", "--at", help="Show the subtree reached by these moves, e.g. '3,x' or '5,X,2'."
+    ),
+    depth: int | None = typer.Option(None, "--depth", help=DEPTH_HELP),
+    seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
+    json_output: bool = typer.Option(False, "--json", help="Print the whole tree as JSON."),
+) -> None:
+    """Draw the game tree with its values, cut-offs and the search's order (≤ 3 variables)."""
+    tree = game_tree(expression, parse_domain(domain), algorithm=algorithm, seed=seed)
+    moves = parse_path(tree, at)
+    if out is not None:
+        from evalgame.analysis.tree_pictures import draw_tree
+
+        draw_tree(tree, out, at=moves, depth=depth)
+    if json_output:
+        print_json(tree.as_json())
+        return
+    stats = tree.stats
+    value = "none (no valid completion)" if tree.value is None else format_number(tree.value)
+    console.print(f"[bold]{escape(str(tree.game.expression))}[/]: minimax(E) = [bold]{value}[/]")
+    console.print(
+        f"{algorithm}: visited {stats.nodes:,} of {tree.subtree_size(0):,} nodes; "
+        f"{stats.alpha_cutoffs} α cut-offs pruned {stats.alpha_pruned:,} nodes, "
+        f"{stats.beta_cutoffs} β cut-offs pruned {stats.beta_pruned:,}"
+        + (f", {stats.table_hits} table hits spared {stats.table_pruned:,}" if tree.table else "")
+    )
+    if algorithm == "paper":
+        console.print(
+            "values tried in the order " + ", ".join(map(tree.label, tree.game.value_order))
+        )
+    top = tree.nodes[tree.find(*moves)]
+    shown = Tree(_label(tree, top))
+    _grow(tree, top, shown, 2 if depth is None else depth)
+    console.print(shown)
+    if out is not None:
+        console.print(f"drawn into {out}")
+
+
+def parse_path(tree: GameTree, text: str) -> tuple[Move, ...]:
+    """The moves of ``--at``: values and variables alternately, separated by commas."""
+    moves: list[Move] = []
+    for index, token in enumerate(part.strip() for part in text.split(",") if part.strip()):
+        if index % 2 == 0:
+            values = parse_domain(token)
+            if len(values) != 1 or values[0] not in tree.game.domain:
+                raise InputError(f"--at: {token!r} is not a value of the domain")
+            moves.append(values[0])
+        elif token in tree.game.variables:
+            moves.append(token)
+        else:
+            raise InputError(f"--at: {token!r} is not a variable of the expression")
+    tree.find(*moves)  # refuses a variable placed twice
+    return tuple(moves)
+
+
+def _label(tree: GameTree, node: Node) -> str:
+    who = {Player.MAX: "MAX", Player.MIN: "MIN", None: "leaf"}[node.player]
+    value = "—" if node.value is None else format_number(node.value)
+    principal = " [bold green]★[/]" if node.principal else ""
+    step = "" if node.visit is None else f" [dim]visit {node.visit + 1}[/]"
+    return (
+        f"{escape(tree.describe(node.id))} {who} value [bold]{value}[/]"
+        f"{principal}{MARKS[node.status]}{step}"
+    )
+
+
+def _grow(tree: GameTree, node: Node, shown: Tree, depth: int) -> None:
+    """Add ``depth`` levels below ``node`` (an explicit stack: trees are shallow anyway)."""
+    stack = [(node, shown, depth)]
+    while stack:
+        current, branch, left = stack.pop()
+        if left <= 0:
+            if current.children:
+                branch.add(f"[dim]… {tree.subtree_size(current.id) - 1:,} nodes below[/]")
+            continue
+        for child_id in current.children:
+            child = tree.nodes[child_id]
+            stack.append((child, branch.add(_label(tree, child)), left - 1))
