@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 from rich.table import Table
 
@@ -16,7 +18,7 @@ from evalgame.analysis.paper import (
 )
 from evalgame.cli.app import app, console, print_json
 from evalgame.cli.evaluate import decimal
-from evalgame.errors import GameError
+from evalgame.errors import GameError, InputError
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import format_number
 from evalgame.games.evaluate.solve import RUNNERS
@@ -33,21 +35,29 @@ def paper_command(
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    plot: Path | None = typer.Option(
+        None, "--plot", help="Also draw the visited and pruned node counts into this .svg/.png."
+    ),
 ) -> None:
     """Reproduce Table 1 of the paper with every solver and explain its counts."""
     chosen = [name.strip() for name in algorithms.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in RUNNERS]
     if unknown:
         raise GameError(f"unknown algorithm {unknown[0]!r}; choose among {', '.join(RUNNERS)}")
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise InputError(f"cannot draw {plot.name}: the file must end in .svg or .png")
     limit = max_nodes or None
     if json_output:
         runs = reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed)
+        _plot(runs, plot)
         print_json({"runs": [_json(run) for run in runs], "explanation": EXPLANATION})
         return
     printed = {row.expression: row for row in PUBLISHED}
     current: list[Table] = []
+    finished: list[Run] = []
 
     def add(run: Run) -> None:
+        finished.append(run)
         if not current or current[-1].title != run.expression:
             if current:
                 console.print(current[-1])
@@ -58,6 +68,16 @@ def paper_command(
         reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed, on_run=add)
     console.print(current[-1])
     console.print(EXPLANATION)
+    _plot(finished, plot)
+    if plot is not None:
+        console.print(f"node counts drawn into {plot}")
+
+
+def _plot(runs: list[Run], path: Path | None) -> None:
+    if path is not None:
+        from evalgame.analysis.paper_plot import draw_counts
+
+        draw_counts(runs, path)
 
 
 def _table(expression: str, row: Published | None) -> Table:
