@@ -74,8 +74,11 @@ class ResidualEValuate(Game[Position, Move]):
         return self.proposer if position[1] is None else self.placer
 
     def is_terminal(self, position: Position) -> bool:
-        """The residual is a constant or undefined (or nothing is free)."""
+        """The residual is constant or undefined, or one variable is left: its value is
+        then read off directly (see :meth:`payoff`)."""
         node, proposal, free = position
+        if len(free) == 1 and self.algebra.names[node]:
+            return True
         return proposal is None and (
             not free or self.algebra.kind[node] == CONST or node == INVALID
         )
@@ -110,14 +113,40 @@ class ResidualEValuate(Game[Position, Move]):
         return self.algebra.substitute(node, move, proposal), None, rest
 
     def payoff(self, position: Position) -> Value | None:
-        """The constant the residual folded to, ``None`` if it is undefined."""
-        node = position[0]
+        """The constant the residual folded to (``None`` if undefined); with one variable
+        x left, E(x := p) once p is proposed, else the proposer's best such value."""
+        node, proposal, free = position
         if node == INVALID:
             return None
         value = self.algebra.constant(node)
-        if value is None:
-            raise GameError("the residual is not constant yet")
-        return value
+        if value is not None:
+            return value
+        if len(free) != 1:
+            raise GameError("the game is not over at this position")
+        if proposal is not None:
+            return self.algebra.uniform_value(node, proposal)
+        return self._last_proposal(node)[1]
+
+    def _last_proposal(self, node: int) -> tuple[Number | None, Number | None]:
+        """The proposer's best value for the last variable and the result (None: none)."""
+        outcomes = [(self.algebra.uniform_value(node, d), d) for d in self.domain]
+        valid = [(value, d) for value, d in outcomes if value is not None]
+        if not valid:
+            return None, None
+        pick = max if self.proposer is Player.MAX else min
+        value, best = pick(valid, key=lambda pair: pair[0])
+        return best, value
+
+    def line(self, position: Position) -> list[Move]:
+        """The moves from a terminal position to the end of the game (none are needed once
+        the residual is constant)."""
+        node, proposal, free = position
+        if self.algebra.kind[node] == CONST or node == INVALID or len(free) != 1:
+            return []
+        if proposal is not None:
+            return [free[0]]
+        best, _ = self._last_proposal(node)
+        return [] if best is None else [best, free[0]]
 
     def key(self, position: Position) -> Hashable:
         """(normalised residual, proposal, number of interchangeable free variables)."""

@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -173,17 +174,30 @@ def _complete(problem: _Problem, moves: Sequence[Any]) -> list[Round]:
 
 def _residual(problem: _Problem) -> tuple[SearchResult[Any], None]:
     game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
-    return alphabeta(game, table=TranspositionTable(), budget=problem.budget), None
+    return _to_the_end(game, alphabeta(game, table=TranspositionTable(), budget=problem.budget))
 
 
 def _residual_mtdf(problem: _Problem) -> tuple[SearchResult[Any], None]:
     game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
-    return mtdf(game, table=TranspositionTable(), budget=problem.budget), None
+    return _to_the_end(game, mtdf(game, table=TranspositionTable(), budget=problem.budget))
 
 
 def _residual_negascout(problem: _Problem) -> tuple[SearchResult[Any], None]:
     game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
-    return negascout(game, table=TranspositionTable(), budget=problem.budget), None
+    result = negascout(game, table=TranspositionTable(), budget=problem.budget)
+    return _to_the_end(game, result)
+
+
+def _to_the_end(
+    game: ResidualEValuate, result: SearchResult[Any]
+) -> tuple[SearchResult[Any], None]:
+    """The result with its principal variation continued to the end of the game."""
+    if result.value is None:
+        return result, None
+    position = game.initial()
+    for move in result.pv:
+        position = game.play(position, move)
+    return dataclasses.replace(result, pv=(*result.pv, *game.line(position))), None
 
 
 def _vectorized(problem: _Problem) -> tuple[SearchResult[Any], None]:
