@@ -31,8 +31,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from evalgame.errors import GameError, LimitError
-from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.errors import GameError, InputError, LimitError
+from evalgame.expr.domain import DIGITS, make_domain, parse_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Number, format_number
 from evalgame.games.evaluate.game import EValuate, Move, Position
@@ -139,6 +139,26 @@ class GameTree:
                 raise GameError(f"no move {move!r} at {self.describe(node.id)}")
         return node.id
 
+    def parse_path(self, text: str) -> Path:
+        """The moves named by ``text``: values and variables alternately, comma-separated.
+
+        >>> game_tree("(10-X)*Y").parse_path("5, X, 9")
+        (5, 'X', 9)
+        """
+        moves: list[Move] = []
+        for index, token in enumerate(part.strip() for part in text.split(",") if part.strip()):
+            if index % 2:
+                if token not in self.game.variables:
+                    raise InputError(f"{token!r} is not a variable of the expression")
+                moves.append(token)
+                continue
+            values = parse_domain(token)
+            if len(values) != 1 or values[0] not in self.game.domain:
+                raise InputError(f"{token!r} is not a value of the domain")
+            moves.append(values[0])
+        self.find(*moves)  # refuses a variable placed twice
+        return tuple(moves)
+
     def path(self, node_id: int) -> Path:
         """The moves from the root to node ``node_id``."""
         moves: list[Move] = []
@@ -176,7 +196,7 @@ class GameTree:
     def as_json(self) -> dict[str, Any]:
         """The tree for the web page, compactly: one column per field, one row per node.
 
-        Nodes are listed parents before children. Moves, numbers and texts are given as
+        Nodes are listed in preorder, siblings in move order. Moves, numbers and texts are given as
         indices into the ``labels``, ``numbers`` and ``texts`` lists (``-1``: none);
         ``status`` indexes ``statuses`` and ``player`` indexes ``players``.
         """
@@ -289,22 +309,20 @@ def game_tree(
 
 
 def _build(game: EValuate) -> list[Node]:
-    """Every node of the tree in depth-first order, with its exact minimax value."""
-    root = game.initial()
-    nodes = [Node(0, None, None, root, _player(game, root))]
-    stack = [0]
+    """Every node of the tree in preorder (siblings in move order), with its exact value.
+
+    Preorder numbering makes every subtree a run of consecutive ids after its root.
+    """
+    nodes: list[Node] = []
+    stack: list[tuple[int | None, Move | None, Position]] = [(None, None, game.initial())]
     while stack:
-        node = nodes[stack.pop()]
-        for move in reversed(game.moves(node.position)):
-            child = game.play(node.position, move)
-            nodes.append(Node(len(nodes), node.id, move, child, _player(game, child)))
-            stack.append(len(nodes) - 1)
-    # ids follow a depth-first order with reversed siblings; put children back in move order
-    for node in nodes[1:]:
-        assert node.parent is not None
-        nodes[node.parent].children.append(node.id)
-    for node in nodes:
-        node.children.reverse()
+        parent, move, position = stack.pop()
+        node = Node(len(nodes), parent, move, position, _player(game, position))
+        nodes.append(node)
+        if parent is not None:
+            nodes[parent].children.append(node.id)
+        for child_move in reversed(game.moves(position)):
+            stack.append((node.id, child_move, game.play(position, child_move)))
     payoffs: dict[Position, Number | None] = {}
     for node in reversed(nodes):  # children have larger ids than their parent
         if node.player is None:

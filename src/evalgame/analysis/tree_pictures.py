@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from evalgame.analysis.tree import GameTree, Node, Status
 from evalgame.errors import InputError
@@ -69,12 +69,30 @@ def draw_tree(
     ``depth`` is the number of levels drawn below the top before subtrees are collapsed
     (default: everything when at most two variables are free, else two levels).
     """
-    from matplotlib import rc_context
-    from matplotlib.figure import Figure
-
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise InputError(f"cannot draw {path.name}: the file must end in .svg or .png")
+    save(tree_figure(tree, at=at, depth=depth, title=title), path)
+
+
+def save(figure: Any, target: Path | BinaryIO, form: str | None = None) -> None:
+    """Write ``figure`` to a file or stream (SVG text stays text: searchable, small)."""
+    from matplotlib import rc_context
+
+    with rc_context({"svg.fonttype": "none"}):
+        figure.savefig(target, dpi=150, format=form)
+
+
+def tree_figure(
+    tree: GameTree,
+    *,
+    at: Sequence[Any] = (),
+    depth: int | None = None,
+    title: str | None = None,
+) -> Any:
+    """The matplotlib figure :func:`draw_tree` draws."""
+    from matplotlib.figure import Figure
+
     top = tree.nodes[tree.find(*at)]
     free = top.position[0].count(None)
     if depth is None:
@@ -83,11 +101,7 @@ def draw_tree(
         raise InputError(f"the depth must be at least 0, not {depth}")
     items = _layout(tree, top, depth)
     rows = max(item.y for item in items) + 1
-    cells = (
-        max(len(item.node.children) for item in items if item.kind == "strip")
-        if any(item.kind == "strip" for item in items)
-        else 0
-    )
+    cells = max((len(item.node.children) for item in items if item.kind == "strip"), default=0)
     cell_w = _cell_width(tree, items)
     right = max(item.x for item in items) + BOX_W / 2 + 0.4
     right += cells * cell_w + 0.3 if cells else 0
@@ -111,8 +125,7 @@ def draw_tree(
     heading = title if title is not None else _heading(tree, top)
     axes.text(-0.6, -1.0, heading, fontsize=9, va="center", ha="left", linespacing=1.5)
     _legend(axes)
-    with rc_context({"svg.fonttype": "none"}):  # keep SVG text as text: searchable, small
-        figure.savefig(path, dpi=150)
+    return figure
 
 
 def _layout(tree: GameTree, top: Node, depth: int) -> list[_Item]:

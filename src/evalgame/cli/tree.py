@@ -17,10 +17,8 @@ from rich.tree import Tree
 from evalgame.analysis.tree import ALGORITHMS, GameTree, Node, Status, game_tree
 from evalgame.cli.app import app, console, print_json
 from evalgame.cli.evaluate import DOMAIN_HELP
-from evalgame.errors import InputError
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.nodes import format_number
-from evalgame.games.evaluate.game import Move
 from evalgame.search.protocol import Player
 
 DEPTH_HELP = (
@@ -56,7 +54,7 @@ def tree_command(
 ) -> None:
     """Draw the game tree with its values, cut-offs and the search's order (≤ 3 variables)."""
     tree = game_tree(expression, parse_domain(domain), algorithm=algorithm, seed=seed)
-    moves = parse_path(tree, at)
+    moves = tree.parse_path(at)
     if out is not None:
         from evalgame.analysis.tree_pictures import draw_tree
 
@@ -83,23 +81,6 @@ def tree_command(
     console.print(shown)
     if out is not None:
         console.print(f"drawn into {out}")
-
-
-def parse_path(tree: GameTree, text: str) -> tuple[Move, ...]:
-    """The moves of ``--at``: values and variables alternately, separated by commas."""
-    moves: list[Move] = []
-    for index, token in enumerate(part.strip() for part in text.split(",") if part.strip()):
-        if index % 2 == 0:
-            values = parse_domain(token)
-            if len(values) != 1 or values[0] not in tree.game.domain:
-                raise InputError(f"--at: {token!r} is not a value of the domain")
-            moves.append(values[0])
-        elif token in tree.game.variables:
-            moves.append(token)
-        else:
-            raise InputError(f"--at: {token!r} is not a variable of the expression")
-    tree.find(*moves)  # refuses a variable placed twice
-    return tuple(moves)
 
 
 def _label(tree: GameTree, node: Node) -> str:

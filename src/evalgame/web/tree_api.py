@@ -1,0 +1,63 @@
+"""The game-tree explorer's API: the tree of a small expression and its picture.
+
+=================================  =========================================================
+``POST /api/tree``                 the whole tree (≤ 3 variables) with values, statuses and
+                                   the order of evaluation, compactly (see
+                                   :meth:`~evalgame.analysis.tree.GameTree.as_json`)
+``GET /api/tree/picture``          the tree drawn as SVG (``expression``, ``domain``,
+                                   ``algorithm``, ``at``: moves separated by commas)
+=================================  =========================================================
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import Response
+
+from evalgame.analysis.tree import GameTree, game_tree
+from evalgame.analysis.tree_pictures import save, tree_figure
+from evalgame.expr.domain import parse_domain
+from evalgame.expr.expression import parse
+from evalgame.web.models import MAX_DOMAIN_LENGTH, MAX_EXPRESSION_LENGTH, TreeAlgorithm, TreeRequest
+
+router = APIRouter(prefix="/api/tree", tags=["game tree"])
+
+
+@router.post("")
+def tree(request: TreeRequest) -> dict[str, Any]:
+    """The tree of ``expression`` and the walk of ``algorithm`` on it."""
+    return _tree_json(*_key(request.expression, request.domain), request.algorithm)
+
+
+@router.get("/picture")
+def picture(
+    expression: Annotated[str, Query(min_length=1, max_length=MAX_EXPRESSION_LENGTH)],
+    domain: Annotated[str, Query(min_length=1, max_length=MAX_DOMAIN_LENGTH)] = "0..9",
+    algorithm: TreeAlgorithm = "alphabeta",
+    at: Annotated[str, Query(max_length=100)] = "",
+) -> Response:
+    """The tree drawn as an SVG picture (pruned subtrees marked)."""
+    found = _tree(*_key(expression, domain), algorithm)
+    figure = tree_figure(found, at=found.parse_path(at))
+    buffer = io.BytesIO()
+    save(figure, buffer, "svg")
+    return Response(buffer.getvalue(), media_type="image/svg+xml")
+
+
+def _key(expression: str, domain: str) -> tuple[str, str]:
+    """A canonical cache key (and the parse errors, with their positions, first)."""
+    return str(parse(expression)), ",".join(map(str, parse_domain(domain)))
+
+
+@lru_cache(maxsize=8)
+def _tree(expression: str, domain: str, algorithm: str) -> GameTree:
+    return game_tree(expression, parse_domain(domain), algorithm=algorithm)
+
+
+@lru_cache(maxsize=8)
+def _tree_json(expression: str, domain: str, algorithm: str) -> dict[str, Any]:
+    return _tree(expression, domain, algorithm).as_json()

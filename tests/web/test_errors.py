@@ -1,0 +1,92 @@
+"""Refused requests: one JSON shape, 4xx statuses, never a 500, whatever the body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+ENDPOINTS = [
+    "/api/evaluate/check",
+    "/api/evaluate/play",
+    "/api/evaluate/hint",
+    "/api/evaluate/solve",
+    "/api/tree",
+    "/api/tiling/play",
+    "/api/graph/play",
+]
+
+
+@pytest.mark.parametrize("path", ENDPOINTS)
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"{bad",
+        b"",
+        b"[]",
+        b"null",
+        b'"text"',
+        b"\xff\xfe",
+        b'{"expression": 5}',
+        b'{"expression": "x", "rows": 3, "seconds": NaN}',
+        b'{"expression": "x", "rows": 3, "seconds": Infinity}',
+    ],
+)
+def test_malformed_bodies(client: TestClient, path: str, body: bytes) -> None:
+    answer = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 422, answer.text
+    data = answer.json()
+    assert data["error"] == "invalid request"
+    assert data["message"]
+
+
+def test_the_message_names_the_field(client: TestClient) -> None:
+    answer = client.post("/api/tiling/play", json={"rows": 3, "cols": 3, "moves": [[[0, 0]]]})
+    assert answer.status_code == 422
+    assert answer.json()["field"] == "moves.0"
+    answer = client.post("/api/evaluate/play", json={"expression": "x", "colour": "red"})
+    assert answer.status_code == 422
+    assert "colour" in answer.json()["message"]
+
+
+def test_a_malformed_expression_gives_its_position(client: TestClient) -> None:
+    answer = client.post("/api/evaluate/check", json={"expression": "X*(Y-Z))"})
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "error": "ExpressionError",
+        "message": "unmatched ')'",
+        "field": "expression",
+        "position": 7,
+        "expression": "X*(Y-Z))",
+    }
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+fields = st.sampled_from(
+    ["expression", "domain", "role", "moves", "seconds", "algorithm", "rows", "cols",
+     "graph", "colour", "share", "colours", "rule"]
+)  # fmt: skip
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(path=st.sampled_from(ENDPOINTS), body=st.dictionaries(fields, json_values, max_size=5))
+def test_random_bodies_never_fail_the_server(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    answer = client.post(path, json=body)
+    assert answer.status_code < 500, (body, answer.text)
+    if answer.status_code >= 400:
+        assert answer.json()["message"]
