@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e-setup bench clean
+.PHONY: run test lint typecheck unit e2e e2e-setup bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+## e2e: only the browser tests (headless chromium; `make test` runs them too)
+e2e: $(STAMP) e2e-setup
+	$(BIN)/pytest -m e2e
 
 ## e2e-setup: Debian's chromium for the browser tests (Playwright's own download is not used)
 e2e-setup:

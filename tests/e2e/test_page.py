@@ -1,0 +1,116 @@
+"""The page in a real browser: play e-Valuate to the verdict, see an expression error at its
+character, place a domino, step through a game tree, play the graph game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def open_tab(page: Page, tab: str) -> None:
+    page.goto(f"/#{tab}")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator(f"#{tab}")).to_be_visible()
+
+
+def test_play_a_full_game_as_max(page: Page) -> None:
+    open_tab(page, "play")
+    page.fill("#play-expression", "X*(Y-Z)")
+    expect(page.locator("#play-echo")).to_have_attribute("data-state", "ok")
+    page.check("input[name='play-role'][value='max']")
+    page.click("#play-start")
+    expect(page.locator("#play-options button")).to_have_count(10)  # MAX proposes 0..9
+
+    # a hint puts the value after each choice under it; 3 and 4 keep minimax(E) = 18
+    page.click("#play-hint")
+    expect(page.locator("#play-options button .hint-value")).to_have_count(10)
+    expect(page.locator("#play-options button.best")).to_have_count(2)
+
+    # a move, its answer, and taking both back
+    page.click("#play-options button[data-move='9']")
+    expect(page.locator("#play-history li")).to_have_count(1)
+    expect(page.locator("#play-text")).to_contain_text("9")
+    page.click("#play-undo")
+    expect(page.locator("#play-history li")).to_have_count(0)
+    expect(page.locator("#play-text")).to_have_text("X * (Y - Z)")
+
+    rounds = 0
+    while page.locator("#play-result").is_hidden():
+        page.locator("#play-options button:not([disabled])").first.click()
+        rounds += 1
+        expect(page.locator("#play-history li")).to_have_count(rounds)
+        assert rounds <= 3
+    assert rounds == 3
+    expect(page.locator("#play-verdict")).to_contain_text(re.compile(r"(wins|draw)"))
+    expect(page.locator("#play-minimax")).to_have_text("18")
+    expect(page.locator("#play-result tbody tr")).to_have_count(3)  # your line and an optimal one
+    expect(page.locator("#play-options button")).to_have_count(0)
+
+
+def test_an_expression_error_is_shown_at_its_character(page: Page) -> None:
+    open_tab(page, "play")
+    page.fill("#play-expression", "X*(Y-Z))")
+    echo = page.locator("#play-echo")
+    expect(echo).to_have_attribute("data-state", "error")
+    expect(echo).to_have_attribute("data-position", "7")
+    expect(echo.locator("mark")).to_have_text(")")
+    expect(echo).to_contain_text("unmatched ')'")
+    expect(page.locator("#play-start")).to_be_disabled()
+
+    page.fill("#play-expression", "X*(Y-")  # the missing operand is after the last character
+    expect(echo).to_have_attribute("data-position", "5")
+    expect(echo).to_contain_text("expected an operand after '-'")
+
+    page.fill("#play-expression", "X*(Y-Z)")
+    expect(echo).to_have_attribute("data-state", "ok")
+    expect(page.locator("#play-start")).to_be_enabled()
+
+
+def test_place_a_domino(page: Page) -> None:
+    open_tab(page, "tiling")
+    page.fill("#tiling-rows", "3")
+    page.fill("#tiling-cols", "4")
+    page.click("#tiling-start")
+    expect(page.locator("#tiling-board .cell")).to_have_count(12)
+    page.click("#tiling-board .cell[data-r='1'][data-c='1']")
+    expect(page.locator("#tiling-board .cell.selected")).to_have_count(1)
+    page.click("#tiling-board .cell[data-r='1'][data-c='2']")
+    expect(page.locator("#tiling-board .cell.max")).to_have_count(2)  # the domino placed
+    expect(page.locator("#tiling-board .cell.min")).to_have_count(2)  # the engine's answer
+    expect(page.locator("#tiling-report")).to_contain_text("The engine placed")
+    expect(page.locator("#tiling-board .cell[data-r='1'][data-c='1']")).to_have_text("1")
+
+
+def test_explore_the_tree_of_figure_one(page: Page) -> None:
+    open_tab(page, "tree")
+    page.fill("#tree-expression", "(10-X)*Y")
+    expect(page.locator("#tree-echo")).to_have_attribute("data-state", "ok")
+    page.click("#tree-start")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+    expect(page.locator("#tree-summary")).to_contain_text("4 α cut-offs")
+    # the root and the ten MIN nodes are open; the Y children of {6}…{9} carry α marks
+    expect(page.locator("#tree-nodes .badge.alpha")).to_have_count(4)
+    page.click("#tree-first")
+    expect(page.locator("#tree-event")).to_have_text("before the search")
+    expect(page.locator("#tree-nodes .badge.alpha")).to_have_count(0)
+    page.click("#tree-next")
+    expect(page.locator("#tree-event")).to_contain_text("enter {} (MAX)")
+    page.click("#tree-next")
+    expect(page.locator("#tree-event")).to_contain_text("enter {0} (MIN)")
+    expect(page.locator("#tree-nodes .node.current .name")).to_have_text("{0}")
+
+
+def test_play_the_graph_game(page: Page) -> None:
+    open_tab(page, "graph")
+    page.select_option("#graph-spec", "friendship:3")
+    page.select_option("#graph-pair", "V,E")
+    page.click("#graph-start")
+    expect(page.locator("#graph-palette button")).to_have_count(2)
+    page.click("#graph-palette button[data-colour='1']")
+    expect(page.locator("#graph-status")).to_contain_text("The engine (MIN) put colour 1")
+    coloured = page.locator("#graph-svg circle[fill='#f4c542']")
+    expect(coloured).to_have_count(1)
