@@ -226,9 +226,14 @@ class BitGraph:
         >>> BitGraph(3, [(0, 1), (1, 2)], automorphisms=[[2, 1, 0]]).canonical(0b100)
         1
         """
-        return min(symmetry(mask) for symmetry in self.symmetries)
+        best = mask
+        for symmetry in self.symmetries:
+            image = symmetry(mask)
+            if image < best:
+                best = image
+        return best
 
-    def component_class(self, component: int) -> tuple[int, ...] | None:
+    def component_class(self, component: int) -> int | None:
         """A key shared by isomorphic components, or ``None`` when unknown (always, here).
 
         Subclasses that recognise congruent components (a board's polyominoes) return an

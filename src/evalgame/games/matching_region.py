@@ -41,14 +41,14 @@ KeyMode = Literal["shapes", "symmetry", "raw"]
 #: components up to this many vertices get exact bounds and an equimatchability test
 EXACT_LIMIT = 10
 #: the caches are emptied when they grow past this many entries
-CACHE_LIMIT = 2_000_000
+CACHE_LIMIT = 1_000_000
 
 
 class ComponentInfo(NamedTuple):
     """Facts about one connected component of free vertices."""
 
     #: an isomorphism invariant, or ``None`` when the graph offers none
-    shape: tuple[int, ...] | None
+    shape: int | None
     #: proven bounds on the size of its maximal matchings
     lower: int
     upper: int
@@ -102,10 +102,11 @@ class RegionAnalyser:
         graph = self.graph
         core = graph.core(free)
         passes = spare = lower = upper = 0
-        shapes: list[tuple[int, ...]] = []
+        shapes: list[int] = []
         positional = 0
+        known = self._components
         for component in graph.components(core):
-            info = self.component(component)
+            info = known.get(component) or self.component(component)
             if info.equimatchable:
                 passes += info.lower
                 spare |= component
@@ -117,7 +118,7 @@ class RegionAnalyser:
             else:
                 shapes.append(info.shape)
         core &= ~spare
-        if self.keys == "raw":
+        if self.keys == "raw" or not positional:
             place: Hashable = positional
         else:
             place = graph.canonical(positional)

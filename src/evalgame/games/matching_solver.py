@@ -36,8 +36,8 @@ from evalgame.search.stats import SearchStats
 #: proven (lower, upper) bounds
 Bounds = tuple[int, int]
 
-#: children are analysed before the search (cut-offs, order) only below this many vertices
-LOOK_AHEAD = 1024
+#: entries per table (one per player); when full, only entries already there are updated
+TABLE_LIMIT = 6_000_000
 
 
 @functools.cache
@@ -75,13 +75,12 @@ class MatchingSolver:
         *,
         keys: KeyMode = "shapes",
         budget: Budget | None = None,
-        look_ahead: int = LOOK_AHEAD,
     ) -> None:
         self.graph = graph
-        self.look_ahead = look_ahead
         self.analyser = RegionAnalyser(graph, keys)
         self.budget = budget
-        self.table: dict[tuple[Hashable, bool], Bounds] = {}
+        # one table per player to move: key → lower << 16 | upper (reduced values)
+        self.tables: dict[bool, dict[Hashable, int]] = {True: {}, False: {}}
         self.stats = SearchStats()
         size = graph.n // 2 + 1
         self._strategy = {
@@ -95,10 +94,11 @@ class MatchingSolver:
     def _bounds(self, region: Region, max_to_move: bool) -> Bounds:
         lower = max(region.lower, self._strategy[max_to_move][region.upper])
         upper = region.upper
-        entry = self.table.get((region.key, max_to_move))
+        entry = self.tables[max_to_move].get(region.key)
         if entry is not None:
             even = region.passes & ~1
-            lower, upper = max(lower, entry[0] + even), min(upper, entry[1] + even)
+            lower = max(lower, (entry >> 16) + even)
+            upper = min(upper, (entry & 0xFFFF) + even)
         return lower, upper
 
     def value(self, free: int, max_to_move: bool) -> int:
@@ -120,7 +120,7 @@ class MatchingSolver:
                 upper = guess
             if self.budget is not None:
                 self.budget.prove(lower, upper)
-        self.stats.table_size = len(self.table)
+        self.stats.table_size = len(self.tables[True]) + len(self.tables[False])
         return lower
 
     def test(self, free: int, max_to_move: bool, gamma: int) -> int:
@@ -137,14 +137,8 @@ class MatchingSolver:
         child_gamma = gamma - 1
         best = -1 if max_to_move else upper + 1
         candidates = []
-        look_ahead = region.core.bit_count() <= self.look_ahead
         for move in self.moves(region):
             child = free & ~move
-            if not look_ahead:
-                candidates.append(
-                    (order_key(self.graph, region.core & ~move, max_to_move, 0), child)
-                )
-                continue
             low, high = self.bounds(child, not max_to_move)
             if max_to_move:
                 if low >= child_gamma:
@@ -179,12 +173,20 @@ class MatchingSolver:
                     if best < gamma:
                         stats.alpha_cutoffs += 1
                         break
+        return self._store(region, max_to_move, gamma, lower, upper, best)
+
+    def _store(
+        self, region: Region, max_to_move: bool, gamma: int, lower: int, upper: int, best: int
+    ) -> int:
+        """Record what a test proved (``best`` is a lower bound if ≥ γ, else an upper)."""
         if best >= gamma:
             lower = best
         else:
             upper = best
         even = region.passes & ~1
-        self.table[region.key, max_to_move] = (lower - even, upper - even)
+        table = self.tables[max_to_move]
+        if len(table) < TABLE_LIMIT or region.key in table:
+            table[region.key] = (lower - even) << 16 | (upper - even)
         return best
 
     def solve(self, max_to_move: bool = True) -> SearchResult[int]:

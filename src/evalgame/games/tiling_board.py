@@ -134,6 +134,28 @@ class Board(BitGraph):
             | (mask >> cols)
         ) & self.full
 
+    def components(self, mask: int) -> list[int]:
+        """The connected regions of ``mask``, lowest cell first (flood fill by shifts)."""
+        cols, not_first, not_last = self.cols, self._not_first, self._not_last
+        found = []
+        while mask:
+            component = frontier = mask & -mask
+            while frontier:
+                frontier = (
+                    (
+                        ((frontier & not_last) << 1)
+                        | ((frontier & not_first) >> 1)
+                        | (frontier << cols)
+                        | (frontier >> cols)
+                    )
+                    & mask
+                    & ~component
+                )
+                component |= frontier
+            found.append(component)
+            mask &= ~component
+        return found
+
     def neighbour_counts(self, mask: int) -> tuple[int, int]:
         """The cells with at least one, and with at least two, side-neighbours in ``mask``."""
         cols, full = self.cols, self.full
@@ -154,8 +176,11 @@ class Board(BitGraph):
         found += [(1 | 1 << self.cols) << c for c in bits(mask & (mask >> self.cols))]
         return found
 
-    def component_class(self, component: int) -> tuple[int, int, int] | None:
-        """The shape of a small region: ``(height, width, bits)``, least over 8 congruences.
+    def component_class(self, component: int) -> int | None:
+        """The shape of a small region: the least code of its 8 congruent copies.
+
+        A region cut to its ``h × w`` bounding box, its cells numbered row by row, is coded
+        ``bits << 12 | h << 6 | w``; congruent regions share the least such code.
 
         Regions of more than :data:`SHAPE_LIMIT` cells get ``None`` (their shape would cost
         more to compute than it saves).
@@ -166,11 +191,7 @@ class Board(BitGraph):
         """
         if component.bit_count() > SHAPE_LIMIT:
             return None
-        packed, height, width = self._pack(component)
-        return min(
-            (rows, cols, symmetry(packed))
-            for symmetry, rows, cols in _box_symmetries(height, width)
-        )
+        return _least_congruent(*self._pack(component))
 
     def _pack(self, region: int) -> tuple[int, int, int]:
         """``region`` cut to its bounding box: ``(bits row by row, height, width)``."""
@@ -191,6 +212,15 @@ class Board(BitGraph):
         for row in range(height):
             packed |= (region >> (row * cols + left) & width_mask) << (row * width)
         return packed, height, width
+
+
+@functools.lru_cache(maxsize=1 << 20)
+def _least_congruent(packed: int, height: int, width: int) -> int:
+    """The least code over the 8 congruences of a packed region (see ``component_class``)."""
+    return min(
+        symmetry(packed) << 12 | rows << 6 | cols
+        for symmetry, rows, cols in _box_symmetries(height, width)
+    )
 
 
 @functools.cache
