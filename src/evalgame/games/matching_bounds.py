@@ -3,9 +3,10 @@
 Every completed null-window test "value ≥ γ?" proves a bound: a fail-high ``r ≥ γ`` proves
 value ≥ r (a MAX strategy refuting every MIN reply), a fail-low ``r < γ`` proves value ≤ r
 (a MIN strategy against every MAX reply). Tests far from the true value are cheap, so the
-ladder alternates the two ends — "≥ upper?" and "≥ lower + 1?" — with a time slice that
-doubles whenever neither finishes. The transposition table survives interrupted tests (its
-entries are proven), so a longer slice resumes where the last one stopped.
+ladder alternates the two ends — "≥ upper?" and "≥ lower + 1?" — each with a time slice
+that doubles whenever its test does not finish. The transposition table survives
+interrupted tests (its entries are proven), so a longer slice resumes where the last one
+stopped.
 
 >>> from evalgame.games.tiling_board import Board
 >>> report = bound_ladder(Board(4, 4), max_to_move=True, seconds=60)
@@ -75,30 +76,23 @@ def bound_ladder(
     solver = MatchingSolver(graph)
     lower, upper = solver.bounds(graph.full, max_to_move)
     report = LadderReport(lower, upper, lower, upper)
-    slice_seconds = first_slice
-    while not report.exact:
-        progressed = False
+    slices = {"upper": first_slice, "lower": first_slice}
+    while not report.exact and time.monotonic() - started < seconds:
         for end in ("upper", "lower"):
             left = seconds - (time.monotonic() - started)
-            if left <= 0 or report.exact:
-                break
             gamma = report.upper if end == "upper" else report.lower + 1
-            if end == "lower" and gamma == report.upper and report.steps[-1].gamma == gamma:
-                continue  # the same test just ran
-            step = _step(solver, graph.full, max_to_move, gamma, min(slice_seconds, left))
+            if left <= 0 or report.exact or (end == "lower" and gamma == report.upper):
+                continue  # out of time, done, or the same test as the other end's
+            step = _step(solver, graph.full, max_to_move, gamma, min(slices[end], left))
             report.steps.append(step)
-            if step.result is not None:
-                progressed = True
-                if step.result >= gamma:
-                    report.lower = max(report.lower, step.result)
-                else:
-                    report.upper = min(report.upper, step.result)
+            if step.result is None:
+                slices[end] *= 2
+            elif step.result >= gamma:
+                report.lower = max(report.lower, step.result)
+            else:
+                report.upper = min(report.upper, step.result)
             if on_step is not None:
                 on_step(step, report)
-        if seconds - (time.monotonic() - started) <= 0:
-            break
-        if not progressed:
-            slice_seconds *= 2
     report.seconds = time.monotonic() - started
     return report
 
