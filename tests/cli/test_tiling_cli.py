@@ -92,6 +92,12 @@ def test_timeout_reports_proven_bounds() -> None:
     assert "proven bounds" in human.output
 
 
+def test_boards_beyond_reach_need_a_timeout() -> None:
+    result = runner.invoke(app, ["tiling", "9", "9"])
+    assert result.exit_code == 3
+    assert "--timeout" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -20,10 +20,13 @@ from rich.text import Text
 from evalgame.analysis.tiling_pictures import FORMATS, draw_tiling
 from evalgame.cli.app import app, console, print_json
 from evalgame.cli.progress import search_budget
-from evalgame.errors import InputError, SearchInterrupted
+from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.tiling import ALGORITHMS, Algorithm, board_segments, solve_tiling
 from evalgame.games.tiling_board import Domino, check_size
 from evalgame.search.protocol import Player
+
+#: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
+SOLVABLE_CELLS = 64
 
 STYLES = {Player.MAX: "bold blue", Player.MIN: "bold red", None: "bold green"}
 
@@ -64,6 +67,14 @@ def tiling(
         return
     player = _player(first)
     chosen = _algorithm(algorithm)
+    if rows * cols > SOLVABLE_CELLS and timeout is None:
+        raise LimitError(
+            f"the number of cells of the {rows}×{cols} board",
+            rows * cols,
+            SOLVABLE_CELLS,
+            "it cannot be solved exactly in reasonable time; pass --timeout S for the bounds "
+            "proven within S seconds",
+        )
     try:
         with search_budget(f"tiling {rows}×{cols}", seconds=timeout) as budget:
             solution = solve_tiling(rows, cols, player, algorithm=chosen, budget=budget)

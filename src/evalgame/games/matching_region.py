@@ -6,11 +6,15 @@ subgraph that ``free`` induces. :meth:`RegionAnalyser.analyse` reduces it:
 
 * vertices without a free neighbour can never be covered: they are dropped;
 * a component is *equimatchable* when all its maximal matchings have the same size ``s``
-  (a lone domino, a 2×2 square, a T-tetromino...). Whatever anyone plays there, exactly
-  ``s`` moves will be made in it, so it is a pile of ``s`` *passes*;
-* passes count only by their parity: whoever can win with ``k`` passes can win with
-  ``k + 2`` by answering every pass from the two extra ones with the other (*tempo lemma*:
-  value(R, k + 2 passes) = value(R, k passes) + 2);
+  (a lone domino, a 2×2 square, a T-tetromino...). A move there leaves an equimatchable
+  rest with ``s − 1``, so whatever anyone plays, it is a pile of ``s`` *passes*: tokens
+  either player may take instead of a real move;
+* passes count only by their parity (*tempo lemma*: value(R, k + 2 passes) =
+  value(R, k passes) + 2). Whoever attains a value with ``k`` passes plays the same
+  strategy with ``k + 2``, keeping two passes in reserve: when the opponent passes and
+  only reserved passes are left, he answers with the other reserved pass, which gives back
+  the same position with the same player to move. The two reserved passes are played
+  sooner or later, so the game lasts exactly two moves longer, whoever applies this;
 * the rest is keyed up to isomorphism: small components by an isomorphism invariant of the
   graph (a board region's shape), the others as a set of vertices reduced by the graph's
   symmetries.
