@@ -25,7 +25,15 @@ def ordered_moves(
     game: Game[P, M], position: P, moves: Sequence[M], first: object = None
 ) -> Sequence[M]:
     """``moves`` in ``game``'s order, with ``first`` moved to the front if it is legal."""
-    ordered = game.order(position, moves)
+    return promote(game.order(position, moves), first)
+
+
+def promote(ordered: Sequence[M], first: object) -> Sequence[M]:
+    """``ordered`` with ``first`` moved to the front, if it is there at all.
+
+    >>> promote([4, 0, 2], 2), promote([4, 0, 2], 7), promote([4, 0, 2], None)
+    ([2, 4, 0], [4, 0, 2], [4, 0, 2])
+    """
     if first is None or not ordered or ordered[0] == first:
         return ordered
     try:

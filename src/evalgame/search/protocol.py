@@ -80,6 +80,11 @@ class Game(ABC, Generic[P, M]):
     #: a short name used in messages and statistics
     name: str = "game"
 
+    #: ``True`` promises that :meth:`payoff` never returns ``None`` (no invalid leaves):
+    #: solvers may then cut a position off at its static bounds at once, without first
+    #: searching below it for a valid leaf
+    all_leaves_valid: bool = False
+
     @abstractmethod
     def initial(self) -> P:
         """The starting position."""

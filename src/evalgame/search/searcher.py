@@ -39,8 +39,8 @@ from fractions import Fraction
 from typing import Generic, TypeVar
 
 from evalgame.search.context import SearchContext, refuse_chance
-from evalgame.search.ordering import ordered_moves
-from evalgame.search.protocol import Player, Value
+from evalgame.search.ordering import promote
+from evalgame.search.protocol import Game, Player, Value
 from evalgame.search.result import SearchResult, canonical
 from evalgame.search.table import Entry, TranspositionTable
 from evalgame.search.window import Bound, Edge, above, below
@@ -71,12 +71,17 @@ class Searcher(Generic[P, M]):
         use_bounds: bool = True,
     ) -> None:
         self.context = context
-        self.game = context.game
+        self.game = game = context.game
         self.stats = context.stats
         self.table = table
         self.use_bounds = use_bounds
         self.horizon_hits = 0
         self.pv: list[tuple[M, ...]] = [()]
+        # Hooks the game leaves at the protocol's defaults change nothing; they are
+        # detected once here and skipped in the inner loop.
+        self._affine = overrides(game, "affine")
+        self._bounds = use_bounds and overrides(game, "bounds")
+        self._order = overrides(game, "order")
 
     def test(
         self, position: P, gamma: Value, *, strict: bool, depth: int | None = None
@@ -118,33 +123,44 @@ class Searcher(Generic[P, M]):
         ply: int = 0,
         scout: bool = False,
     ) -> Value | None:
-        """The fail-soft value of ``position`` for the window (α, β); ``depth`` plies left."""
-        game, stats, pv = self.game, self.stats, self.pv
-        self.context.enter()
+        """The fail-soft value of ``position`` for the window (α, β); ``depth`` plies left.
+
+        This is the engine's inner loop, written as one function with its attributes in
+        locals: a call or an attribute lookup saved here is saved at every node.
+        """
+        game, stats, table, context = self.game, self.stats, self.table, self.context
+        stats.nodes += 1
+        context.budget.tick(stats)
+        pv = self.pv
         while len(pv) <= ply + 1:
             pv.append(())
         pv[ply] = ()
         heuristic_before = self.horizon_hits
         window = alpha, beta  # as the caller passed it, before the table or bounds narrow it
 
+        # The table: a stored bound may answer at once, or narrow the window.
         key: Hashable | None = None
         scale: Value = 1
         offset: Value = 0
         hint: object = None
-        if self.table is not None:
+        if table is not None:
             key = game.key(position)
             if key is not None:
-                scale, offset = game.affine(position)
-                entry = self.table.get(key)
+                if self._affine:
+                    scale, offset = game.affine(position)
+                entry = table.entries.get(key)
                 if entry is not None:
                     hint = entry.move
-                    if entry.usable(depth):
+                    # an unlimited search can use exactly the exact entries (Entry.usable)
+                    if entry.exact if depth is None else entry.usable(depth):
                         if not entry.exact:
                             self.horizon_hits += 1
                         if entry.invalid:
                             return self._table_hit(position, None)
-                        lower = from_key_class(entry.lower, scale, offset)
-                        upper = from_key_class(entry.upper, scale, offset)
+                        lower, upper = entry.lower, entry.upper
+                        if scale != 1 or offset != 0:
+                            lower = from_key_class(lower, scale, offset)
+                            upper = from_key_class(upper, scale, offset)
                         if lower is not None:
                             if lower >= beta or lower == upper:
                                 return self._table_hit(position, lower)
@@ -167,7 +183,7 @@ class Searcher(Generic[P, M]):
         if player is Player.CHANCE:
             raise refuse_chance(game)
 
-        if self.use_bounds and depth is None:
+        if self._bounds and depth is None:
             low, high = game.bounds(position)
             if low is not None and (low >= beta or low == high):
                 return self._bound_cut(position, moves, low, low, high, key, scale, offset)
@@ -178,63 +194,23 @@ class Searcher(Generic[P, M]):
             if high is not None and high < beta:
                 beta = high
 
+        # The children, best first; (a, b) is the window narrowed by the values found.
         maximizing = player is Player.MAX
-        best, best_move = self._children(
-            position, moves, hint, maximizing, alpha, beta, depth, ply, scout
-        )
-        if best is not None and window[0] < best < window[1] and not alpha < best < beta:
-            pv[ply] = ()  # exact only through a narrowed bound: no child is known to attain it
-        if key is not None and self.table is not None:
-            exact = self.horizon_hits == heuristic_before
-            if best is None:
-                entry = Entry(invalid=True, depth=depth, exact=exact)
-            else:
-                lower = to_key_class(best, scale, offset) if best > alpha else None
-                upper = to_key_class(best, scale, offset) if best < beta else None
-                entry = Entry(lower, upper, best_move, depth=depth, exact=exact)
-            self.table.store(key, entry)
-        return best
-
-    def _children(
-        self,
-        position: P,
-        moves: Sequence[M],
-        hint: object,
-        maximizing: bool,
-        alpha: Bound,
-        beta: Bound,
-        depth: int | None,
-        ply: int,
-        scout: bool,
-    ) -> tuple[Value | None, M | None]:
-        """Search the children in order; the best value (``None``: none valid) and move."""
-        game, stats, pv, context = self.game, self.stats, self.pv, self.context
-        ordered = ordered_moves(game, position, moves, hint)
+        ordered = promote(game.order(position, moves) if self._order else moves, hint)
         child_depth = None if depth is None else depth - 1
+        sizes = context.sizes
         best: Value | None = None
         best_move: M | None = None
         seen = 0  # tree nodes in the subtrees searched so far (when sizes are counted)
         cut = False  # a cut-off left some of the ordered moves unsearched
+        a, b = alpha, beta
         for index, move in enumerate(ordered):
             child = game.play(position, move)
-            if maximizing:
-                if scout and best is not None:  # is the child better than alpha?
-                    assert not isinstance(alpha, Edge)  # scout windows hold real values
-                    value = self.search(child, alpha, above(alpha), child_depth, ply + 1)
-                    if value is not None and alpha < value < beta:
-                        stats.researches += 1
-                        value = self.search(child, alpha, beta, child_depth, ply + 1, True)
-                else:
-                    value = self.search(child, alpha, beta, child_depth, ply + 1, scout)
-            elif scout and best is not None:  # is the child below beta?
-                assert not isinstance(beta, Edge)
-                value = self.search(child, below(beta), beta, child_depth, ply + 1)
-                if value is not None and alpha < value < beta:
-                    stats.researches += 1
-                    value = self.search(child, alpha, beta, child_depth, ply + 1, True)
+            if scout and best is not None:
+                value = self._scout(child, maximizing, a, b, child_depth, ply + 1)
             else:
-                value = self.search(child, alpha, beta, child_depth, ply + 1, scout)
-            if context.sizes:
+                value = self.search(child, a, b, child_depth, ply + 1, scout)
+            if sizes:
                 seen += context.size(child)
             if value is None or (
                 best is not None and (value <= best if maximizing else value >= best)
@@ -242,26 +218,71 @@ class Searcher(Generic[P, M]):
                 continue
             best, best_move = value, move
             pv[ply] = (move, *pv[ply + 1])
-            if best >= beta if maximizing else best <= alpha:
-                cut = index + 1 < len(ordered)
-                if cut and maximizing:
-                    stats.beta_cutoffs += 1
-                elif cut:
-                    stats.alpha_cutoffs += 1
-                break
-            if maximizing and best > alpha:
-                alpha = best
-            elif not maximizing and best < beta:
-                beta = best
-        if context.sizes and (cut or len(ordered) < len(moves)):
-            skipped = context.size(position) - 1 - seen
-            if not cut:  # only moves the order hook left out as dominated
-                stats.bound_pruned += skipped
-            elif maximizing:
-                stats.beta_pruned += skipped
+            if maximizing:
+                if best >= b:
+                    cut = index + 1 < len(ordered)
+                    if cut:
+                        stats.beta_cutoffs += 1
+                    break
+                if best > a:
+                    a = best
             else:
-                stats.alpha_pruned += skipped
-        return best, best_move
+                if best <= a:
+                    cut = index + 1 < len(ordered)
+                    if cut:
+                        stats.alpha_cutoffs += 1
+                    break
+                if best < b:
+                    b = best
+        if sizes and (cut or len(ordered) < len(moves)):
+            self._count_pruned(position, seen, cut, maximizing)
+        if best is not None and window[0] < best < window[1] and not alpha < best < beta:
+            pv[ply] = ()  # exact only through a narrowed bound: no child is known to attain it
+
+        if key is not None and table is not None:
+            exact = self.horizon_hits == heuristic_before
+            if best is None:
+                table.store(key, Entry(invalid=True, depth=depth, exact=exact))
+            else:
+                lower = best if best > alpha else None
+                upper = best if best < beta else None
+                if scale != 1 or offset != 0:
+                    lower = to_key_class(lower, scale, offset)
+                    upper = to_key_class(upper, scale, offset)
+                table.store(key, Entry(lower, upper, best_move, False, depth, exact))
+        return best
+
+    def _scout(
+        self,
+        child: P,
+        maximizing: bool,
+        alpha: Bound,
+        beta: Bound,
+        depth: int | None,
+        ply: int,
+    ) -> Value | None:
+        """A later child in PVS: tested with a null window, re-searched if it improves."""
+        if maximizing:  # is the child better than alpha?
+            assert not isinstance(alpha, Edge)  # scout windows hold real values
+            value = self.search(child, alpha, above(alpha), depth, ply)
+        else:  # is the child below beta?
+            assert not isinstance(beta, Edge)
+            value = self.search(child, below(beta), beta, depth, ply)
+        if value is not None and alpha < value < beta:
+            self.stats.researches += 1
+            value = self.search(child, alpha, beta, depth, ply, True)
+        return value
+
+    def _count_pruned(self, position: P, seen: int, cut: bool, maximizing: bool) -> None:
+        """Count the tree nodes below ``position`` that its children loop did not search."""
+        stats = self.stats
+        skipped = self.context.size(position) - 1 - seen
+        if not cut:  # only moves the order hook left out as dominated
+            stats.bound_pruned += skipped
+        elif maximizing:
+            stats.beta_pruned += skipped
+        else:
+            stats.alpha_pruned += skipped
 
     def _table_hit(self, position: P, value: Value | None) -> Value | None:
         self.stats.table_hits += 1
@@ -283,7 +304,7 @@ class Searcher(Generic[P, M]):
         """Cut ``position`` off at the static bound ``cut`` — if it is valid at all."""
         stats = self.stats
         accounted = stats.nodes + stats.pruned
-        valid = self._any_valid(position, moves)
+        valid = self.game.all_leaves_valid or self._any_valid(position, moves)
         if valid:
             stats.bound_cutoffs += 1
             if self.context.sizes:  # the nodes below that the validity check did not reach
@@ -322,6 +343,17 @@ class Searcher(Generic[P, M]):
             if self._any_valid(child, child_moves):
                 return True
         return False
+
+
+def overrides(game: Game[P, M], hook: str) -> bool:
+    """Whether ``game`` has its own ``hook`` rather than the protocol's default.
+
+    >>> from evalgame.search.examples import NestedTree
+    >>> overrides(NestedTree([1]), "key"), overrides(NestedTree([1]), "bounds")
+    (False, False)
+    """
+    own = getattr(game, "__dict__", {})  # a hook may also be set on the instance
+    return getattr(type(game), hook) is not getattr(Game, hook) or hook in own
 
 
 def to_key_class(value: Value | None, scale: Value, offset: Value) -> Value | None:
