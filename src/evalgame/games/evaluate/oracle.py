@@ -16,6 +16,7 @@ with one transposition table kept across questions, so later questions reuse ear
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from evalgame.expr.nodes import Number
@@ -51,10 +52,24 @@ class Oracle:
         return node, proposal, tuple(sorted(free))
 
     def solve(self, position: Position, budget: Budget | None = None) -> SearchResult[Any]:
-        """The value and a principal variation from ``position``."""
-        return alphabeta(
-            self.residual, self.residual_position(position), table=self.table, budget=budget
-        )
+        """The value and a principal variation from ``position`` to the end of the game."""
+        start = self.residual_position(position)
+        result = alphabeta(self.residual, start, table=self.table, budget=budget)
+        if result.value is None:
+            return result
+        end = start
+        for move in result.pv:
+            end = self.residual.play(end, move)
+        # the residual game ends early: one variable left is read off directly, and once
+        # the residual is constant any moves finish the game at the same value
+        line = [*result.pv, *self.residual.line(end)]
+        real = position
+        for move in line:
+            real = self.game.play(real, move)
+        while not self.game.is_terminal(real):
+            line.append(self.game.moves(real)[0])
+            real = self.game.play(real, line[-1])
+        return dataclasses.replace(result, pv=tuple(line))
 
     def value(self, position: Position) -> Number | None:
         """The exact value of ``position`` (``None``: no valid completion)."""
