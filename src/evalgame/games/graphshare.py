@@ -44,6 +44,7 @@ from typing import NamedTuple
 
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.graph_incidence import Incidence
+from evalgame.games.graph_symmetry import DEFAULT_LIMIT, Symmetries
 from evalgame.search.protocol import Game, Player, Value
 
 RULES = ("mono", "parity")
@@ -72,10 +73,20 @@ class GraphShare(Game[SharePosition, int]):
     """game(G, A, B, [``colours``], f) for the incidence structure ``share``.
 
     Moves are integers: a colour 1..k for MAX, the index of an element of A for MIN. With
-    ``mono``, more than |A| colours play like |A| (no more can ever be used).
+    ``mono``, more than |A| colours play like |A| (no more can ever be used). At most
+    ``symmetries`` automorphisms are used (1: none).
     """
 
-    def __init__(self, share: Incidence, colours: int, rule: str = "mono") -> None:
+    all_leaves_valid = True
+
+    def __init__(
+        self,
+        share: Incidence,
+        colours: int,
+        rule: str = "mono",
+        *,
+        symmetries: int = DEFAULT_LIMIT,
+    ) -> None:
         if rule not in RULES:
             raise GameError(f"the rule must be mono or parity, not {rule!r}")
         if colours < 1:
@@ -99,6 +110,9 @@ class GraphShare(Game[SharePosition, int]):
             len(share.a_names), [(share.weights[x], self.members[x]) for x in relevant]
         )
         self.palette = tuple(range(1, self.k + 1))
+        self.size = len(share.a_names)
+        group = Symmetries.of(share, symmetries) if symmetries > 1 else None
+        self.symmetries = group if group is not None and len(group) > 1 else None
 
     # ------------------------------------------------------------------ the rules
 
@@ -175,58 +189,136 @@ class GraphShare(Game[SharePosition, int]):
         """(open set, uncoloured elements of open sets, idle count, labels, proposal).
 
         Under ``mono`` the label colours (and the proposal) are renamed in order of first
-        appearance; a proposal that labels nothing open is "fresh".
+        appearance; a proposal that labels nothing open is "fresh". With symmetries, the
+        key is the least image of that description over the automorphisms.
         """
         free, opened, labels, proposal, _, _, _ = position
         busy = 0
-        seen: list[int] = []
         for x in _bits(opened):
             busy |= self.members[x] & free
-            seen.append(labels[x])
         idle = (free & ~busy).bit_count()
+        if self.symmetries is None:
+            seen = [labels[x] for x in _bits(opened)]
+            return opened, busy, idle, self._rename(seen, proposal)
+        exact = self._exact(position, busy)
         if self.parity:
-            return opened, busy, idle, tuple(seen), proposal
+            return min(self.symmetries.images(exact)), idle, proposal
+        size = self.size
+        blind = exact[:size] + tuple(c if c < 1 else 1 for c in exact[size:])
+        images = self.symmetries.images(blind)
+        least = min(images)
+        if blind == exact:  # no open element has a colour yet
+            return least, idle, 1 if proposal else 0
+        gather = self.symmetries.gather
+        candidates = {gather[i](exact) for i, image in enumerate(images) if image == least}
+        named = min(self._rename(image[size:], proposal) for image in candidates)
+        return least, idle, named
+
+    def _rename(self, seen: Sequence[int], proposal: int) -> tuple[tuple[int, ...], int]:
+        """Labels (and proposal) with colours renamed in order of first appearance (mono)."""
+        if self.parity:
+            return tuple(seen), proposal
         names: dict[int, int] = {}
-        renamed = tuple(names.setdefault(c, len(names) + 1) if c else 0 for c in seen)
-        mark = names.get(proposal, len(names) + 1) if proposal else 0
-        return opened, busy, idle, renamed, mark
+        renamed = tuple(names.setdefault(c, len(names) + 1) if c > 0 else c for c in seen)
+        return renamed, names.get(proposal, len(names) + 1) if proposal else 0
+
+    def _exact(self, position: SharePosition, busy: int) -> tuple[int, ...]:
+        """The position as a tuple: per element of A 1 if it is busy (uncoloured, in an open
+        set), then per element of B its label if it is open, −1 if it is decided."""
+        opened, labels = position.open, position.labels
+        described = [busy >> a & 1 for a in range(self.size)]
+        described += [labels[x] if opened >> x & 1 else -1 for x in range(len(labels))]
+        return tuple(described)
+
+    def _stabiliser_orbits(self, position: SharePosition) -> list[int]:
+        """For every element of A, the least element it is mapped to by automorphisms that
+        fix ``position`` exactly (so placing a colour on either is equally good)."""
+        assert self.symmetries is not None
+        busy = 0
+        for x in _bits(position.open):
+            busy |= self.members[x] & position.free
+        exact = self._exact(position, busy)
+        parent = list(range(self.size))
+
+        def root(a: int) -> int:
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        for g, gather in enumerate(self.symmetries.gather[1:], 1):
+            if gather(exact) == exact:
+                for a, image in enumerate(self.symmetries.on_a[g]):
+                    first, second = root(a), root(image)
+                    if first != second:
+                        parent[max(first, second)] = min(first, second)
+        return [root(a) for a in range(self.size)]
 
     def affine(self, position: SharePosition) -> tuple[Value, Value]:
         """Positions with one key differ by the share already won."""
         return 1, position.won
 
     def bounds(self, position: SharePosition) -> tuple[Value | None, Value | None]:
-        """``won`` + what MAX secures ≤ value ≤ ``won`` + the weight still open."""
+        """``won`` + what MAX secures ≤ value ≤ ``won`` + open weight − what MIN takes now.
+
+        MAX secures what one colour proposed at every turn would give him (or everything
+        open, when a fresh colour at every turn is possible). MIN takes at once an open x
+        whose last uncoloured element can receive the colour that would spoil it — the
+        colour proposed, or whichever MAX proposes when every colour is such a threat.
+        """
         free, opened, labels, proposal, won, pending, _ = position
         if self.parity:
-            return won + self._parity_floor(position), won + pending
+            low, high = self._parity_bounds(position)
+            return won + low, won + high
         by_label: dict[int, Value] = {}
+        threat: dict[int, Value] = {}
         busy = 0
         for x in _bits(opened):
-            busy |= self.members[x] & free
-            if labels[x]:
-                by_label[labels[x]] = by_label.get(labels[x], 0) + self.weights[x]
+            rest = self.members[x] & free
+            busy |= rest
+            label = labels[x]
+            if label:
+                weight = self.weights[x]
+                by_label[label] = by_label.get(label, 0) + weight
+                if rest & (rest - 1) == 0 and weight > threat.get(label, 0):
+                    threat[label] = weight
         labelled = sum(by_label.values(), 0)
         if proposal not in by_label and self.k >= len(by_label) + busy.bit_count():
             # a fresh colour at every turn leaves every open x MAX's: colours last
             return won + pending, won + pending
         if proposal:  # MAX keeps proposing the colour waiting now
-            return won + labelled - by_label.get(proposal, 0), won + pending
+            low = labelled - by_label.get(proposal, 0)
+            return won + low, won + pending - threat.get(proposal, 0)
         if len(by_label) < self.k:  # one fresh colour, every turn
             return won + labelled, won + pending
-        return won + labelled - min(by_label.values()), won + pending
+        spoil = min(threat.get(label, 0) for label in by_label)
+        return won + labelled - min(by_label.values()), won + pending - spoil
 
-    def _parity_floor(self, position: SharePosition) -> Value:
-        """The better of proposing 1 every turn and proposing 2 every turn."""
+    def _parity_bounds(self, position: SharePosition) -> tuple[Value, Value]:
+        """Proposing 1 (or 2) at every turn, against MIN completing an even S(x) now."""
         free, opened, labels, proposal, _, _, _ = position
         ones: Value = 0
         twos: Value = 0
+        spoil_one: Value = 0  # by putting a 1 last on an x with an odd count so far
+        spoil_two: Value = 0
         for x in _bits(opened):
-            if (labels[x] + (self.members[x] & free).bit_count()) % 2:
-                ones += self.weights[x]
+            rest = (self.members[x] & free).bit_count()
+            weight = self.weights[x]
+            if (labels[x] + rest) % 2:
+                ones += weight
             if labels[x]:
-                twos += self.weights[x]
-        return {0: max(ones, twos), 1: ones, 2: twos}[proposal]
+                twos += weight
+            if rest == 1:
+                if labels[x]:
+                    spoil_one = max(spoil_one, weight)
+                else:
+                    spoil_two = max(spoil_two, weight)
+        pending = position.pending
+        if proposal == 1:
+            return ones, pending - spoil_one
+        if proposal == 2:
+            return twos, pending - spoil_two
+        return max(ones, twos), pending - min(spoil_one, spoil_two)
 
     def order(self, position: SharePosition, moves: Sequence[int]) -> Sequence[int]:
         """Undominated moves, most promising first (see the module doc)."""
@@ -254,19 +346,21 @@ class GraphShare(Game[SharePosition, int]):
     def _placements(self, position: SharePosition) -> list[int]:
         """One element per class of interchangeable ones, best for MIN first."""
         free, opened = position.free, position.open
+        orbits = self._stabiliser_orbits(position) if self.symmetries is not None else None
         seen_touch: set[int] = set()
         seen_class: set[int] = set()
+        seen_orbit: set[int] = set()
         scored: list[tuple[Value, int]] = []
         for a in _bits(free):
             touch = self.touching[a] & opened
             kind = self.classes[a]
-            if touch in seen_touch or kind in seen_class:
-                seen_touch.add(touch)
-                seen_class.add(kind)
-                continue
+            orbit = a if orbits is None else orbits[a]
+            repeated = touch in seen_touch or kind in seen_class or orbit in seen_orbit
             seen_touch.add(touch)
             seen_class.add(kind)
-            scored.append((self._gain(a, touch, position), a))
+            seen_orbit.add(orbit)
+            if not repeated:
+                scored.append((self._gain(a, touch, position), a))
         scored.sort(key=lambda item: -item[0])
         return [a for _, a in scored]
 
