@@ -1,0 +1,62 @@
+"""The results tables: values against brute force, JSON round trips, Markdown sections."""
+
+from __future__ import annotations
+
+from evalgame.analysis.tiling_results import (
+    END,
+    START,
+    BoardBounds,
+    BoardValue,
+    board_bounds,
+    board_value,
+    markdown,
+    replace_section,
+)
+from evalgame.search.protocol import Player
+from tests.games.naive_matching import game_value, grid_edges, max_matching, min_maximal
+
+
+def test_board_value_matches_brute_force() -> None:
+    row = board_value(3, 4)
+    edges = frozenset(grid_edges(3, 4))
+    assert row.max_first.value == game_value(edges, True)
+    assert row.min_first.value == game_value(edges, False)
+    assert row.nu == max_matching(edges)
+    assert row.mu == min_maximal(edges)
+    assert BoardValue.from_dict(row.as_dict()) == row
+
+
+def test_board_bounds_round_trip_and_markdown() -> None:
+    bounds = board_bounds(4, 4, Player.MIN, seconds=30)
+    assert bounds.report.exact
+    assert bounds.report.lower == game_value(frozenset(grid_edges(4, 4)), False)
+    again = BoardBounds.from_dict(bounds.as_dict())
+    assert again.report.lower == bounds.report.lower
+    assert again.report.steps == bounds.report.steps
+    text = markdown([board_value(2, 2)], [again])
+    assert "| 2×2 | 2 | 2 | 2 | 2 |" in text
+    assert "| 4×4 | MIN | **7** |" in text
+    assert "test γ=" in text
+
+
+def test_mu_raises_a_weak_lower_bound() -> None:
+    bounds = board_bounds(4, 4, Player.MIN, seconds=0)  # static bounds only: 5…8
+    assert bounds.report.lower == 5
+    assert bounds.mu == 6
+    text = markdown([], [bounds])
+    assert "**6 ≤ value ≤ 8**" in text
+    assert "≥ 6: μ" in text
+
+
+def test_sections_are_replaced_in_place() -> None:
+    page = "# Results\n\nintro\n"
+    first = replace_section(page, "one\n")
+    assert first.startswith(page.rstrip("\n"))
+    assert START in first
+    assert END in first
+    with_graphs = first + "\n## Graphs\n\nkept\n"
+    second = replace_section(with_graphs, "two\n")
+    assert "one" not in second
+    assert "two" in second
+    assert second.endswith("## Graphs\n\nkept\n")
+    assert second.count(START) == 1
