@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from math import gcd
 from typing import Any
 
 from evalgame.errors import DomainError
@@ -47,6 +48,7 @@ CONST, VAR, SUM, PROD, POW, UNDEFINED = range(6)
 #: the id of the undefined residual (always id 0)
 INVALID = 0
 
+Ratio = tuple[int, int]  # an exact number as (numerator, denominator > 0) in lowest terms
 Factors = tuple[tuple[int, int], ...]  # (node id, positive exponent), sorted by id
 Terms = tuple[tuple[int, Number], ...]  # (node id, coefficient), sorted by id
 
@@ -71,8 +73,9 @@ class Residuals:
         self.total: list[bool] = []
         self._ids: dict[tuple[int, Any], int] = {}
         self._substitutions: dict[tuple[int, str, Number], int] = {}
+        self._domain_ratios = tuple(_ratio(value) for value in self.domain)
         self._canonical: dict[int, int] = {}
-        self._uniform: dict[tuple[int, Number], Number | None] = {}
+        self._uniform: dict[int, tuple[Ratio | None, ...]] = {}
         self._shapes: dict[int, int] = {}
         self._shape_ids: dict[tuple[Any, ...], int] = {}
         self._variable_step: Number | None = 0
@@ -383,56 +386,50 @@ class Residuals:
         return result
 
     def uniform_value(self, node: int, value: Number) -> Number | None:
-        """The value of ``node`` when every variable it mentions is ``value`` (memoised).
+        """The value of ``node`` when every variable it mentions is ``value``.
 
         >>> algebra = Residuals(range(10))
         >>> algebra.uniform_value(algebra.from_text("(a+b)/c"), 3), algebra.uniform_value(
         ...     algebra.from_text("a/b"), 0)
         (2, None)
         """
-        key = (node, value)
-        if key not in self._uniform:
-            self._uniform[key] = self._uniform_value(node, value)
-        return self._uniform[key]
+        pair = self.uniform_values(node)[self.domain.index(value)]
+        return None if pair is None else normal(Fraction(*pair))
 
-    def _uniform_value(self, node: int, value: Number) -> Number | None:
+    def uniform_values(self, node: int) -> tuple[Ratio | None, ...]:
+        """For each domain value d, ``node`` with every variable set to d, as an exact
+        ``(numerator, denominator)`` pair (denominator > 0, lowest terms) or ``None`` where
+        undefined. All values are computed in one pass with integers (memoised): this is
+        the hot path of the strategy bounds, and Fraction objects would cost ten times more.
+        """
+        known = self._uniform.get(node)
+        if known is None:
+            known = self._uniform_values(node)
+            self._uniform[node] = known
+        return known
+
+    def _uniform_values(self, node: int) -> tuple[Ratio | None, ...]:
         kind, data = self.kind[node], self.data[node]
         if kind == CONST:
-            return data  # type: ignore[no-any-return]
+            constant = Fraction(data)
+            return ((constant.numerator, constant.denominator),) * len(self.domain)
         if kind == VAR:
-            return value
+            return self._domain_ratios
         if kind == UNDEFINED:
-            return None
-        try:
-            if kind == SUM:
-                total = data[0]
-                for term, k in data[1]:
-                    part = self.uniform_value(term, value)
-                    if part is None:
-                        return None
-                    total += k * part
-                return normal(total)
-            if kind == PROD:
-                coefficient, numerator, denominator = data
-                result = coefficient
-                for factor, exponent in numerator:
-                    part = self.uniform_value(factor, value)
-                    if part is None:
-                        return None
-                    result *= part**exponent
-                for factor, exponent in denominator:
-                    part = self.uniform_value(factor, value)
-                    if part is None:
-                        return None
-                    result = divide(result, part**exponent)
-                return normal(result)
-            base = self.uniform_value(data[0], value)
-            exponent = self.uniform_value(data[1], value)
-            if base is None or exponent is None:
-                return None
-            return power(base, exponent)
-        except Undefined:
-            return None
+            return (None,) * len(self.domain)
+        if kind == SUM:
+            const, terms = data
+            parts = [(_ratio(k), self.uniform_values(term)) for term, k in terms]
+            return tuple(_sum(_ratio(const), parts, i) for i in range(len(self.domain)))
+        if kind == PROD:
+            coefficient, numerator, denominator = data
+            top = [(self.uniform_values(f), e) for f, e in numerator]
+            bottom = [(self.uniform_values(f), e) for f, e in denominator]
+            return tuple(
+                _product(_ratio(coefficient), top, bottom, i) for i in range(len(self.domain))
+            )
+        bases, exponents = self.uniform_values(data[0]), self.uniform_values(data[1])
+        return tuple(_raise(b, e) for b, e in zip(bases, exponents, strict=True))
 
     def constant(self, node: int) -> Number | None:
         """The value of a constant residual, else ``None``."""
@@ -627,3 +624,61 @@ def _signed(k: Number, text: str) -> str:
 def variables_of(algebra: Residuals, node: int) -> Sequence[str]:
     """The variables ``node`` mentions, sorted."""
     return sorted(algebra.names[node])
+
+
+def _ratio(value: Number) -> Ratio:
+    if type(value) is int:
+        return value, 1
+    return value.numerator, value.denominator
+
+
+def _lowest(numerator: int, denominator: int) -> Ratio:
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    divisor = gcd(numerator, denominator)
+    return numerator // divisor, denominator // divisor
+
+
+def _sum(const: Ratio, parts: list[tuple[Ratio, tuple[Ratio | None, ...]]], i: int) -> Ratio | None:
+    numerator, denominator = const
+    for (k_num, k_den), values in parts:
+        value = values[i]
+        if value is None:
+            return None
+        v_num, v_den = value
+        numerator = numerator * k_den * v_den + k_num * v_num * denominator
+        denominator = denominator * k_den * v_den
+    return _lowest(numerator, denominator)
+
+
+def _product(
+    coefficient: Ratio,
+    top: list[tuple[tuple[Ratio | None, ...], int]],
+    bottom: list[tuple[tuple[Ratio | None, ...], int]],
+    i: int,
+) -> Ratio | None:
+    numerator, denominator = coefficient
+    for values, exponent in top:
+        value = values[i]
+        if value is None:
+            return None
+        numerator *= value[0] ** exponent
+        denominator *= value[1] ** exponent
+    for values, exponent in bottom:
+        value = values[i]
+        if value is None or value[0] == 0:
+            return None
+        numerator *= value[1] ** exponent
+        denominator *= value[0] ** exponent
+    return _lowest(numerator, denominator)
+
+
+def _raise(base: Ratio | None, exponent: Ratio | None) -> Ratio | None:
+    if base is None or exponent is None or exponent[1] != 1:
+        return None
+    try:
+        result = power(Fraction(*base), exponent[0])
+    except Undefined:
+        return None
+    result = Fraction(result)
+    return result.numerator, result.denominator

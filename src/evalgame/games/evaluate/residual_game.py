@@ -33,7 +33,7 @@ from evalgame.errors import GameError, IllegalMoveError
 from evalgame.expr.domain import DIGITS, make_domain
 from evalgame.expr.evaluate import divide
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number, format_number
+from evalgame.expr.nodes import Number, format_number, normal
 from evalgame.expr.residual import CONST, INVALID, PROD, SUM, Residuals
 from evalgame.search.protocol import Game, Player, Value
 
@@ -62,6 +62,7 @@ class ResidualEValuate(Game[Position, Move]):
         self.algebra = Residuals(self.domain)
         self.root = self.algebra.from_tree(self.expression.tree)
         self._normal: dict[int, tuple[int, Number, Number]] = {}
+        self._forced: dict[int, tuple[Number | None, Number | None]] = {}
         self._value_order: tuple[Move, ...] | None = None
         self._classes = interchangeable(self.algebra, self.root)
 
@@ -128,14 +129,31 @@ class ResidualEValuate(Game[Position, Move]):
         return self._last_proposal(node)[1]
 
     def _last_proposal(self, node: int) -> tuple[Number | None, Number | None]:
-        """The proposer's best value for the last variable and the result (None: none)."""
-        outcomes = [(self.algebra.uniform_value(node, d), d) for d in self.domain]
-        valid = [(value, d) for value, d in outcomes if value is not None]
-        if not valid:
+        """The proposer's best value d for every free variable at once, and the result:
+        for the last variable that is the best move (``None``: no valid value)."""
+        known = self._forced.get(node)
+        if known is None:
+            known = self._best_uniform(node)
+            self._forced[node] = known
+        return known
+
+    def _best_uniform(self, node: int) -> tuple[Number | None, Number | None]:
+        best: tuple[int, int] | None = None
+        choice: Number | None = None
+        maximise = self.proposer is Player.MAX
+        for d, ratio in zip(self.domain, self.algebra.uniform_values(node), strict=True):
+            if ratio is None:
+                continue
+            if best is None:
+                best, choice = ratio, d
+                continue
+            # a/b against c/d with b, d > 0: compare a·d with c·b (exact, no Fraction)
+            mine, theirs = ratio[0] * best[1], best[0] * ratio[1]
+            if mine > theirs if maximise else mine < theirs:
+                best, choice = ratio, d
+        if best is None:
             return None, None
-        pick = max if self.proposer is Player.MAX else min
-        value, best = pick(valid, key=lambda pair: pair[0])
-        return best, value
+        return choice, normal(Fraction(*best))
 
     def line(self, position: Position) -> list[Move]:
         """The moves from a terminal position to the end of the game (none are needed once
@@ -186,14 +204,11 @@ class ResidualEValuate(Game[Position, Move]):
 
     def _proposer_bounds(self, node: int) -> tuple[Value | None, Value | None]:
         low, high = self.algebra.interval(node)
-        forced = [self.algebra.uniform_value(node, value) for value in self.domain]
-        valid = [value for value in forced if value is not None]
-        if valid and self.proposer is Player.MAX:
-            best = max(valid)
-            low = best if low is None else max(low, best)
-        elif valid:
-            best = min(valid)
-            high = best if high is None else min(high, best)
+        _, forced = self._last_proposal(node)
+        if forced is not None and self.proposer is Player.MAX:
+            low = forced if low is None else max(low, forced)
+        elif forced is not None:
+            high = forced if high is None else min(high, forced)
         return low, high
 
     def order(self, position: Position, moves: Sequence[Move]) -> Sequence[Move]:
