@@ -148,8 +148,7 @@ def load_graph(spec: str) -> Graph:
         return read_graph(path)
     raise GraphError(
         f"unknown graph {spec!r}: give a file, or one of "
-        + ", ".join(f"{name}:N" if name not in PLAIN else name for name in FAMILIES)
-        + " (grid:RxC)"
+        + ", ".join(USAGE.get(name, f"{name}:N") for name in FAMILIES)
     )
 
 
@@ -277,8 +276,8 @@ FAMILIES: dict[str, Callable[[str, str], Graph]] = {
     "grid": _grid,
     "petersen": _petersen,
 }
-#: families without a size
-PLAIN = frozenset({"petersen"})
+#: how to name the families that do not take one size N
+USAGE = {"grid": "grid:RxC", "petersen": "petersen"}
 
 
 # --------------------------------------------------------------------------- files

@@ -1,0 +1,278 @@
+"""``evalgame graph GRAPH``: the paper's graph games game(G, A, B, [k], f), solved exactly.
+
+>>> from typer.testing import CliRunner
+>>> import json
+>>> out = CliRunner().invoke(app, ["graph", "friendship:3", "--color", "V", "--share", "E",
+...                                "--colors", "2", "--json"]).output
+>>> data = json.loads(out)
+>>> data["value"], data["total"], len(data["pv"])
+('4', 9, 7)
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from evalgame.analysis.colour_threshold import chain, threshold
+from evalgame.analysis.graph_pictures import FORMATS, draw_share
+from evalgame.cli.app import app, console, print_json
+from evalgame.cli.evaluate import decimal
+from evalgame.cli.progress import search_budget
+from evalgame.errors import GraphError, InputError, SearchInterrupted
+from evalgame.expr.nodes import format_number
+from evalgame.games.graph_incidence import KIND_NAMES, Incidence, formula, incidence
+from evalgame.games.graphs import FAMILIES, load_graph
+from evalgame.games.graphshare_solve import ALGORITHMS, ShareSolution, number, solve_share
+from evalgame.search.protocol import Value
+
+GRAPH_HELP = (
+    "friendship:3, cycle:6, path:5, complete:4, wheel:6, star:5, ladder:4, grid:3x4, "
+    'petersen, or a file (edge list, or .json with optional "pos"); with --table also '
+    "a family range such as cycle:3..10"
+)
+RANGE = re.compile(r"([a-z]+):(\d+)\.\.(\d+)")
+#: most graphs in one family table
+MAX_ROWS = 60
+
+
+@app.command("graph")
+def graph_command(
+    graph: str = typer.Argument(..., help=GRAPH_HELP),
+    color: str = typer.Option("V", "--color", "-A", help="The set coloured, A: V, E or R."),
+    share: str = typer.Option("E", "--share", "-B", help="The set shared, B: V, E or R."),
+    colors: int | None = typer.Option(
+        None, "--colors", "-k", help="Number of colours (default 2; with --table the top k)."
+    ),
+    rule: str = typer.Option(
+        "mono", "--rule", help="mono: x is MAX's if S(x) is not monochromatic; parity (k = 2)."
+    ),
+    weights: str = typer.Option(
+        "unit", "--weights", "-w", help="unit, area (faces shared), or NAME=W,NAME=W (others 1)."
+    ),
+    table: bool = typer.Option(
+        False, "--table", help="The chain minimax(F,[k]) for k = 1.. and k*; per graph of a range."
+    ),
+    algorithm: str = typer.Option(
+        "alphabeta", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
+    ),
+    timeout: float | None = typer.Option(
+        None, "--timeout", help="Stop after this many seconds (per graph with --table)."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", help="Draw the end of the optimal line into this .svg or .png file."
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
+    if out is not None and out.suffix.lower() not in FORMATS:
+        raise InputError(f"cannot draw {out.name}: the file must end in .svg or .png")
+    chosen = parse_weights(weights)
+    if table:
+        if out is not None:
+            raise InputError("--out draws one solved game; it does not go with --table")
+        if rule != "mono":
+            raise InputError("the chain and k* are about the mono rule (parity has k = 2 only)")
+        _table(graph, color, share, chosen, colors, timeout, json_output)
+        return
+    if RANGE.fullmatch(graph.strip().lower()):
+        raise InputError("a family range like cycle:3..10 needs --table")
+    structure = incidence(load_graph(graph), color, share, chosen)
+    k = 2 if colors is None else colors
+    try:
+        with search_budget(structure.title, seconds=timeout) as budget:
+            solution = solve_share(structure, k, rule, algorithm=algorithm, budget=budget)
+    except SearchInterrupted as stop:
+        if not json_output:
+            raise
+        print_json(
+            {
+                "graph": structure.graph.name,
+                "value": None,
+                "lower": None if stop.lower is None else format_number(stop.lower),
+                "upper": None if stop.upper is None else format_number(stop.upper),
+                "total": number(structure.total),
+                "interrupted": stop.reason,
+            }
+        )
+        raise typer.Exit(stop.exit_code) from None
+    if out is not None:
+        draw_share(solution, out)
+    if json_output:
+        print_json(solution.as_json())
+    else:
+        show_solution(solution, out)
+
+
+def parse_weights(text: str) -> str | dict[str, Value]:
+    """``unit``, ``area`` or ``NAME=W,NAME=W`` (exact weights) from the command line.
+
+    >>> parse_weights("v0-v1=2, v1-v2=1/2")
+    {'v0-v1': 2, 'v1-v2': Fraction(1, 2)}
+    """
+    text = text.strip()
+    if text in ("unit", "area"):
+        return text
+    chosen: dict[str, Value] = {}
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        try:
+            weight = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            weight = None
+        if not sep or not name.strip() or weight is None:
+            raise GraphError(
+                f"--weights takes unit, area or NAME=W,NAME=W with exact weights, not {part!r}"
+            )
+        chosen[name.strip()] = weight.numerator if weight.denominator == 1 else weight
+    return chosen
+
+
+def show_solution(solution: ShareSolution, out: Path | None) -> None:
+    """The human-readable report of a solved graph game."""
+    structure = solution.share
+    a, b = structure.colour, structure.share
+    console.print(
+        f"[bold]{structure.title}[/] with {solution.colours} colours, {solution.rule} rule: "
+        f"MAX proposes colours, MIN puts them on the {len(structure.a_names)} "
+        f"{KIND_NAMES[a]}; the {len(structure.b_names)} {KIND_NAMES[b]} are shared"
+    )
+    console.print(formula(structure, limit=40), markup=False)
+    _show_faces(structure)
+    console.print(
+        f"MAX's share  [bold green]{decimal(solution.value)}[/] of "
+        f"{decimal(structure.total)}"
+        + ("" if structure.weighting == "unit" else f" ({structure.weighting} weights)")
+    )
+    rest = len(solution.pv) - solution.played
+    console.print(
+        f"line         {solution.line() or '(nothing to play)'}"
+        + (f", then any colours on the {rest} left" if rest else "")
+    )
+    owned = [name for name, mine in solution.owners().items() if mine]
+    console.print(f"MAX owns     {', '.join(owned) or 'nothing'}")
+    stats = solution.stats
+    console.print(
+        f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+        f"{solution.seconds:.3f} s" + (f"; picture in {out}" if out else ""),
+        style="dim",
+    )
+
+
+def _show_faces(structure: Incidence) -> None:
+    if structure.plane is None:
+        return
+    names = structure.graph.vertices
+    walks = [
+        f"{face.name}{' (outer)' if face.outer else ''} = {' '.join(names[v] for v in face.walk)}"
+        for face in structure.plane.faces
+    ]
+    shown = "; ".join(walks[:12]) + ("; …" if len(walks) > 12 else "")
+    console.print(f"faces: {shown}", style="dim")
+
+
+def _table(
+    spec: str,
+    color: str,
+    share: str,
+    weights: str | dict[str, Value],
+    top: int | None,
+    timeout: float | None,
+    json_output: bool,
+) -> None:
+    match = RANGE.fullmatch(spec.strip().lower())
+    if match is None:
+        _chain_table(incidence(load_graph(spec), color, share, weights), top, timeout, json_output)
+        return
+    family, first, last = match.group(1), int(match.group(2)), int(match.group(3))
+    if family not in FAMILIES:
+        raise GraphError(f"unknown family {family!r}: choose one of {', '.join(FAMILIES)}")
+    if last < first or last - first >= MAX_ROWS:
+        raise InputError(f"a range N..M needs N ≤ M and at most {MAX_ROWS} graphs")
+    rows: list[dict[str, Any]] = []
+    for n in range(first, last + 1):
+        structure = incidence(load_graph(f"{family}:{n}"), color, share, weights)
+        started = time.perf_counter()
+        try:
+            with search_budget(structure.title, seconds=timeout) as budget:
+                found = threshold(structure, budget=budget)
+        except SearchInterrupted:
+            rows.append(_row(structure, None, time.perf_counter() - started))
+            break
+        rows.append(_row(structure, found.k, found.seconds))
+    if json_output:
+        print_json({"family": family, "color": color, "share": share, "rows": rows})
+        return
+    console.print(
+        f"k* = min{{k : minimax(F,\\[k]) = ceiling}} for game({family}:N, {color.upper()}, "
+        f"{share.upper()}); ceiling = weight of the x with |S(x)| ≥ 2"
+    )
+    console.print(f"{'graph':>16} {'|A|':>4} {'|B|':>4} {'ceiling':>8} {'k*':>4} {'seconds':>8}")
+    for row in rows:
+        k_star = "?" if row["k_star"] is None else str(row["k_star"])
+        console.print(
+            f"{row['graph']:>16} {row['colored']:>4} {row['shared']:>4} "
+            f"{row['ceiling']!s:>8} {k_star:>4} {row['seconds']:>8.2f}"
+        )
+    if rows and rows[-1]["k_star"] is None:
+        console.print(f"stopped: {rows[-1]['graph']} took longer than --timeout", style="dim")
+
+
+def _row(structure: Incidence, k_star: int | None, seconds: float) -> dict[str, Any]:
+    return {
+        "graph": structure.graph.name,
+        "colored": len(structure.a_names),
+        "shared": len(structure.b_names),
+        "ceiling": number(structure.ceiling),
+        "total": number(structure.total),
+        "k_star": k_star,
+        "seconds": round(seconds, 4),
+    }
+
+
+def _chain_table(
+    structure: Incidence, top: int | None, timeout: float | None, json_output: bool
+) -> None:
+    with search_budget(structure.title, seconds=timeout) as budget:
+        found = chain(structure, top=top, budget=budget)
+    values = [format_number(v) for v in found.values]
+    reached = structure.ceiling in found.values
+    k_star = found.threshold if reached else None
+    if json_output:
+        print_json(
+            {
+                "graph": structure.graph.name,
+                "color": structure.colour,
+                "share": structure.share,
+                "chain": values,
+                "searched": found.searched,
+                "k_star": k_star,
+                "ceiling": number(structure.ceiling),
+                "total": number(structure.total),
+                "reaches_total": structure.ceiling == structure.total,
+                "seconds": round(found.seconds, 4),
+            }
+        )
+        return
+    console.print(f"[bold]{structure.title}[/]: minimax(F,\\[k]) for k = 1..{len(values)}")
+    console.print(formula(structure, limit=40), markup=False)
+    for k, value in enumerate(values, 1):
+        note = " (the ceiling; every larger k too)" if k == k_star else ""
+        console.print(f"  k = {k:>2}: {value}{note}")
+    if k_star is None:
+        console.print(
+            f"the ceiling {format_number(structure.ceiling)} is not reached by k = {len(values)}"
+        )
+    elif structure.ceiling == structure.total:
+        console.print(f"k* = {k_star}: MAX gets all of B from {k_star} colours on")
+    else:
+        console.print(
+            f"k* = {k_star} for the ceiling {format_number(structure.ceiling)}; all of B "
+            f"({format_number(structure.total)}) is never MAX's: some |S(x)| = 1"
+        )
+    console.print(f"{found.seconds:.3f} s", style="dim")
