@@ -304,8 +304,8 @@ def _heading(tree: GameTree, top: Node) -> str:
         tree.algorithm, "the paper's order + table"
     )
     where = "" if top.parent is None else f", below {tree.describe(top.id)}"
-    cuts = f"{stats.alpha_cutoffs} α and {stats.beta_cutoffs} β cut-offs"
-    hits = f", {stats.table_hits} table hits" if tree.table else ""
+    cuts = f"{stats.alpha_cutoffs} α and {_count(stats.beta_cutoffs, 'β cut-off')}"
+    hits = f", {_count(stats.table_hits, 'table hit')}" if tree.table else ""
     return (
         f"E = {tree.game.expression}{where} — {name}\n"
         f"minimax(E) = {_text(tree.value)}; the search visited {stats.nodes:,} of "
@@ -322,23 +322,19 @@ def _legend(axes: Any) -> None:
         Patch(facecolor=MIN_STYLE["face"], edgecolor=MIN_STYLE["edge"], label="MIN node"),
         Patch(facecolor=GREY["face"], edgecolor=GREY["edge"], linestyle="--", label="not visited"),
         Line2D([], [], color=PV_COLOUR, linewidth=2, label="principal variation"),
-        Line2D([], [], marker="$α$", color=CUT_COLOUR, linestyle="", label="α cut-off (at MIN)"),
-        Line2D([], [], marker="$β$", color=CUT_COLOUR, linestyle="", label="β cut-off (at MAX)"),
-        Line2D(
-            [],
-            [],
-            marker="$TT$",
-            color=TABLE_COLOUR,
-            linestyle="",
-            markersize=9,
-            label="answered by the table",
-        ),
-        Line2D([], [], marker="$—$", color="black", linestyle="", label="no valid completion"),
+        Patch(facecolor=CUT_COLOUR, label="α / β: cut off at a MIN / MAX node"),
+        Patch(facecolor=TABLE_COLOUR, label="TT: answered by the table"),
+        Line2D([], [], linestyle="", label="—  no valid completion"),
     ]
     axes.legend(
         handles=handles, loc="lower left", bbox_to_anchor=(0.0, 0.0), ncol=4, frameon=False,
         fontsize=7, handlelength=1.6, columnspacing=1.2,
     )  # fmt: skip
+
+
+def _count(number: int, noun: str) -> str:
+    """``3 table hits``, ``1 table hit``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _move(tree: GameTree, node: Node) -> str:
