@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalgame.games import tiling_board
 from evalgame.games.bitgraph import BitGraph, bits
 from evalgame.games.matching_region import KeyMode, RegionAnalyser, order_key
 from evalgame.games.tiling_board import Board
@@ -56,6 +57,24 @@ def test_equal_keys_mean_equal_values(keys: KeyMode, rows: int, cols: int) -> No
         for max_to_move in (True, False):
             reduced = naive(edges, free, max_to_move) - (region.passes & ~1)
             assert seen.setdefault((region.key, max_to_move), reduced) == reduced
+
+
+def test_keys_mixing_shapes_and_symmetric_sets_mean_equal_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only tiny regions get shapes here; the others are keyed by the board's symmetries."""
+    monkeypatch.setattr(tiling_board, "SHAPE_LIMIT", 4)
+    board = Board(2, 7)
+    analyser = RegionAnalyser(board)
+    edges = grid_edges(2, 7)
+    seen: dict[object, int] = {}
+    mixed = 0
+    for free in range(board.full + 1):
+        region = analyser.analyse(free)
+        mixed += region.key[0] != 0 and len(region.key) > 2
+        reduced = naive(edges, free, True) - (region.passes & ~1)
+        assert seen.setdefault(region.key, reduced) == reduced
+    assert mixed > 0
 
 
 def test_shapes_merge_more_than_symmetries_and_symmetries_more_than_raw() -> None:

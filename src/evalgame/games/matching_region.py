@@ -34,7 +34,6 @@ get both numbers exactly.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Literal, NamedTuple
 
 from evalgame.games.bitgraph import BitGraph
@@ -70,7 +69,7 @@ class Region(NamedTuple):
     #: the vertices of the equimatchable components (a pass is any edge in them)
     spare: int
     #: equal keys (with equal players to move) mean equal values of ``core`` + passes % 2
-    key: Hashable
+    key: tuple[int, ...]
     #: proven bounds on the number of moves still to come (passes included)
     lower: int
     upper: int
@@ -122,12 +121,10 @@ class RegionAnalyser:
             else:
                 shapes.append(info.shape)
         core &= ~spare
-        if self.keys == "raw" or not positional:
-            place: Hashable = positional
-        else:
-            place = graph.canonical(positional)
+        if self.keys != "raw" and positional:
+            positional = graph.canonical(positional)
         shapes.sort()
-        key = (place, passes & 1, *shapes)
+        key = (positional, passes & 1, *shapes)
         return Region(core, passes, spare, key, lower + passes, upper + passes)
 
     def component(self, component: int) -> ComponentInfo:

@@ -25,7 +25,6 @@ this solver is the same search written for this one game, which makes it fast en
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
 
 from evalgame.games.bitgraph import BitGraph
 from evalgame.games.matching_region import KeyMode, Region, RegionAnalyser, order_key
@@ -80,7 +79,7 @@ class MatchingSolver:
         self.analyser = RegionAnalyser(graph, keys)
         self.budget = budget
         # one table per player to move: key → lower << 16 | upper (reduced values)
-        self.tables: dict[bool, dict[Hashable, int]] = {True: {}, False: {}}
+        self.tables: dict[bool, dict[tuple[int, ...], int]] = {True: {}, False: {}}
         self.stats = SearchStats()
         size = graph.n // 2 + 1
         self._strategy = {
