@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
                     found = board_bounds(rows, cols, first, args.seconds, on_step=_progress)
                     data["bounds"][label] = found.as_dict()
                     save()
-        draw_figures(args.docs / "figures", data)
+        draw_figures(args.docs / "figures", data, args.fresh)
     values = [BoardValue.from_dict(v) for v in data["values"].values()]
     values.sort(key=lambda v: (v.rows, v.cols))
     bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
@@ -89,22 +89,30 @@ def main(argv: list[str] | None = None) -> None:
     log(f"wrote {args.docs / 'results.md'}")
 
 
-def draw_figures(folder: Path, data: dict[str, Any]) -> None:
-    """A principal line of play on the largest solved square board, and Theorem 1's tiling."""
+def draw_figures(folder: Path, data: dict[str, Any], fresh: bool) -> None:
+    """A principal line of play on the largest solved square board, and Theorem 1's tiling.
+
+    Figures already drawn are kept unless ``fresh``.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     sizes = [v for v in data["values"].values() if v["rows"] == v["cols"]]
     if sizes:
         side = max(v["rows"] for v in sizes)
         for first in (Player.MAX, Player.MIN):
+            path = folder / f"tiling-{side}x{side}-{first.value}-first.svg"
+            if path.exists() and not fresh:
+                continue
             solution = solve_tiling(side, side, first)
             draw_tiling(
                 side,
                 side,
                 solution.dominoes,
-                folder / f"tiling-{side}x{side}-{first.value}-first.svg",
+                path,
                 first=first,
                 title=f"{side}×{side}, {first.value.upper()} first: {solution.value} dominoes",
             )
+    if (folder / "min-maximal-8x8.svg").exists() and not fresh:
+        return
     tiling = minimum_maximal_tiling(8, 8)
     draw_tiling(
         8,
