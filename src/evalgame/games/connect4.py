@@ -2,10 +2,12 @@
 
 Each column takes ``rows + 1`` bits (bit ``col·(rows+1) + row``, row 0 at the bottom); the
 spare top bit of each column keeps shifted lines from wrapping into the next column. A
-position is ``(x, o, result, code, mirror)``: the masks of the first player's (X, MAX) and
-the second player's (O, MIN) stones, ``result`` = +1 / −1 once X / O has four in a row
-(else 0), and the position's unique code and that of its mirror image, kept up to date
-move by move so that the table key costs nothing.
+position is ``(x, o, result, code, mirror, x_wins, o_wins)``: the masks of the first
+player's (X, MAX) and the second player's (O, MIN) stones, ``result`` = +1 / −1 once X / O
+has four in a row (else 0), the position's unique code and that of its mirror image, and
+the cells that would complete four for X and for O. All are kept up to date move by move:
+the table key costs nothing, a move wins when it fills one of the mover's winning cells,
+and the move order reads the threats off the position.
 The payoff is that result (0 for a full board without a line). Moves are column indices,
 shown to people as 1, 2, ...
 
@@ -34,7 +36,7 @@ from fractions import Fraction
 from evalgame.errors import GameError
 from evalgame.search.protocol import Game, Player, Value
 
-Position = tuple[int, int, int, int, int]
+Position = tuple[int, int, int, int, int, int, int]
 
 #: windows weighted by the stones on them (0, 1, 2 or 3 of one colour, none of the other)
 WINDOW_WEIGHTS = (0, 1, 4, 16)
@@ -45,12 +47,13 @@ class ConnectFour(Game[Position, int]):
 
     >>> game = ConnectFour(6, 7)
     >>> game.moves(game.initial())  # centre columns first
-    [3, 2, 4, 1, 5, 0, 6]
+    (3, 2, 4, 1, 5, 0, 6)
     >>> game.key(game.play(game.initial(), 0)) == game.key(game.play(game.initial(), 6))
     True
     """
 
     name = "connect4"
+    all_leaves_valid = True
 
     def __init__(self, rows: int = 6, cols: int = 7) -> None:
         if not (1 <= rows <= 16 and 1 <= cols <= 16):
@@ -63,12 +66,15 @@ class ConnectFour(Game[Position, int]):
         self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
         self.mirror_shift = [(cols - 1 - 2 * c) * h for c in range(cols)]
         self.bottom_all = sum(self.bottom)
+        self.top_all = sum(self.top)
         self.board = sum(self.column)
         centre = (cols - 1) / 2
         self.column_order = sorted(range(cols), key=lambda c: (abs(c - centre), c))
         self.windows = self._windows()
-        #: shifts by 1, 2 and 3 cells along a row and both diagonals
-        self._steps = [(s, 2 * s, 3 * s) for s in (h, h - 1, h + 1)]
+        #: shifts by one cell along a row and both diagonals
+        self._shifts = (h, h - 1, h + 1)
+        #: the legal moves by the mask of full columns' top cells, filled in as met
+        self._moves: dict[int, tuple[int, ...]] = {}
 
     def _windows(self) -> list[int]:
         h, windows = self.height, []
@@ -91,42 +97,57 @@ class ConnectFour(Game[Position, int]):
     def winning_cells(self, bits: int) -> int:
         """The cells of the board that would complete four in a row for the stones ``bits``.
 
-        The spare top bit of each column is always empty, so no line wraps around.
+        Vertically, a cell completes four on top of three stones. Along a direction with
+        shift ``s``, ``left`` marks the cells with stones one and two steps back, ``right``
+        those with stones one and two steps ahead; a third stone further on, or one step on
+        the other side, completes four. The spare top bit of each column is always empty,
+        so no line wraps around. The three directions are unrolled (a loop over them took
+        twice the time, and this is the solver's hottest function).
         """
+        s, d, u = self._shifts
         cells = (bits << 1) & (bits << 2) & (bits << 3)
-        for one, two, three in self._steps:
-            left = (bits << one) & (bits << two)
-            right = (bits >> one) & (bits >> two)
-            cells |= left & ((bits << three) | (bits >> one))
-            cells |= right & ((bits << one) | (bits >> three))
+        back, ahead = bits << s, bits >> s
+        left, right = back & (back << s), ahead & (ahead >> s)
+        cells |= left & ((left << s) | ahead) | right & (back | (right >> s))
+        back, ahead = bits << d, bits >> d
+        left, right = back & (back << d), ahead & (ahead >> d)
+        cells |= left & ((left << d) | ahead) | right & (back | (right >> d))
+        back, ahead = bits << u, bits >> u
+        left, right = back & (back << u), ahead & (ahead >> u)
+        cells |= left & ((left << u) | ahead) | right & (back | (right >> u))
         return cells & self.board
 
     def initial(self) -> Position:
-        return (0, 0, 0, self.bottom_all, self.bottom_all)
+        return (0, 0, 0, self.bottom_all, self.bottom_all, 0, 0)
 
     def to_move(self, position: Position) -> Player:
         return Player.MAX if position[0].bit_count() == position[1].bit_count() else Player.MIN
 
     def moves(self, position: Position) -> Sequence[int]:
-        x, o, result, _, _ = position
-        if result:
+        if position[2]:
             return ()
-        taken = x | o
-        top = self.top
-        return [c for c in self.column_order if not taken & top[c]]
+        full = (position[0] | position[1]) & self.top_all
+        moves = self._moves.get(full)
+        if moves is None:
+            moves = tuple(c for c in self.column_order if not full & self.top[c])
+            self._moves[full] = moves
+        return moves
 
     def play(self, position: Position, move: int) -> Position:
-        x, o, _, code, mirror = position
+        x, o, _, code, mirror, x_wins, o_wins = position
         cell = ((x | o) + self.bottom[move]) & self.column[move]
         shift = self.mirror_shift[move]
         image = cell << shift if shift >= 0 else cell >> -shift
         # code = X's stones + all stones + bottom row: a stone of X adds its cell twice
         if x.bit_count() == o.bit_count():
             x |= cell
-            won = 1 if self._four(x) else 0
-            return (x, o, won, code + 2 * cell, mirror + 2 * image)
+            if cell & x_wins:
+                return (x, o, 1, code + 2 * cell, mirror + 2 * image, x_wins, o_wins)
+            return (x, o, 0, code + 2 * cell, mirror + 2 * image, self.winning_cells(x), o_wins)
         o |= cell
-        return (x, o, -1 if self._four(o) else 0, code + cell, mirror + image)
+        if cell & o_wins:
+            return (x, o, -1, code + cell, mirror + image, x_wins, o_wins)
+        return (x, o, 0, code + cell, mirror + image, x_wins, self.winning_cells(o))
 
     def payoff(self, position: Position) -> Value:
         return position[2]
@@ -147,24 +168,24 @@ class ConnectFour(Game[Position, int]):
         threatens to win at once every other move loses; and a move that lets the
         opponent win at once loses, so it is never better than the moves kept.
         """
-        x, o, _, _, _ = position
-        taken = x | o
-        mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
-        playable = (taken + self.bottom_all) & self.board
+        x, o, _, _, _, x_wins, o_wins = position
+        mine, theirs = (x_wins, o_wins) if x.bit_count() == o.bit_count() else (o_wins, x_wins)
+        playable = ((x | o) + self.bottom_all) & self.board
         column = self.column
-        wins = self.winning_cells(mine) & playable
+        wins = mine & playable
         if wins:
             return [next(m for m in moves if wins & column[m])]
-        threats = self.winning_cells(theirs)
-        forced = threats & playable
+        forced = theirs & playable
         if forced:
             return [next(m for m in moves if forced & column[m])]
-        safe = [m for m in moves if not (playable & column[m]) << 1 & threats]
-        return safe or moves[:1]
+        losing = (theirs >> 1) & playable  # the opponent wins on top of these
+        if not losing:
+            return moves
+        return [m for m in moves if not losing & column[m]] or moves[:1]
 
     def evaluate(self, position: Position) -> Value:
         """Open windows of four weighted by their stones, X's minus O's, within (−1, 1)."""
-        x, o, result, _, _ = position
+        x, o, result = position[0], position[1], position[2]
         if result:
             return result
         score = 0
