@@ -204,11 +204,12 @@ class GraphShare(Game[SharePosition, int]):
         if self.parity:
             return min(self.symmetries.images(exact)), idle, proposal
         size = self.size
-        blind = exact[:size] + tuple(c if c < 1 else 1 for c in exact[size:])
+        labels_seen = exact[size:]
+        blind = exact[:size] + tuple(c if c < 1 else 1 for c in labels_seen)
         images = self.symmetries.images(blind)
         least = min(images)
-        if blind == exact:  # no open element has a colour yet
-            return least, idle, 1 if proposal else 0
+        if max(labels_seen) < 1:  # no open element has a colour yet
+            return least, idle, ((), 1 if proposal else 0)
         gather = self.symmetries.gather
         candidates = {gather[i](exact) for i, image in enumerate(images) if image == least}
         named = min(self._rename(image[size:], proposal) for image in candidates)
