@@ -128,8 +128,16 @@ def test_random_small_trees(
     check_tree(tree)
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
-@pytest.mark.parametrize("expression", ["(10-X)*Y", "X*(Y-Z)", "x/y + 2*y/z - z/x", "a/b"])
+@pytest.mark.parametrize(
+    ("expression", "algorithm"),
+    [
+        *(("(10-X)*Y", algorithm) for algorithm in ALGORITHMS),
+        ("a/b", "paper"),
+        ("X*(Y-Z)", "paper"),
+        ("x/y + 2*y/z - z/x", "alphabeta"),
+        ("x/y + 2*y/z - z/x", "paper"),
+    ],
+)
 def test_paper_expressions(expression: str, algorithm: str) -> None:
     check_tree(game_tree(expression, algorithm=algorithm))
 
@@ -185,3 +193,18 @@ def test_limits(expression: str, domain: range, error: type[Exception]) -> None:
 def test_unknown_algorithm() -> None:
     with pytest.raises(GameError, match="unknown algorithm"):
         game_tree("a", algorithm="negascout")
+
+
+def test_nodes_are_numbered_in_preorder() -> None:
+    """The page relies on it: children follow their parent, siblings in move order, and
+    every subtree is a run of consecutive ids."""
+    tree = game_tree("(10-X)*Y", [0, 1, 2])
+    for node in tree.nodes:
+        size = tree.subtree_size(node.id)
+        below = [n.id for n in tree.nodes[node.id + 1 : node.id + size]]
+        assert all(
+            tree.path(other)[: len(tree.path(node.id))] == tree.path(node.id) for other in below
+        )
+        assert node.children == sorted(node.children)
+        moves = [tree.nodes[child].move for child in node.children]
+        assert moves == list(tree.game.moves(node.position))
