@@ -76,15 +76,20 @@ function summary(answer) {
   const parts = [
     `minimax(E) = ${exact(answer.value)}`,
     `visited ${stats.nodes.toLocaleString("en")} of ${answer.nodes.parent.length.toLocaleString("en")} nodes`,
-    `${stats.alpha_cutoffs} α cut-offs (${stats.alpha_pruned.toLocaleString("en")} nodes pruned)`,
-    `${stats.beta_cutoffs} β cut-offs (${stats.beta_pruned.toLocaleString("en")} pruned)`,
+    `${count(stats.alpha_cutoffs, "α cut-off")} (${stats.alpha_pruned.toLocaleString("en")} nodes pruned)`,
+    `${count(stats.beta_cutoffs, "β cut-off")} (${stats.beta_pruned.toLocaleString("en")} pruned)`,
   ];
   if (answer.table) {
-    parts.push(`${stats.table_hits} table hits (${stats.table_pruned.toLocaleString("en")} spared)`);
+    parts.push(`${count(stats.table_hits, "table hit")} (${stats.table_pruned.toLocaleString("en")} spared)`);
     parts.push(`values tried in the order ${answer.order.join(", ")}`);
   }
   if (answer.pv.length) parts.push(`principal variation ${line(answer.pv)}`);
   return parts.join(" · ");
+}
+
+/** "1 table hit", "3 table hits". */
+function count(number, noun) {
+  return `${number.toLocaleString("en")} ${noun}${number === 1 ? "" : "s"}`;
 }
 
 function line(moves) {
