@@ -360,6 +360,8 @@ def to_key_class(value: Value | None, scale: Value, offset: Value) -> Value | No
     """A value of the position in the coordinates of its key class."""
     if value is None or (scale == 1 and offset == 0):
         return value
+    if scale == 1:  # a shift only: ints stay ints (no Fraction arithmetic at every store)
+        return value - offset
     return Fraction(value - offset) / scale
 
 
