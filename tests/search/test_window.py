@@ -20,6 +20,8 @@ def test_edges_against_numbers(v: Fraction, gamma: Fraction) -> None:
     assert (v <= above(gamma)) == (v <= gamma)
     assert (below(gamma) < v) == (gamma <= v)
     assert (above(gamma) > v) == (gamma >= v)
+    assert (below(gamma) > v) == (below(gamma) >= v) == (gamma > v)
+    assert (above(gamma) < v) == (above(gamma) <= v) == (gamma < v)
     assert below(gamma) != gamma
 
 
@@ -28,6 +30,8 @@ def test_edges_against_edges(a: Fraction, b: Fraction) -> None:
     assert (below(a) < below(b)) == (a < b)
     assert below(a) < above(a)
     assert (above(a) <= below(b)) == (a < b)
+    assert (above(a) >= below(b)) == (a >= b)
+    assert (below(a) > above(b)) == (a > b)
     assert max(below(a), a) == a
     assert below(a) > float("-inf")
     assert above(a) < float("inf")

@@ -5,6 +5,7 @@ so a :class:`Edge` stands for γ⁻ (just below γ) or γ⁺ (just above γ): no
 strictly between γ⁻ and γ, so "v ≤ γ⁻" means "v < γ" and "v ≥ γ⁺" means "v > γ". Numbers
 compare with edges directly, so alpha-beta runs unchanged on such windows.
 
+>>> from fractions import Fraction
 >>> below(3) < 3 < above(3)
 True
 >>> Fraction(5, 2) <= below(3), 3 <= below(3), 3 >= above(3)
@@ -14,7 +15,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.search.protocol import Value
@@ -25,39 +25,35 @@ Bound: TypeAlias = "Value | float | Edge"
 
 @dataclass(frozen=True, slots=True)
 class Edge:
-    """``value`` shifted by an infinitesimal: ``side`` is −1 (just below) or +1 (just above)."""
+    """``value`` shifted by an infinitesimal: ``side`` is −1 (just below) or +1 (just above).
+
+    Against a number ``x`` an edge is never equal, so ``<`` and ``<=`` agree (and ``>``
+    and ``>=``): γ⁻ < x ⟺ γ ≤ x, γ⁺ < x ⟺ γ < x, γ⁻ > x ⟺ γ > x, γ⁺ > x ⟺ γ ≥ x. Null-window
+    searches compare values with edges at every node, hence these direct formulas.
+    """
 
     value: Value | float
     side: int
 
-    def _compare(self, other: object) -> int | None:
-        """−1, 0 or +1 as ``self`` is below, at or above ``other`` (``None``: not comparable)."""
-        value: Value | float
+    def __lt__(self, other: Bound) -> bool:
         if isinstance(other, Edge):
-            value, side = other.value, other.side
-        elif isinstance(other, int | float | Fraction):
-            value, side = other, 0
-        else:
-            return None
-        if self.value != value:
-            return -1 if self.value < value else 1
-        return (self.side > side) - (self.side < side)
+            return (self.value, self.side) < (other.value, other.side)
+        return self.value <= other if self.side < 0 else self.value < other
 
-    def __lt__(self, other: object) -> bool:
-        order = self._compare(other)
-        return NotImplemented if order is None else order < 0
+    def __le__(self, other: Bound) -> bool:
+        if isinstance(other, Edge):
+            return (self.value, self.side) <= (other.value, other.side)
+        return self.value <= other if self.side < 0 else self.value < other
 
-    def __le__(self, other: object) -> bool:
-        order = self._compare(other)
-        return NotImplemented if order is None else order <= 0
+    def __gt__(self, other: Bound) -> bool:
+        if isinstance(other, Edge):
+            return (self.value, self.side) > (other.value, other.side)
+        return self.value >= other if self.side > 0 else self.value > other
 
-    def __gt__(self, other: object) -> bool:
-        order = self._compare(other)
-        return NotImplemented if order is None else order > 0
-
-    def __ge__(self, other: object) -> bool:
-        order = self._compare(other)
-        return NotImplemented if order is None else order >= 0
+    def __ge__(self, other: Bound) -> bool:
+        if isinstance(other, Edge):
+            return (self.value, self.side) >= (other.value, other.side)
+        return self.value >= other if self.side > 0 else self.value > other
 
 
 def below(value: Value | float) -> Edge:
