@@ -67,6 +67,11 @@ class SharePosition(NamedTuple):
     pending: Value
     #: colour of every element of A (0: uncoloured)
     colours: tuple[int, ...]
+    #: bitmask of the *busy* elements of A: uncoloured and in some open S(x)
+    busy: int
+    #: the position as the key sees it: per element of A 1 if busy, else 0; then per
+    #: element of B its label if it is open, else −1
+    shape: tuple[int, ...]
 
 
 class GraphShare(Game[SharePosition, int]):
@@ -111,6 +116,7 @@ class GraphShare(Game[SharePosition, int]):
         )
         self.palette = tuple(range(1, self.k + 1))
         self.size = len(share.a_names)
+        self._ones = (1,) * (self.size + len(share.weights))
         group = Symmetries.of(share, symmetries) if symmetries > 1 else None
         self.symmetries = group if group is not None and len(group) > 1 else None
 
@@ -124,8 +130,13 @@ class GraphShare(Game[SharePosition, int]):
                 opened |= 1 << x
         pending = sum((self.weights[x] for x in _bits(opened)), 0)
         n = len(self.share.a_names)
+        busy = 0
+        for x in _bits(opened):
+            busy |= self.members[x]
+        shape = tuple(busy >> a & 1 for a in range(n))
+        shape += tuple(0 if opened >> x & 1 else -1 for x in range(len(self.weights)))
         labels = (0,) * len(self.weights)
-        return SharePosition((1 << n) - 1, opened, labels, 0, 0, pending, (0,) * n)
+        return SharePosition((1 << n) - 1, opened, labels, 0, 0, pending, (0,) * n, busy, shape)
 
     def to_move(self, position: SharePosition) -> Player:
         """MAX proposes when no colour waits, MIN places it otherwise."""
@@ -145,7 +156,7 @@ class GraphShare(Game[SharePosition, int]):
 
     def play(self, position: SharePosition, move: int) -> SharePosition:
         """Propose colour ``move``, or put the proposed colour on element ``move``."""
-        free, opened, labels, proposal, won, pending, colours = position
+        free, opened, labels, proposal, won, pending, colours, busy, shape = position
         if proposal == 0:
             if move not in self.palette or self.is_terminal(position):
                 raise IllegalMoveError(f"{move!r} is not a colour MAX can propose here")
@@ -153,7 +164,12 @@ class GraphShare(Game[SharePosition, int]):
         if not (isinstance(move, int) and 0 <= move < len(colours) and free >> move & 1):
             raise IllegalMoveError(f"{move!r} is not an uncoloured element")
         free &= ~(1 << move)
+        busy &= ~(1 << move)
         changed = list(labels)
+        drawn = list(shape)
+        drawn[move] = 0
+        size = self.size
+        closed = []
         for x in self.containing[move]:
             if not opened >> x & 1:
                 continue
@@ -161,23 +177,32 @@ class GraphShare(Game[SharePosition, int]):
             if self.parity:
                 label = labels[x] ^ (proposal == 1)
                 if rest:
-                    changed[x] = label
+                    changed[x] = drawn[size + x] = label
                     continue
                 mine = bool(label)
             else:
                 label = labels[x]
                 if label == 0 and rest:
-                    changed[x] = proposal
+                    changed[x] = drawn[size + x] = proposal
                     continue
                 if label == proposal and rest:
                     continue
                 mine = label not in (0, proposal)
             opened &= ~(1 << x)
+            drawn[size + x] = -1
+            closed.append(x)
             pending -= self.weights[x]
             if mine:
                 won += self.weights[x]
+        for x in closed:  # their uncoloured elements may touch nothing open any more
+            for b in _bits(self.members[x] & busy):
+                if not self.touching[b] & opened:
+                    busy &= ~(1 << b)
+                    drawn[b] = 0
         painted = (*colours[:move], proposal, *colours[move + 1 :])
-        return SharePosition(free, opened, tuple(changed), 0, won, pending, painted)
+        return SharePosition(
+            free, opened, tuple(changed), 0, won, pending, painted, busy, tuple(drawn)
+        )
 
     def payoff(self, position: SharePosition) -> Value:
         """MAX's share: the weight of the elements of B that are his."""
@@ -192,26 +217,21 @@ class GraphShare(Game[SharePosition, int]):
         appearance; a proposal that labels nothing open is "fresh". With symmetries, the
         key is the least image of that description over the automorphisms.
         """
-        free, opened, labels, proposal, _, _, _ = position
-        busy = 0
-        for x in _bits(opened):
-            busy |= self.members[x] & free
-        idle = (free & ~busy).bit_count()
+        idle = (position.free & ~position.busy).bit_count()
+        shape, proposal, size = position.shape, position.proposal, self.size
         if self.symmetries is None:
-            seen = [labels[x] for x in _bits(opened)]
-            return opened, busy, idle, self._rename(seen, proposal)
-        exact = self._exact(position, busy)
+            return shape[:size], idle, self._rename(shape[size:], proposal)
         if self.parity:
-            return min(self.symmetries.images(exact)), idle, proposal
-        size = self.size
-        labels_seen = exact[size:]
-        blind = exact[:size] + tuple(c if c < 1 else 1 for c in labels_seen)
+            return min(self.symmetries.images(shape)), idle, proposal
+        blind = tuple(map(min, shape, self._ones))
         images = self.symmetries.images(blind)
         least = min(images)
-        if max(labels_seen) < 1:  # no open element has a colour yet
+        if max(shape[size:]) < 1:  # no open element has a colour yet
             return least, idle, ((), 1 if proposal else 0)
         gather = self.symmetries.gather
-        candidates = {gather[i](exact) for i, image in enumerate(images) if image == least}
+        if images.count(least) == 1:
+            return least, idle, self._rename(gather[images.index(least)](shape)[size:], proposal)
+        candidates = {gather[i](shape) for i, image in enumerate(images) if image == least}
         named = min(self._rename(image[size:], proposal) for image in candidates)
         return least, idle, named
 
@@ -219,26 +239,15 @@ class GraphShare(Game[SharePosition, int]):
         """Labels (and proposal) with colours renamed in order of first appearance (mono)."""
         if self.parity:
             return tuple(seen), proposal
-        names: dict[int, int] = {}
-        renamed = tuple(names.setdefault(c, len(names) + 1) if c > 0 else c for c in seen)
+        names = {c: i for i, c in enumerate((c for c in dict.fromkeys(seen) if c > 0), 1)}
+        renamed = tuple(map(names.get, seen, seen))  # names[c] for a colour, c for 0 and −1
         return renamed, names.get(proposal, len(names) + 1) if proposal else 0
-
-    def _exact(self, position: SharePosition, busy: int) -> tuple[int, ...]:
-        """The position as a tuple: per element of A 1 if it is busy (uncoloured, in an open
-        set), then per element of B its label if it is open, −1 if it is decided."""
-        opened, labels = position.open, position.labels
-        described = [busy >> a & 1 for a in range(self.size)]
-        described += [labels[x] if opened >> x & 1 else -1 for x in range(len(labels))]
-        return tuple(described)
 
     def _stabiliser_orbits(self, position: SharePosition) -> list[int]:
         """For every element of A, the least element it is mapped to by automorphisms that
         fix ``position`` exactly (so placing a colour on either is equally good)."""
         assert self.symmetries is not None
-        busy = 0
-        for x in _bits(position.open):
-            busy |= self.members[x] & position.free
-        exact = self._exact(position, busy)
+        exact = position.shape
         parent = list(range(self.size))
 
         def root(a: int) -> int:
@@ -267,16 +276,15 @@ class GraphShare(Game[SharePosition, int]):
         whose last uncoloured element can receive the colour that would spoil it — the
         colour proposed, or whichever MAX proposes when every colour is such a threat.
         """
-        free, opened, labels, proposal, won, pending, _ = position
+        free, opened, labels, proposal, won, pending = position[:6]
         if self.parity:
             low, high = self._parity_bounds(position)
             return won + low, won + high
         by_label: dict[int, Value] = {}
         threat: dict[int, Value] = {}
-        busy = 0
+        busy = position.busy
         for x in _bits(opened):
             rest = self.members[x] & free
-            busy |= rest
             label = labels[x]
             if label:
                 weight = self.weights[x]
@@ -297,7 +305,7 @@ class GraphShare(Game[SharePosition, int]):
 
     def _parity_bounds(self, position: SharePosition) -> tuple[Value, Value]:
         """Proposing 1 (or 2) at every turn, against MIN completing an even S(x) now."""
-        free, opened, labels, proposal, _, _, _ = position
+        free, opened, labels, proposal = position[:4]
         ones: Value = 0
         twos: Value = 0
         spoil_one: Value = 0  # by putting a 1 last on an x with an odd count so far
@@ -329,7 +337,8 @@ class GraphShare(Game[SharePosition, int]):
 
     def _proposals(self, position: SharePosition) -> list[int]:
         """A fresh colour first, then the labels, least dangerous first."""
-        free, opened, labels, _, _, _, colours = position
+        free, opened, labels = position[:3]
+        colours = position.colours
         danger: dict[int, Value] = {}
         for x in _bits(opened):
             label = labels[x]
@@ -367,7 +376,7 @@ class GraphShare(Game[SharePosition, int]):
 
     def _gain(self, a: int, touch: int, position: SharePosition) -> Value:
         """How good placing the proposal on ``a`` looks for MIN (decided weight counts most)."""
-        free, _, labels, proposal, _, _, _ = position
+        free, labels, proposal = position.free, position.labels, position.proposal
         gain: Value = 0
         for x in _bits(touch):
             last = (self.members[x] & free) == 1 << a
@@ -414,15 +423,24 @@ def swap_classes(size: int, sets: Sequence[tuple[Value, int]]) -> tuple[int, ...
     return tuple(classes)
 
 
-def _bits(mask: int) -> list[int]:
-    """The positions of the 1 bits of ``mask``, lowest first.
+#: the set bits of every 12-bit number, for :func:`_bits`
+_CHUNK = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(1 << 12))
 
-    >>> _bits(0b10110)
-    [1, 2, 4]
+
+def _bits(mask: int) -> Sequence[int]:
+    """The positions of the 1 bits of ``mask``, lowest first (a table per 12 bits).
+
+    >>> list(_bits(0b10110)), list(_bits(1 << 40 | 1))
+    ([1, 2, 4], [0, 40])
     """
-    result = []
+    if mask < 4096:
+        return _CHUNK[mask]
+    result: list[int] = []
+    shift = 0
     while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
+        chunk = _CHUNK[mask & 4095]
+        if chunk:
+            result.extend([bit + shift for bit in chunk] if shift else chunk)
+        mask >>= 12
+        shift += 12
     return result
