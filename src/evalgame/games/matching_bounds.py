@@ -24,11 +24,12 @@ from evalgame.errors import SearchInterrupted
 from evalgame.games.bitgraph import BitGraph
 from evalgame.games.matching_solver import MatchingSolver
 from evalgame.search.budget import Budget
+from evalgame.search.stats import SearchStats
 
 
 @dataclass(frozen=True)
 class LadderStep:
-    """One null-window test: "value ≥ gamma?" and what it proved (if it finished)."""
+    """One null-window test: "value ≥ gamma?", what it proved (if it finished), CPU seconds."""
 
     gamma: int
     #: the fail-soft result, or ``None`` when the slice ran out first
@@ -71,15 +72,19 @@ def bound_ladder(
     first_slice: float = 5.0,
     on_step: Callable[[LadderStep, LadderReport], None] | None = None,
 ) -> LadderReport:
-    """Prove the best bounds on the game value within ``seconds`` (see the module doc)."""
-    started = time.monotonic()
+    """Prove the best bounds on the game value within ``seconds`` (see the module doc).
+
+    Time is the CPU time of this process, so that other jobs on a shared machine do not
+    change what a given budget proves.
+    """
+    started = time.process_time()
     solver = MatchingSolver(graph)
     lower, upper = solver.bounds(graph.full, max_to_move)
     report = LadderReport(lower, upper, lower, upper)
     slices = {"upper": first_slice, "lower": first_slice}
-    while not report.exact and time.monotonic() - started < seconds:
+    while not report.exact and time.process_time() - started < seconds:
         for end in ("upper", "lower"):
-            left = seconds - (time.monotonic() - started)
+            left = seconds - (time.process_time() - started)
             gamma = report.upper if end == "upper" else report.lower + 1
             if left <= 0 or report.exact or (end == "lower" and gamma == report.upper):
                 continue  # out of time, done, or the same test as the other end's
@@ -93,17 +98,22 @@ def bound_ladder(
                 report.upper = min(report.upper, step.result)
             if on_step is not None:
                 on_step(step, report)
-    report.seconds = time.monotonic() - started
+    report.seconds = time.process_time() - started
     return report
 
 
 def _step(
     solver: MatchingSolver, free: int, max_to_move: bool, gamma: int, seconds: float
 ) -> LadderStep:
-    """One test within ``seconds``."""
+    """One test within ``seconds`` of CPU time."""
     nodes = solver.stats.nodes
-    started = time.monotonic()
-    solver.budget = Budget(seconds=seconds)
+    started = time.process_time()
+
+    def check(stats: SearchStats, budget: Budget) -> None:
+        if time.process_time() - started > seconds:
+            budget.stop(f"CPU time slice of {seconds:g} s used up", stats)
+
+    solver.budget = Budget(on_progress=check, report_seconds=0, check_every=128)
     result: int | None
     try:
         result = solver.test(free, max_to_move, gamma)
@@ -111,4 +121,4 @@ def _step(
         result = None
     finally:
         solver.budget = None
-    return LadderStep(gamma, result, time.monotonic() - started, solver.stats.nodes - nodes)
+    return LadderStep(gamma, result, time.process_time() - started, solver.stats.nodes - nodes)
