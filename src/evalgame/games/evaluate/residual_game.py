@@ -182,25 +182,23 @@ class ResidualEValuate(Game[Position, Move]):
 
         By proposing one value d at every turn, the proposer makes every free variable d,
         whatever the placer does: so when MAX proposes, a proposer's position is worth at
-        least max_d E(free := d). When a proposal waits, the placer's options are its
-        children: the position is worth at least the least of their lower bounds, and at
-        most the least upper bound of a child that is defined for every completion (the
-        other children might be invalid, and then would not count). MIN proposing is the
-        mirror image.
+        least max_d E(free := d), and once p waits to be placed at least E(free := p).
+        MIN proposing is the mirror image. (Bounds of a placer's position from its
+        children's bounds were tighter but cost about twice the time per node for the
+        same number of nodes.)
         """
         node, proposal, _ = position
         if proposal is None:
             return self._proposer_bounds(node)
-        children = [self.play(position, move)[0] for move in self.moves(position)]
-        parts = [self._proposer_bounds(child) for child in children if child != INVALID]
-        if not parts:
-            return None, None
-        sure = [
-            part for child, part in zip(children, parts, strict=False) if self.algebra.total[child]
-        ]
-        if self.placer is Player.MIN:
-            return _least([low for low, _ in parts]), _least([high for _, high in sure], True)
-        return _most([low for low, _ in sure], True), _most([high for _, high in parts])
+        low, high = self.algebra.interval(node)
+        ratio = self.algebra.uniform_values(node)[self.domain.index(proposal)]
+        if ratio is not None:
+            forced = normal(Fraction(*ratio))
+            if self.proposer is Player.MAX:
+                low = forced if low is None else max(low, forced)
+            else:
+                high = forced if high is None else min(high, forced)
+        return low, high
 
     def _proposer_bounds(self, node: int) -> tuple[Value | None, Value | None]:
         low, high = self.algebra.interval(node)
@@ -296,19 +294,3 @@ def interchangeable(algebra: Residuals, node: int) -> dict[str, int]:
                 old = classes[second]
                 classes = {n: classes[first] if c == old else c for n, c in classes.items()}
     return classes
-
-
-def _least(bounds: list[Value | None], any_will_do: bool = False) -> Value | None:
-    """The smallest bound; ``None`` (unbounded) wins unless ``any_will_do``."""
-    known = [bound for bound in bounds if bound is not None]
-    if not known or (len(known) < len(bounds) and not any_will_do):
-        return None
-    return min(known)
-
-
-def _most(bounds: list[Value | None], any_will_do: bool = False) -> Value | None:
-    """The largest bound; ``None`` (unbounded) wins unless ``any_will_do``."""
-    known = [bound for bound in bounds if bound is not None]
-    if not known or (len(known) < len(bounds) and not any_will_do):
-        return None
-    return max(known)
