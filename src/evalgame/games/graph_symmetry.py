@@ -1,15 +1,20 @@
-"""Automorphisms of a graph game's incidence structure, and images of positions under them.
+"""Twins and automorphisms of a graph game's incidence structure.
 
-An automorphism is a pair of permutations (of A and of B) that maps every S(x) onto
-S(π(x)) and keeps weights. It maps positions of the game to positions of equal value, so a
-transposition key may be the least image of a position over *any* set of automorphisms
-(equal keys still mean equal values; the whole group merely merges the most), and MIN's
-moves a and π(a) are equivalent whenever π fixes the position.
+*Twins* are elements of A that lie in exactly the same sets S(x) of positive weight, and
+elements of B with the same set S(x) and weight. Twins can be exchanged at any time, so
+positions are described per *class* of twins (:class:`Quotient`): for A the number of its
+busy elements, for B the one state its members share.
 
-The automorphisms are found on the bipartite incidence graph by individualisation and
-colour refinement (:func:`automorphisms`), at most ``limit`` of them: enough for cycles,
-wheels, friendship graphs and grids, not all of a complete graph's n! (whose vertices are
-interchangeable by transpositions anyway).
+An automorphism of the quotient is a pair of permutations (of the A-classes and of the
+B-classes) that keeps class sizes and weights and maps every S(x) onto S(π(x)). It maps
+positions to positions of equal value, so a transposition key may be the least image of a
+position over *any* set of automorphisms (equal keys still mean equal values; the whole
+group merely merges the most), and MIN's moves a and π(a) are equivalent whenever π fixes
+the position.
+
+The automorphisms are found on the quotient's bipartite incidence graph by
+individualisation and colour refinement (:func:`automorphisms`), at most ``limit`` of them:
+enough for cycles, wheels, friendship graphs and grids, not all of a complete graph's n!.
 
 >>> from evalgame.games.graphs import load_graph
 >>> from evalgame.games.graph_incidence import incidence
@@ -19,6 +24,9 @@ interchangeable by transpositions anyway).
 >>> state = ("v0", "v1", "v2", "v3", "v4", "e01", "e12", "e23", "e34", "e04")
 >>> group.images(state)[1]   # the reflection through v0 moves vertices and edges alike
 ('v0', 'v4', 'v3', 'v2', 'v1', 'e04', 'e34', 'e23', 'e12', 'e01')
+>>> quotient = Quotient.of(incidence(load_graph("friendship:3"), "R", "E"))
+>>> quotient.b_class   # the three edges of a triangle lie on the same two faces
+(0, 0, 0, 1, 1, 1, 2, 2, 2)
 """
 
 from __future__ import annotations
@@ -36,12 +44,52 @@ DEFAULT_LIMIT = 64
 
 
 @dataclass(frozen=True)
-class Symmetries:
-    """Automorphisms (the identity first) as permutations ``on_a`` and ``on_b``.
+class Quotient:
+    """The classes of twins: ``a_class[a]`` for every element of A, ``b_class[x]`` for every
+    element of B (−1 for the weightless ones, which never matter), the classes' sizes, and
+    for every B-class the A-classes of its S(x) and its members' weight."""
 
-    ``on_a[g][a]`` is the image of element ``a`` of A under automorphism ``g``. The
-    ``gather`` functions turn a tuple indexed by A then B into the tuple of its image.
-    """
+    a_class: tuple[int, ...]
+    b_class: tuple[int, ...]
+    a_sizes: tuple[int, ...]
+    b_sizes: tuple[int, ...]
+    b_sets: tuple[tuple[int, ...], ...]
+    b_weights: tuple[Any, ...]
+
+    @classmethod
+    def of(cls, share: Incidence) -> Quotient:
+        """The twin classes of ``share`` (numbered in order of first member)."""
+        relevant = [x for x, w in enumerate(share.weights) if w > 0]
+        touching: list[list[int]] = [[] for _ in share.a_names]
+        for x in relevant:
+            for a in share.sets[x]:
+                touching[a].append(x)
+        a_numbers: dict[tuple[int, ...], int] = {}
+        a_class = tuple(a_numbers.setdefault(tuple(t), len(a_numbers)) for t in touching)
+        b_numbers: dict[tuple[Any, ...], int] = {}
+        b_class = []
+        for x, weight in enumerate(share.weights):
+            if weight > 0:
+                key = (tuple(sorted({a_class[a] for a in share.sets[x]})), share.sets[x], weight)
+                b_class.append(b_numbers.setdefault(key, len(b_numbers)))
+            else:
+                b_class.append(-1)
+        keys = list(b_numbers)
+        return cls(
+            a_class,
+            tuple(b_class),
+            tuple(a_class.count(c) for c in range(len(a_numbers))),
+            tuple(b_class.count(c) for c in range(len(b_numbers))),
+            tuple(key[0] for key in keys),
+            tuple(key[2] for key in keys),
+        )
+
+
+@dataclass(frozen=True)
+class Symmetries:
+    """Automorphisms of the quotient (the identity first) as permutations ``on_a`` of the
+    A-classes and ``on_b`` of the B-classes. The ``gather`` functions turn a tuple indexed
+    by A-classes then B-classes into the tuple of its image."""
 
     on_a: tuple[tuple[int, ...], ...]
     on_b: tuple[tuple[int, ...], ...]
@@ -49,34 +97,35 @@ class Symmetries:
 
     @classmethod
     def of(cls, share: Incidence, limit: int = DEFAULT_LIMIT) -> Symmetries:
-        """At most ``limit`` automorphisms of the positive-weight part of ``share``."""
+        """At most ``limit`` automorphisms of the quotient of ``share`` (cached)."""
         return _symmetries(share, limit)
 
     @classmethod
     def find(cls, share: Incidence, limit: int) -> Symmetries:
         """Search for at most ``limit`` automorphisms (uncached :meth:`of`)."""
-        n, relevant = len(share.a_names), [x for x, w in enumerate(share.weights) if w > 0]
-        nodes = n + len(relevant)
+        quotient = Quotient.of(share)
+        n = len(quotient.a_sizes)
+        nodes = n + len(quotient.b_sizes)
         neighbours: list[list[int]] = [[] for _ in range(nodes)]
-        for i, x in enumerate(relevant):
-            for a in share.sets[x]:
-                neighbours[a].append(n + i)
-                neighbours[n + i].append(a)
-        kinds = ["A"] * n + [f"B {share.weights[x]}" for x in relevant]
-        found = []
-        for mapping in automorphisms(neighbours, kinds, limit):
-            on_a = tuple(mapping[:n])
-            on_b = list(range(len(share.weights)))  # weightless elements of B stay put
-            for i, x in enumerate(relevant):
-                on_b[x] = relevant[mapping[n + i] - n]
-            found.append((on_a, tuple(on_b)))
+        for y, classes in enumerate(quotient.b_sets):
+            for c in classes:
+                neighbours[c].append(n + y)
+                neighbours[n + y].append(c)
+        kinds = [f"A {size}" for size in quotient.a_sizes] + [
+            f"B {size} {weight}"
+            for size, weight in zip(quotient.b_sizes, quotient.b_weights, strict=True)
+        ]
+        found = [
+            (tuple(mapping[:n]), tuple(image - n for image in mapping[n:]))
+            for mapping in automorphisms(neighbours, kinds, limit)
+        ]
         return cls.from_permutations(found)
 
     @classmethod
     def from_permutations(
         cls, found: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]
     ) -> Symmetries:
-        """The symmetries given as (permutation of A, permutation of B) pairs."""
+        """The symmetries given as (permutation of A-classes, of B-classes) pairs."""
         gathers = []
         for on_a, on_b in found:
             n = len(on_a)
@@ -94,7 +143,7 @@ class Symmetries:
         return len(self.on_a)
 
     def images(self, state: Sequence[Any]) -> list[tuple[Any, ...]]:
-        """``state`` (a tuple over A, then over B) under every automorphism."""
+        """``state`` (a tuple over the A-classes, then the B-classes) under every automorphism."""
         return [gather(state) for gather in self.gather]
 
 

@@ -44,7 +44,7 @@ from typing import NamedTuple
 
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.graph_incidence import Incidence
-from evalgame.games.graph_symmetry import DEFAULT_LIMIT, Symmetries
+from evalgame.games.graph_symmetry import DEFAULT_LIMIT, Quotient, Symmetries
 from evalgame.search.protocol import Game, Player, Value
 
 RULES = ("mono", "parity")
@@ -69,8 +69,8 @@ class SharePosition(NamedTuple):
     colours: tuple[int, ...]
     #: bitmask of the *busy* elements of A: uncoloured and in some open S(x)
     busy: int
-    #: the position as the key sees it: per element of A 1 if busy, else 0; then per
-    #: element of B its label if it is open, else −1
+    #: the position as the key sees it: per class of twins in A its number of busy
+    #: elements; then per class of twins in B its members' label if open, else −1
     shape: tuple[int, ...]
 
 
@@ -115,8 +115,10 @@ class GraphShare(Game[SharePosition, int]):
             len(share.a_names), [(share.weights[x], self.members[x]) for x in relevant]
         )
         self.palette = tuple(range(1, self.k + 1))
-        self.size = len(share.a_names)
-        self._ones = (1,) * (self.size + len(share.weights))
+        quotient = Quotient.of(share)
+        self.a_class, self.b_class = quotient.a_class, quotient.b_class
+        self.size = len(quotient.a_sizes)  # classes of A: where the B part of a shape starts
+        self._ones = (1,) * len(quotient.b_sizes)
         group = Symmetries.of(share, symmetries) if symmetries > 1 else None
         self.symmetries = group if group is not None and len(group) > 1 else None
 
@@ -133,8 +135,13 @@ class GraphShare(Game[SharePosition, int]):
         busy = 0
         for x in _bits(opened):
             busy |= self.members[x]
-        shape = tuple(busy >> a & 1 for a in range(n))
-        shape += tuple(0 if opened >> x & 1 else -1 for x in range(len(self.weights)))
+        counts = [0] * self.size
+        for a in _bits(busy):
+            counts[self.a_class[a]] += 1
+        states = [-1] * len(self._ones)
+        for x in _bits(opened):
+            states[self.b_class[x]] = 0
+        shape = (*counts, *states)
         labels = (0,) * len(self.weights)
         return SharePosition((1 << n) - 1, opened, labels, 0, 0, pending, (0,) * n, busy, shape)
 
@@ -164,11 +171,12 @@ class GraphShare(Game[SharePosition, int]):
         if not (isinstance(move, int) and 0 <= move < len(colours) and free >> move & 1):
             raise IllegalMoveError(f"{move!r} is not an uncoloured element")
         free &= ~(1 << move)
-        busy &= ~(1 << move)
-        changed = list(labels)
         drawn = list(shape)
-        drawn[move] = 0
-        size = self.size
+        if busy >> move & 1:
+            busy &= ~(1 << move)
+            drawn[self.a_class[move]] -= 1
+        changed = list(labels)
+        size, b_class = self.size, self.b_class
         closed = []
         for x in self.containing[move]:
             if not opened >> x & 1:
@@ -177,19 +185,19 @@ class GraphShare(Game[SharePosition, int]):
             if self.parity:
                 label = labels[x] ^ (proposal == 1)
                 if rest:
-                    changed[x] = drawn[size + x] = label
+                    changed[x] = drawn[size + b_class[x]] = label
                     continue
                 mine = bool(label)
             else:
                 label = labels[x]
                 if label == 0 and rest:
-                    changed[x] = drawn[size + x] = proposal
+                    changed[x] = drawn[size + b_class[x]] = proposal
                     continue
                 if label == proposal and rest:
                     continue
                 mine = label not in (0, proposal)
             opened &= ~(1 << x)
-            drawn[size + x] = -1
+            drawn[size + b_class[x]] = -1
             closed.append(x)
             pending -= self.weights[x]
             if mine:
@@ -198,7 +206,7 @@ class GraphShare(Game[SharePosition, int]):
             for b in _bits(self.members[x] & busy):
                 if not self.touching[b] & opened:
                     busy &= ~(1 << b)
-                    drawn[b] = 0
+                    drawn[self.a_class[b]] -= 1
         painted = (*colours[:move], proposal, *colours[move + 1 :])
         return SharePosition(
             free, opened, tuple(changed), 0, won, pending, painted, busy, tuple(drawn)
@@ -223,10 +231,10 @@ class GraphShare(Game[SharePosition, int]):
             return shape[:size], idle, self._rename(shape[size:], proposal)
         if self.parity:
             return min(self.symmetries.images(shape)), idle, proposal
-        blind = tuple(map(min, shape, self._ones))
+        blind = shape[:size] + tuple(map(min, shape[size:], self._ones))
         images = self.symmetries.images(blind)
         least = min(images)
-        if max(shape[size:]) < 1:  # no open element has a colour yet
+        if max(shape[size:], default=0) < 1:  # no open element has a colour yet
             return least, idle, ((), 1 if proposal else 0)
         gather = self.symmetries.gather
         if images.count(least) == 1:
@@ -244,8 +252,8 @@ class GraphShare(Game[SharePosition, int]):
         return renamed, names.get(proposal, len(names) + 1) if proposal else 0
 
     def _stabiliser_orbits(self, position: SharePosition) -> list[int]:
-        """For every element of A, the least element it is mapped to by automorphisms that
-        fix ``position`` exactly (so placing a colour on either is equally good)."""
+        """For every class of A, the least class it is mapped to by automorphisms that fix
+        ``position`` exactly (so placing a colour on a member of either is equally good)."""
         assert self.symmetries is not None
         exact = position.shape
         parent = list(range(self.size))
@@ -364,7 +372,7 @@ class GraphShare(Game[SharePosition, int]):
         for a in _bits(free):
             touch = self.touching[a] & opened
             kind = self.classes[a]
-            orbit = a if orbits is None else orbits[a]
+            orbit = a if orbits is None else orbits[self.a_class[a]]
             repeated = touch in seen_touch or kind in seen_class or orbit in seen_orbit
             seen_touch.add(touch)
             seen_class.add(kind)
