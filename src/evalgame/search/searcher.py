@@ -348,12 +348,15 @@ class Searcher(Generic[P, M]):
 def overrides(game: Game[P, M], hook: str) -> bool:
     """Whether ``game`` has its own ``hook`` rather than the protocol's default.
 
+    The bound method is compared, not ``vars(game)``: building an instance's ``__dict__``
+    slows every later attribute lookup on it (CPython then gives up its inline values).
+
     >>> from evalgame.search.examples import NestedTree
-    >>> overrides(NestedTree([1]), "key"), overrides(NestedTree([1]), "bounds")
-    (False, False)
+    >>> overrides(NestedTree([1]), "key"), overrides(NestedTree([1]), "moves")
+    (False, True)
     """
-    own = getattr(game, "__dict__", {})  # a hook may also be set on the instance
-    return getattr(type(game), hook) is not getattr(Game, hook) or hook in own
+    method = getattr(game, hook)
+    return getattr(method, "__func__", None) is not getattr(Game, hook)
 
 
 def to_key_class(value: Value | None, scale: Value, offset: Value) -> Value | None:
