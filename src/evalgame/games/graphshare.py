@@ -280,7 +280,8 @@ class GraphShare(Game[SharePosition, int]):
         """``won`` + what MAX secures ≤ value ≤ ``won`` + open weight − what MIN takes now.
 
         MAX secures what one colour proposed at every turn would give him (or everything
-        open, when a fresh colour at every turn is possible). MIN takes at once an open x
+        open, when a fresh colour at every turn is possible: when k exceeds the labels in
+        use plus the new ones the rest of the game can create). MIN takes at once an open x
         whose last uncoloured element can receive the colour that would spoil it — the
         colour proposed, or whichever MAX proposes when every colour is such a threat.
         """
@@ -290,7 +291,7 @@ class GraphShare(Game[SharePosition, int]):
             return won + low, won + high
         by_label: dict[int, Value] = {}
         threat: dict[int, Value] = {}
-        busy = position.busy
+        unlabelled = 0
         for x in _bits(opened):
             rest = self.members[x] & free
             label = labels[x]
@@ -299,9 +300,13 @@ class GraphShare(Game[SharePosition, int]):
                 by_label[label] = by_label.get(label, 0) + weight
                 if rest & (rest - 1) == 0 and weight > threat.get(label, 0):
                     threat[label] = weight
+            else:
+                unlabelled += 1
         labelled = sum(by_label.values(), 0)
-        if proposal not in by_label and self.k >= len(by_label) + busy.bit_count():
-            # a fresh colour at every turn leaves every open x MAX's: colours last
+        # A fresh colour at every turn leaves every open x MAX's, if colours last: each
+        # placement adds at most one label, and only an unlabelled x can take a new one.
+        growth = min(position.busy.bit_count() - 1, unlabelled)
+        if proposal not in by_label and self.k > len(by_label) + growth:
             return won + pending, won + pending
         if proposal:  # MAX keeps proposing the colour waiting now
             low = labelled - by_label.get(proposal, 0)
