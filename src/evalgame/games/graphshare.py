@@ -13,20 +13,24 @@ when S(x) holds two colours (MAX's), or is fully coloured with one (MIN's), or |
 
 What makes the search fast, all sound:
 
-* :meth:`GraphShare.key` forgets decided elements and the colours of coloured elements,
-  keeps of the uncoloured elements that touch no open x (*idle* ones: a colour placed there
-  changes nothing) only their number, and under ``mono`` renames the colours in order of
-  first appearance among the labels (permuting colours maps the game to itself; this is
-  false for ``parity``, where colour 1 is special). :meth:`GraphShare.affine` shifts the
-  value by ``won``, so positions with different decided shares share table entries.
+* :meth:`GraphShare.key` describes a position by its *shape*: per class of twins in A
+  (elements in exactly the same sets S(x), see :class:`~evalgame.games.graph_symmetry.Quotient`)
+  the number of *busy* elements (uncoloured, in an open set), per class of twins in B the
+  label or "decided", and the number of *idle* uncoloured elements (in no open set: a colour
+  placed there changes nothing). Under ``mono`` the colours are renamed in order of first
+  appearance (permuting colours maps the game to itself; false for ``parity``, where
+  colour 1 is special), and the key is the least image of the shape over up to
+  ``symmetries`` automorphisms of the quotient. :meth:`GraphShare.affine` shifts the value
+  by ``won``, so positions with different decided shares share table entries.
 * :meth:`GraphShare.order` drops dominated moves: MAX is offered each colour that labels an
   open element plus one *fresh* colour (all others are interchangeable with it), and MIN one
-  element of each class of interchangeable uncoloured elements — elements in exactly the
-  same open sets (twins, idle ones included) and elements whose transposition is an
-  automorphism of the weighted incidence structure (it stays one while both are uncoloured).
-* :meth:`GraphShare.bounds`: MAX's share is at least ``won`` plus what one uniform colour
-  (or a fresh colour at every turn, when enough colours are left) secures, and at most
-  ``won`` plus the weight still open.
+  element of each class of interchangeable uncoloured elements — twins in the open sets
+  (idle ones included), elements whose transposition is an automorphism of the weighted
+  incidence structure (it stays one while both are uncoloured), and elements in one orbit
+  of the automorphisms that fix the position.
+* :meth:`GraphShare.bounds`: MAX's share is at least ``won`` plus what one colour proposed
+  at every turn secures (everything open when a fresh colour at every turn is possible),
+  and at most ``won`` plus the weight still open minus what MIN can spoil at once.
 
 >>> from evalgame.games.graphs import load_graph
 >>> from evalgame.games.graph_incidence import incidence
