@@ -32,12 +32,12 @@ def test_markdown_tables() -> None:
         compute_entry("cycle", n, ("V", "E"), seconds=60, chain_seconds=60) for n in (3, 4, 5)
     ]
     entries.append(compute_entry("path", 4, ("E", "V"), seconds=60, chain_seconds=None))
-    entries.append(Entry("cycle", 6, "EV", "timeout", seconds=180.0))
+    entries.append(Entry("cycle", 6, "EV", "timeout", seconds=60.0, wall=180.0))
     text = markdown(entries, ["picture.png"])
     assert "### cycle:N" in text
     assert "| 5 | **4** (5; " in text
     assert "**3**†" in text  # path:4 (E,V): the leaves have |S(v)| = 1
-    assert "> 180 s" in text
+    assert "> 180 s wall" in text
     assert "game(cycle:5, V, E) | 5 / 5 | 0, 2, 4, 5, … |" in text  # … the ceiling again
     assert "![picture.png](figures/picture.png)" in text
 
