@@ -71,12 +71,14 @@ EXPLANATION = (
     "the second — about ten times the whole tree. Run with the paper's own definitions and "
     "printed digit orders, our Algorithm 1 gives 4,515 (as printed) and 302,314 (printed "
     "302,271), the paper's method 7,526 and 464,162 (both as printed) and, for v+w+x-y-z, "
-    "21,739,075 and 25,346,022 with the paper's principal variation: one tenth of the "
-    "printed 2.18·10⁸ and 2.53·10⁸. The five- and six-variable counts appear to be printed "
-    "ten times too large. Here alpha_pruned and beta_pruned count the subtrees skipped by "
-    "alpha and beta cut-offs, table_pruned the nodes below positions answered by a table, "
-    "nodes the positions visited (visited + pruned = T(n) for a complete Algorithm 1 run); "
-    "the paper's count adds the table-answered positions themselves."
+    "21,739,075 and 25,346,022, with the paper's principal variation: one tenth of the "
+    "printed 2.18·10⁸ and 2.53·10⁸. For (a+b)/c + (d+e)/f they give 1,339,702,808 and "
+    "1,545,098,925 (see docs/paper.md): one tenth of the printed values again. The five- "
+    "and six-variable counts appear to be printed ten times too large. Here alpha_pruned "
+    "and beta_pruned count the subtrees skipped by alpha and beta cut-offs, table_pruned "
+    "the nodes below positions answered by a table, nodes the positions visited "
+    "(visited + pruned = T(n) for a complete Algorithm 1 run); the paper's count adds the "
+    "table-answered positions themselves."
 )
 
 
