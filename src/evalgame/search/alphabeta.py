@@ -62,7 +62,7 @@ def alphabeta(
         value = searcher.search(root, alpha, beta, depth)
         if value is not None and alpha < value < beta:
             context.sizes = False  # nodes the PV walk skips were not pruned from the search
-            pv = complete(searcher, root, searcher.pv[0], value, depth)
+            pv = complete(searcher, root, searcher.variation(), value, depth)
     return searcher.result(value, pv, "alpha-beta", depth)
 
 

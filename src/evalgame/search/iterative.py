@@ -66,7 +66,11 @@ def iterative_deepening(
                 depth += 1
                 searcher.horizon_hits = 0
                 value = searcher.search(root, -INF, INF, depth)
-                pv = () if value is None else complete(searcher, root, searcher.pv[0], value, depth)
+                pv = (
+                    ()
+                    if value is None
+                    else complete(searcher, root, searcher.variation(), value, depth)
+                )
                 context.stats.iterations += 1
                 best = searcher.result(value, pv, "iterative deepening", depth)
                 if best.exact:

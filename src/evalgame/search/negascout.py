@@ -45,5 +45,5 @@ def negascout(
     with context.running():
         value = searcher.search(root, -INF, INF, scout=True)
         if value is not None:
-            pv = complete(searcher, root, searcher.pv[0], value, None)
+            pv = complete(searcher, root, searcher.variation(), value, None)
     return searcher.result(value, pv, "NegaScout")

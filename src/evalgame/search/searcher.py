@@ -26,7 +26,7 @@ value is a real leaf value and none lies strictly between γ⁻ and γ (or γ an
 >>> from evalgame.search.context import SearchContext
 >>> game = NestedTree([[3, 5], [2, 9], [None, None]])
 >>> searcher = Searcher(SearchContext(game, None))
->>> searcher.search(game.initial(), -INF, INF), searcher.pv[0]
+>>> searcher.search(game.initial(), -INF, INF), searcher.variation()
 (3, (0, 0))
 >>> searcher.test(game.initial(), 3, strict=True)   # "value > 3?" — no: value ≤ 3
 3
@@ -36,19 +36,24 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic, TypeAlias, TypeVar
 
 from evalgame.search.context import SearchContext, refuse_chance
 from evalgame.search.ordering import promote
 from evalgame.search.protocol import Game, Player, Value
 from evalgame.search.result import SearchResult, canonical
-from evalgame.search.table import Entry, TranspositionTable
+from evalgame.search.table import Entry, TranspositionTable, usable
 from evalgame.search.window import Bound, Edge, above, below
 
 P = TypeVar("P")
 M = TypeVar("M")
 
 INF = float("inf")
+MAX, CHANCE = Player.MAX, Player.CHANCE  # module constants: an enum lookup costs more
+
+#: a principal variation as a linked list ``(move, rest)``, ``None`` when empty: a new best
+#: move then costs one pair, not a copy of the whole line below it
+Line: TypeAlias = "tuple[object, Line] | None"
 
 
 class Searcher(Generic[P, M]):
@@ -57,7 +62,7 @@ class Searcher(Generic[P, M]):
     ``scout=True`` in :meth:`search` makes it Principal Variation Search: after the first
     valid child, each child is first tested with an exact null window and searched again
     with the full window only when the test says it improves the current best.
-    ``pv[0]`` holds the principal variation of the last search from the root (it stops
+    :meth:`variation` is the principal variation of the last search from the root (it stops
     early where a table entry answered; :mod:`evalgame.search.pv` completes it).
     ``horizon_hits`` counts heuristic values used (evaluations at the horizon and inexact
     table entries): a depth-limited search with none is exact.
@@ -76,7 +81,7 @@ class Searcher(Generic[P, M]):
         self.table = table
         self.use_bounds = use_bounds
         self.horizon_hits = 0
-        self.pv: list[tuple[M, ...]] = [()]
+        self.lines: list[Line] = [None]  # lines[ply]: the variation of the node at that ply
         # Hooks the game leaves at the protocol's defaults change nothing; they are
         # detected once here and skipped in the inner loop.
         self._affine = overrides(game, "affine")
@@ -90,6 +95,15 @@ class Searcher(Generic[P, M]):
         if strict:
             return self.search(position, gamma, above(gamma), depth)
         return self.search(position, below(gamma), gamma, depth)
+
+    def variation(self) -> tuple[M, ...]:
+        """The principal variation the last search from the root found (maybe partial)."""
+        moves: list[M] = []
+        line = self.lines[0]
+        while line is not None:
+            move, line = line
+            moves.append(move)  # type: ignore[arg-type]  # the lines hold moves of type M
+        return tuple(moves)
 
     def result(
         self, value: Value | None, pv: tuple[M, ...], algorithm: str, depth: int | None = None
@@ -128,37 +142,40 @@ class Searcher(Generic[P, M]):
         This is the engine's inner loop, written as one function with its attributes in
         locals: a call or an attribute lookup saved here is saved at every node.
         """
-        game, stats, table, context = self.game, self.stats, self.table, self.context
+        game = self.game
+        stats = self.stats
+        table = self.table
         stats.nodes += 1
-        context.budget.tick(stats)
-        pv = self.pv
-        while len(pv) <= ply + 1:
-            pv.append(())
-        pv[ply] = ()
+        self.context.budget.tick(stats)
+        lines = self.lines
+        while len(lines) <= ply + 1:
+            lines.append(None)
+        lines[ply] = None
         heuristic_before = self.horizon_hits
-        window = alpha, beta  # as the caller passed it, before the table or bounds narrow it
+        caller_alpha, caller_beta = alpha, beta  # the window before the table or bounds narrow it
 
         # The table: a stored bound may answer at once, or narrow the window.
         key: Hashable | None = None
         scale: Value = 1
         offset: Value = 0
+        shifted = False  # whether the key class's values are an affine image of this one's
         hint: object = None
         if table is not None:
             key = game.key(position)
             if key is not None:
                 if self._affine:
                     scale, offset = game.affine(position)
+                    shifted = scale != 1 or offset != 0
                 entry = table.entries.get(key)
                 if entry is not None:
-                    hint = entry.move
-                    # an unlimited search can use exactly the exact entries (Entry.usable)
-                    if entry.exact if depth is None else entry.usable(depth):
-                        if not entry.exact:
+                    lower, upper, hint, invalid, proved, exact = entry
+                    # an unlimited search can use exactly the exact entries (see usable)
+                    if exact if depth is None else usable(exact, proved, depth):
+                        if not exact:
                             self.horizon_hits += 1
-                        if entry.invalid:
+                        if invalid:
                             return self._table_hit(position, None)
-                        lower, upper = entry.lower, entry.upper
-                        if scale != 1 or offset != 0:
+                        if shifted:
                             lower = from_key_class(lower, scale, offset)
                             upper = from_key_class(upper, scale, offset)
                         if lower is not None:
@@ -180,25 +197,29 @@ class Searcher(Generic[P, M]):
             self.horizon_hits += 1
             return game.evaluate(position)
         player = game.to_move(position)
-        if player is Player.CHANCE:
+        if player is CHANCE:
             raise refuse_chance(game)
 
         if self._bounds and depth is None:
             low, high = game.bounds(position)
-            if low is not None and (low >= beta or low == high):
-                return self._bound_cut(position, moves, low, low, high, key, scale, offset)
-            if high is not None and high <= alpha:
-                return self._bound_cut(position, moves, high, low, high, key, scale, offset)
-            if low is not None and low > alpha:
-                alpha = low
-            if high is not None and high < beta:
-                beta = high
+            if low is not None:
+                if low >= beta or low == high:
+                    return self._bound_cut(position, moves, low, low, high, key, scale, offset)
+                if low > alpha:
+                    alpha = low
+            if high is not None:
+                if high <= alpha:
+                    return self._bound_cut(position, moves, high, low, high, key, scale, offset)
+                if high < beta:
+                    beta = high
 
         # The children, best first; (a, b) is the window narrowed by the values found.
-        maximizing = player is Player.MAX
-        ordered = promote(game.order(position, moves) if self._order else moves, hint)
+        maximizing = player is MAX
+        ordered = game.order(position, moves) if self._order else moves
+        if hint is not None and ordered and ordered[0] != hint:
+            ordered = promote(ordered, hint)
         child_depth = None if depth is None else depth - 1
-        sizes = context.sizes
+        sizes = self.context.sizes
         best: Value | None = None
         best_move: M | None = None
         seen = 0  # tree nodes in the subtrees searched so far (when sizes are counted)
@@ -211,13 +232,13 @@ class Searcher(Generic[P, M]):
             else:
                 value = self.search(child, a, b, child_depth, ply + 1, scout)
             if sizes:
-                seen += context.size(child)
+                seen += self.context.size(child)
             if value is None or (
                 best is not None and (value <= best if maximizing else value >= best)
             ):
                 continue
             best, best_move = value, move
-            pv[ply] = (move, *pv[ply + 1])
+            lines[ply] = (move, lines[ply + 1])
             if maximizing:
                 if best >= b:
                     cut = index + 1 < len(ordered)
@@ -236,20 +257,25 @@ class Searcher(Generic[P, M]):
                     b = best
         if sizes and (cut or len(ordered) < len(moves)):
             self._count_pruned(position, seen, cut, maximizing)
-        if best is not None and window[0] < best < window[1] and not alpha < best < beta:
-            pv[ply] = ()  # exact only through a narrowed bound: no child is known to attain it
+        if (
+            best is not None
+            and (alpha is not caller_alpha or beta is not caller_beta)  # the window narrowed
+            and caller_alpha < best < caller_beta
+            and not alpha < best < beta
+        ):
+            lines[ply] = None  # exact only through a narrowed bound: no child attains it
 
         if key is not None and table is not None:
             exact = self.horizon_hits == heuristic_before
             if best is None:
-                table.store(key, Entry(invalid=True, depth=depth, exact=exact))
+                table.record(key, (None, None, None, True, depth, exact))
             else:
                 lower = best if best > alpha else None
                 upper = best if best < beta else None
-                if scale != 1 or offset != 0:
+                if shifted:
                     lower = to_key_class(lower, scale, offset)
                     upper = to_key_class(upper, scale, offset)
-                table.store(key, Entry(lower, upper, best_move, False, depth, exact))
+                table.record(key, (lower, upper, best_move, False, depth, exact))
         return best
 
     def _scout(

@@ -10,14 +10,25 @@ solver converts them. Entries of depth-limited searches remember the depth they 
 >>> table.store("a", Entry(upper=3, move="m"))   # bounds from two searches are intersected
 >>> table.get("a")
 Entry(lower=3, upper=3, move='m', invalid=False, depth=None, exact=True)
+
+Inside, the table keeps each entry as a plain tuple, a :data:`Raw` entry: solvers store one
+per node, and building a tuple costs a fraction of building an object. They read and write
+raw entries through :attr:`TranspositionTable.entries` and :meth:`TranspositionTable.record`.
+
+>>> table.entries["a"]
+(3, 3, 'm', False, None, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from evalgame.search.protocol import Value
+
+#: an entry as the table keeps it: ``(lower, upper, move, invalid, depth, exact)``
+Raw: TypeAlias = tuple[Value | None, Value | None, object, bool, int | None, bool]
 
 
 @dataclass(slots=True)
@@ -40,52 +51,83 @@ class Entry:
 
     def usable(self, depth: int | None) -> bool:
         """Whether this entry holds for a search with ``depth`` plies left."""
-        if self.exact:
-            return depth is None or (self.depth is not None and depth >= self.depth)
-        return depth == self.depth
+        return usable(self.exact, self.depth, depth)
 
     def merge(self, newer: Entry) -> Entry:
         """This entry and ``newer`` combined: both bounds hold when both entries do."""
-        same = self.exact == newer.exact and (self.exact or self.depth == newer.depth)
-        if not same:
-            if self.exact and self.usable(newer.depth):  # the old entry knows more
-                return self
-            return newer
-        lower, upper = self.lower, self.upper
-        if newer.lower is not None and (lower is None or newer.lower > lower):
-            lower = newer.lower
-        if newer.upper is not None and (upper is None or newer.upper < upper):
-            upper = newer.upper
-        depth = None if self.depth is None or newer.depth is None else max(self.depth, newer.depth)
-        move = newer.move if newer.move is not None else self.move
-        return Entry(lower, upper, move, self.invalid or newer.invalid, depth, self.exact)
+        old, new = self.raw(), newer.raw()
+        merged = merge(old, new)
+        return self if merged is old else newer if merged is new else Entry(*merged)
+
+    def raw(self) -> Raw:
+        """This entry as the table keeps it."""
+        return (self.lower, self.upper, self.move, self.invalid, self.depth, self.exact)
+
+
+def usable(exact: bool, proved: int | None, depth: int | None) -> bool:
+    """Whether an entry proved at depth ``proved`` holds for a search to ``depth``.
+
+    >>> usable(True, 3, 5), usable(True, 3, 2), usable(False, 3, 3), usable(False, 3, None)
+    (True, False, True, False)
+    """
+    if exact:
+        return depth is None or (proved is not None and depth >= proved)
+    return depth == proved
+
+
+def merge(old: Raw, new: Raw) -> Raw:
+    """Two raw entries for one key combined (``old`` or ``new`` itself if it knows more).
+
+    >>> merge((1, None, "a", False, None, True), (0, 4, None, False, None, True))
+    (1, 4, 'a', False, None, True)
+    """
+    lower, upper, move, invalid, depth, exact = old
+    new_lower, new_upper, new_move, new_invalid, new_depth, new_exact = new
+    if exact != new_exact or not (exact or depth == new_depth):  # different kinds
+        if exact and usable(exact, depth, new_depth):  # the old entry knows more
+            return old
+        return new
+    if new_lower is not None and (lower is None or new_lower > lower):
+        lower = new_lower
+    if new_upper is not None and (upper is None or new_upper < upper):
+        upper = new_upper
+    depth = None if depth is None or new_depth is None else max(depth, new_depth)
+    move = new_move if new_move is not None else move
+    return (lower, upper, move, invalid or new_invalid, depth, exact)
 
 
 class TranspositionTable:
-    """A dictionary from transposition keys to :class:`Entry` objects.
+    """A dictionary from transposition keys to entries.
 
     When ``max_entries`` (``None`` = unlimited) is reached, new keys are no longer stored;
     entries already in the table are still updated. This keeps the entries that earlier,
     shallower (hence larger) subtrees produced, and never throws proven work away.
-    ``entries`` is the dictionary itself: solvers read it directly in their inner loop
-    (one call less per node) and write only through :meth:`store`.
+    ``entries`` is the dictionary itself, holding :data:`Raw` entries: solvers read it
+    directly in their inner loop (one call less per node) and write only through
+    :meth:`record` (or :meth:`store`).
     """
 
     def __init__(self, max_entries: int | None = 2_000_000) -> None:
         self.max_entries = max_entries
-        self.entries: dict[Hashable, Entry] = {}
+        self.entries: dict[Hashable, Raw] = {}
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry for ``key``, if any."""
-        return self.entries.get(key)
+        raw = self.entries.get(key)
+        return None if raw is None else Entry(*raw)
 
     def store(self, key: Hashable, entry: Entry) -> None:
         """Record ``entry`` for ``key``, merged with what is already known."""
-        old = self.entries.get(key)
+        self.record(key, entry.raw())
+
+    def record(self, key: Hashable, raw: Raw) -> None:
+        """Record the raw entry ``raw`` for ``key``, merged with what is already known."""
+        entries = self.entries
+        old = entries.get(key)
         if old is not None:
-            self.entries[key] = old.merge(entry)
-        elif self.max_entries is None or len(self.entries) < self.max_entries:
-            self.entries[key] = entry
+            entries[key] = merge(old, raw)
+        elif self.max_entries is None or len(entries) < self.max_entries:
+            entries[key] = raw
 
     def clear(self) -> None:
         """Forget every entry."""
