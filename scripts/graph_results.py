@@ -27,8 +27,10 @@ from evalgame.analysis.graph_results import (
     FAMILIES,
     Entry,
     compute_entry,
+    drawing_note,
     markdown,
     replace_section,
+    two_colour_table,
 )
 from evalgame.games.graph_incidence import PAIRS, incidence
 from evalgame.games.graphs import load_graph
@@ -36,6 +38,7 @@ from evalgame.games.graphshare_solve import solve_share
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = [("friendship:3", "V", "E"), ("friendship:3", "E", "R")]
+TWO_COLOURS = ["friendship:3", "cycle:6", "wheel:6", "complete:4", "ladder:4", "grid:3x3"]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -67,7 +70,8 @@ def main(argv: list[str] | None = None) -> None:
     entries.sort(key=lambda e: (list(FAMILIES).index(e.family), e.n, e.pair))
     results = args.docs / "results.md"
     text = results.read_text() if results.exists() else "# Results\n"
-    results.write_text(replace_section(text, markdown(entries, figures)))
+    extras = two_colour_table(TWO_COLOURS) + drawing_note()
+    results.write_text(replace_section(text, markdown(entries, figures, extras)))
     log(f"wrote {results} ({len(entries)} entries)")
 
 

@@ -15,15 +15,17 @@ of the graph section.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.errors import GraphError, LimitError, SearchInterrupted
 from evalgame.expr.nodes import format_number
 from evalgame.games.graph_incidence import PAIRS, incidence
-from evalgame.games.graphs import load_graph
+from evalgame.games.graphs import load_graph, make_graph
+from evalgame.games.graphshare_solve import solve_share
 from evalgame.search.budget import Budget
 
 #: the families of the results, with their smallest size
@@ -96,8 +98,11 @@ def compute_entry(
     return entry
 
 
-def markdown(entries: Iterable[Entry], figures: Iterable[str] = ()) -> str:
-    """The graph section of docs/results.md (between the markers, which it does not hold)."""
+def markdown(
+    entries: Iterable[Entry], figures: Iterable[str] = (), extras: Iterable[str] = ()
+) -> str:
+    """The graph section of docs/results.md (between the markers, which it does not hold);
+    ``extras`` are more lines (:func:`two_colour_table`, :func:`drawing_note`)."""
     entries = list(entries)
     lines = [
         "## Graph games (seed 000, §5)",
@@ -123,6 +128,7 @@ def markdown(entries: Iterable[Entry], figures: Iterable[str] = ()) -> str:
         rows = [e for e in entries if e.family == family]
         if rows:
             lines += _family_table(family, rows)
+    lines += patterns(entries)
     largest: dict[tuple[str, str], Entry] = {}
     for e in entries:  # the largest graph of each family and pair with a whole chain
         if e.chain is not None and e.status == "ok":
@@ -132,9 +138,118 @@ def markdown(entries: Iterable[Entry], figures: Iterable[str] = ()) -> str:
     chains = sorted(largest.values(), key=lambda e: (list(FAMILIES).index(e.family), e.pair))
     if chains:
         lines += _chains(chains)
+    lines += list(extras)
     for figure in figures:
         lines += [f"![{figure}](figures/{figure})", ""]
     return "\n".join(lines) + "\n"
+
+
+def two_colour_table(specs: Iterable[str]) -> list[str]:
+    """minimax(F,[2]) under the parity rule and the mono rule, for every pair.
+
+    >>> two_colour_table(["cycle:4"])[-2]
+    '| cycle:4 | 2 / 2 / 4 | 2 / 2 / 4 | 2 / 2 / 2 | 2 / 2 / 2 | 4 / 4 / 4 | 4 / 4 / 4 |'
+    """
+    lines = [
+        "### Two colours: the parity rule against the mono rule",
+        "",
+        "Each cell: MAX's share under the parity rule (x is MAX's when an odd number of S(x)",
+        "has colour 1) / under the mono rule / |B|, both with k = 2. By proposing colour 1",
+        "every turn MAX gets every x with |S(x)| odd under parity, as the paper notes.",
+        "",
+        "| graph | " + " | ".join(f"({a},{b})" for a, b in PAIRS) + " |",
+        "|---|" + "---|" * len(PAIRS),
+    ]
+    for spec in specs:
+        cells = []
+        for pair in PAIRS:
+            share = incidence(load_graph(spec), *pair)
+            parity = solve_share(share, 2, "parity").value
+            mono = solve_share(share, 2).value
+            cells.append(f"{format_number(parity)} / {format_number(mono)} / {share.total}")
+        lines.append(f"| {spec} | " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
+def drawing_note() -> list[str]:
+    """The face games of F3 in the paper's drawing and with one triangle inside another."""
+    f3 = load_graph("friendship:3")
+    inside = [(0, 0), (-4, 6), (4, 6), (-1, 2), (1, 2), (3, -1), (3, 1)]
+    nested = make_graph(
+        "F3 nested", f3.vertices, f3.edges, [(Fraction(x), Fraction(y)) for x, y in inside]
+    )
+    rows = []
+    for graph, label in ((f3, "the paper's drawing"), (nested, "triangle v0v3v4 inside v0v1v2")):
+        values = [
+            format_number(solve_share(incidence(graph, *pair), 2).value)
+            for pair in PAIRS
+            if "R" in pair
+        ]
+        rows.append(f"| F3, {label} | " + " | ".join(values) + " |")
+    face_pairs = [f"({a},{b})" for a, b in PAIRS if "R" in (a, b)]
+    return [
+        "### Faces depend on the drawing",
+        "",
+        "A planar graph may have several plane drawings with different faces, and the face",
+        "games see the difference (k = 2):",
+        "",
+        "| drawing | " + " | ".join(face_pairs) + " |",
+        "|---|" + "---|" * len(face_pairs),
+        *rows,
+        "",
+    ]
+
+
+#: simple closed forms in N (the size) and A (= |A|) that :func:`patterns` tries
+FORMS: dict[str, Callable[[int, int], int]] = {
+    "|A|": lambda n, a: a,
+    "N": lambda n, a: n,
+    "N + 1": lambda n, a: n + 1,
+    "N − 1": lambda n, a: n - 1,
+    "2": lambda n, a: 2,
+    "⌊2N/3⌋ + 1": lambda n, a: 2 * n // 3 + 1,
+    "⌊2(N−1)/3⌋ + 1": lambda n, a: 2 * (n - 1) // 3 + 1,
+    "⌊(N+1)/2⌋": lambda n, a: (n + 1) // 2,
+    "⌊N/2⌋ + 1": lambda n, a: n // 2 + 1,
+}
+#: fewest sizes a closed form must fit to be reported
+FIT = 4
+
+
+def patterns(entries: Iterable[Entry]) -> list[str]:
+    """Which simple closed form (of :data:`FORMS`) fits every computed k* of a column.
+
+    >>> rows = [Entry("cycle", n, "VE", "ok", n, n, "1", "1", 2 * n // 3 + 1) for n in range(3, 9)]
+    >>> patterns(rows)[-2]
+    '- cycle:N, (V,E): k* = ⌊2N/3⌋ + 1 for N = 3..8'
+    """
+    found = []
+    columns: dict[tuple[str, str], list[Entry]] = {}
+    for e in entries:
+        if e.status == "ok" and e.k_star is not None:
+            columns.setdefault((e.family, e.pair), []).append(e)
+    for (family, pair), rows in columns.items():
+        if len(rows) < FIT:
+            continue
+        for name, form in FORMS.items():
+            if all(form(e.n, e.colored) == e.k_star for e in rows):
+                sizes = sorted(e.n for e in rows)
+                found.append(
+                    f"- {family}:N, ({pair[0]},{pair[1]}): k* = {name} for N = "
+                    f"{sizes[0]}..{sizes[-1]}"
+                )
+                break
+    if not found:
+        return []
+    return [
+        "### Patterns",
+        "",
+        "Simple closed forms that fit every k* computed in a column (observations on the",
+        "sizes above, not proofs; columns that fit none of the forms tried are left out):",
+        "",
+        *found,
+        "",
+    ]
 
 
 def _family_table(family: str, rows: list[Entry]) -> list[str]:
