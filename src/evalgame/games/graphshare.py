@@ -392,18 +392,19 @@ class GraphShare(Game[SharePosition, int]):
         return [a for _, a in scored]
 
     def _gain(self, a: int, touch: int, position: SharePosition) -> Value:
-        """How good placing the proposal on ``a`` looks for MIN (decided weight counts most)."""
+        """How good placing the proposal on ``a`` looks for MIN: deciding a set counts most,
+        then leaving one uncoloured element in a set of the proposal's colour (a threat)."""
         free, labels, proposal = position.free, position.labels, position.proposal
         gain: Value = 0
         for x in _bits(touch):
-            last = (self.members[x] & free) == 1 << a
+            left = (self.members[x] & free).bit_count() - 1  # uncoloured after the move
             weight = self.weights[x]
             if self.parity:
-                if last:
+                if not left:
                     odd = labels[x] ^ (proposal == 1)
                     gain += -weight if odd else weight
             elif labels[x] == proposal:
-                gain += 2 * weight if last else weight
+                gain += 3 * weight if not left else 2 * weight if left == 1 else weight
             elif labels[x]:
                 gain -= 2 * weight
         return gain
