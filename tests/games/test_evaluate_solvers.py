@@ -71,13 +71,6 @@ def test_paper_method_on_five_and_six_variables() -> None:
         assert solution.stats.pruned + solution.stats.table_hits == count  # docs/paper.md
 
 
-@pytest.mark.slow
-def test_algorithm_one_on_five_variables() -> None:
-    solution = solve("v+w+x-y-z", algorithm="alphabeta")
-    check(solution, Fraction(12))
-    assert solution.stats.nodes + solution.stats.pruned == tree_size(5)
-
-
 def test_paper_lines_with_the_printed_orders() -> None:
     solution = solve("w - y*z/3 + 3*x", algorithm="paper", value_order=range(9, -1, -1))
     assert solution.line() == "6→w, 7→y, 5→x, 0→z"
