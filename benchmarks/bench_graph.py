@@ -35,7 +35,7 @@ CASES = [
     ("friendship:4", "E", "V", 3, "mono"),
     ("cycle:12", "V", "E", 3, "mono"),
     ("wheel:8", "E", "V", 3, "mono"),
-    ("grid:3x4", "E", "R", 2, "mono"),
+    ("grid:3x3", "E", "R", 3, "mono"),
     ("ladder:5", "E", "V", 2, "parity"),
 ]
 #: plain minimax walks the whole tree: only games with at most this many elements of A
