@@ -173,19 +173,28 @@ def _complete(problem: _Problem, moves: Sequence[Any]) -> list[Round]:
 
 
 def _residual(problem: _Problem) -> tuple[SearchResult[Any], None]:
-    game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
+    game = _residual_game(problem)
     return _to_the_end(game, alphabeta(game, table=TranspositionTable(), budget=problem.budget))
 
 
 def _residual_mtdf(problem: _Problem) -> tuple[SearchResult[Any], None]:
-    game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
+    game = _residual_game(problem)
     return _to_the_end(game, mtdf(game, table=TranspositionTable(), budget=problem.budget))
 
 
 def _residual_negascout(problem: _Problem) -> tuple[SearchResult[Any], None]:
-    game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
+    game = _residual_game(problem)
     result = negascout(game, table=TranspositionTable(), budget=problem.budget)
     return _to_the_end(game, result)
+
+
+def _residual_game(problem: _Problem) -> ResidualEValuate:
+    """The residual game, with the start's static bounds recorded as proven in the budget
+    (a search stopped early reports at least those)."""
+    game = ResidualEValuate(problem.expression, problem.domain, first=problem.first)
+    low, high = game.bounds(game.initial())
+    problem.budget.prove(low, high)
+    return game
 
 
 def _to_the_end(
