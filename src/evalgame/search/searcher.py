@@ -42,7 +42,7 @@ from evalgame.search.context import SearchContext, refuse_chance
 from evalgame.search.ordering import promote
 from evalgame.search.protocol import Game, Player, Value
 from evalgame.search.result import SearchResult, canonical
-from evalgame.search.table import Entry, TranspositionTable, usable
+from evalgame.search.table import Raw, TranspositionTable, usable
 from evalgame.search.window import Bound, Edge, above, below
 
 P = TypeVar("P")
@@ -81,7 +81,10 @@ class Searcher(Generic[P, M]):
         self.table = table
         self.use_bounds = use_bounds
         self.horizon_hits = 0
-        self.lines: list[Line] = [None]  # lines[ply]: the variation of the node at that ply
+        #: the principal variation of the node searched last (each search sets it on exit)
+        self.line: Line = None
+        self._tick = context.budget.tick
+        self._room = INF if table is None or table.max_entries is None else table.max_entries
         # Hooks the game leaves at the protocol's defaults change nothing; they are
         # detected once here and skipped in the inner loop.
         self._affine = overrides(game, "affine")
@@ -99,7 +102,7 @@ class Searcher(Generic[P, M]):
     def variation(self) -> tuple[M, ...]:
         """The principal variation the last search from the root found (maybe partial)."""
         moves: list[M] = []
-        line = self.lines[0]
+        line = self.line
         while line is not None:
             move, line = line
             moves.append(move)  # type: ignore[arg-type]  # the lines hold moves of type M
@@ -134,7 +137,6 @@ class Searcher(Generic[P, M]):
         alpha: Bound,
         beta: Bound,
         depth: int | None = None,
-        ply: int = 0,
         scout: bool = False,
     ) -> Value | None:
         """The fail-soft value of ``position`` for the window (α, β); ``depth`` plies left.
@@ -146,11 +148,8 @@ class Searcher(Generic[P, M]):
         stats = self.stats
         table = self.table
         stats.nodes += 1
-        self.context.budget.tick(stats)
-        lines = self.lines
-        while len(lines) <= ply + 1:
-            lines.append(None)
-        lines[ply] = None
+        self._tick(stats)
+        self.line = None  # unless the children loop below finds one
         heuristic_before = self.horizon_hits
         caller_alpha, caller_beta = alpha, beta  # the window before the table or bounds narrow it
 
@@ -166,7 +165,8 @@ class Searcher(Generic[P, M]):
                 if self._affine:
                     scale, offset = game.affine(position)
                     shifted = scale != 1 or offset != 0
-                entry = table.entries.get(key)
+                entries = table.entries
+                entry = entries.get(key)
                 if entry is not None:
                     lower, upper, hint, invalid, proved, exact = entry
                     # an unlimited search can use exactly the exact entries (see usable)
@@ -222,15 +222,16 @@ class Searcher(Generic[P, M]):
         sizes = self.context.sizes
         best: Value | None = None
         best_move: M | None = None
+        line: Line = None
         seen = 0  # tree nodes in the subtrees searched so far (when sizes are counted)
         cut = False  # a cut-off left some of the ordered moves unsearched
         a, b = alpha, beta
         for index, move in enumerate(ordered):
             child = game.play(position, move)
             if scout and best is not None:
-                value = self._scout(child, maximizing, a, b, child_depth, ply + 1)
+                value = self._scout(child, maximizing, a, b, child_depth)
             else:
-                value = self.search(child, a, b, child_depth, ply + 1, scout)
+                value = self.search(child, a, b, child_depth, scout)
             if sizes:
                 seen += self.context.size(child)
             if value is None or (
@@ -238,7 +239,7 @@ class Searcher(Generic[P, M]):
             ):
                 continue
             best, best_move = value, move
-            lines[ply] = (move, lines[ply + 1])
+            line = (move, self.line)
             if maximizing:
                 if best >= b:
                     cut = index + 1 < len(ordered)
@@ -263,19 +264,25 @@ class Searcher(Generic[P, M]):
             and caller_alpha < best < caller_beta
             and not alpha < best < beta
         ):
-            lines[ply] = None  # exact only through a narrowed bound: no child attains it
+            line = None  # exact only through a narrowed bound: no child attains it
+        self.line = line
 
         if key is not None and table is not None:
             exact = self.horizon_hits == heuristic_before
             if best is None:
-                table.record(key, (None, None, None, True, depth, exact))
+                raw: Raw = (None, None, None, True, depth, exact)
             else:
                 lower = best if best > alpha else None
                 upper = best if best < beta else None
                 if shifted:
                     lower = to_key_class(lower, scale, offset)
                     upper = to_key_class(upper, scale, offset)
-                table.record(key, (lower, upper, best_move, False, depth, exact))
+                raw = (lower, upper, best_move, False, depth, exact)
+            # (``entry`` and ``entries`` are set whenever ``key`` is)
+            if entry is None and len(entries) < self._room:
+                entries[key] = raw  # a new key (the common case): nothing to merge, no call
+            else:
+                table.record(key, raw)
         return best
 
     def _scout(
@@ -285,18 +292,17 @@ class Searcher(Generic[P, M]):
         alpha: Bound,
         beta: Bound,
         depth: int | None,
-        ply: int,
     ) -> Value | None:
         """A later child in PVS: tested with a null window, re-searched if it improves."""
         if maximizing:  # is the child better than alpha?
             assert not isinstance(alpha, Edge)  # scout windows hold real values
-            value = self.search(child, alpha, above(alpha), depth, ply)
+            value = self.search(child, alpha, above(alpha), depth)
         else:  # is the child below beta?
             assert not isinstance(beta, Edge)
-            value = self.search(child, below(beta), beta, depth, ply)
+            value = self.search(child, below(beta), beta, depth)
         if value is not None and alpha < value < beta:
             self.stats.researches += 1
-            value = self.search(child, alpha, beta, depth, ply, True)
+            value = self.search(child, alpha, beta, depth, True)
         return value
 
     def _count_pruned(self, position: P, seen: int, cut: bool, maximizing: bool) -> None:
@@ -328,20 +334,20 @@ class Searcher(Generic[P, M]):
         offset: Value,
     ) -> Value | None:
         """Cut ``position`` off at the static bound ``cut`` — if it is valid at all."""
-        stats = self.stats
-        accounted = stats.nodes + stats.pruned
+        stats, sizes = self.stats, self.context.sizes
+        before = stats.nodes + stats.pruned if sizes else 0
         valid = self.game.all_leaves_valid or self._any_valid(position, moves)
         if valid:
             stats.bound_cutoffs += 1
-            if self.context.sizes:  # the nodes below that the validity check did not reach
-                accounted = stats.nodes + stats.pruned - accounted
-                stats.bound_pruned += self.context.size(position) - 1 - accounted
+            if sizes:  # the nodes below that the validity check did not reach
+                reached = stats.nodes + stats.pruned - before
+                stats.bound_pruned += self.context.size(position) - 1 - reached
         if key is not None and self.table is not None:
             if valid:
-                entry = Entry(to_key_class(low, scale, offset), to_key_class(high, scale, offset))
+                lower, upper = to_key_class(low, scale, offset), to_key_class(high, scale, offset)
+                self.table.record(key, (lower, upper, None, False, None, True))
             else:
-                entry = Entry(invalid=True)
-            self.table.store(key, entry)
+                self.table.record(key, (None, None, None, True, None, True))
         return cut if valid else None
 
     def _any_valid(self, position: P, moves: Sequence[M]) -> bool:
