@@ -38,7 +38,7 @@ def test_full_board_without_line_is_a_draw() -> None:
     position = game.initial()
     for cell in (0, 1, 2, 4, 3, 5, 7, 6, 8):  # X O X / X O O / O X X
         position = game.play(position, cell)
-    assert game.moves(position) == []
+    assert game.moves(position) == ()
     assert game.payoff(position) == 0
 
 

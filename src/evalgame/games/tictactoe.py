@@ -58,6 +58,20 @@ def _symmetries() -> list[list[int]]:
 
 WON = [_has_line(mask) for mask in range(512)]
 SYMMETRIES = _symmetries()
+#: THREATS[mask]: the cells that would give the stones ``mask`` a line
+THREATS = [sum(1 << c for c in range(9) if WON[mask | 1 << c]) for mask in range(512)]
+#: MOVES[taken]: the empty cells in CELL_ORDER
+MOVES = [tuple(c for c in CELL_ORDER if not taken >> c & 1) for taken in range(512)]
+
+
+#: LEAST_IMAGE[mask]: the least image of ``mask`` under the eight symmetries
+LEAST_IMAGE = [min(table[mask] for table in SYMMETRIES) for mask in range(512)]
+#: LEAST_MAPS[mask]: the symmetries that map ``mask`` to its least image. The symmetric key
+#: ``min(t[x] | t[o] << 9)`` is reached by one of those for ``o`` (usually one or two of the
+#: eight), so only they need trying.
+LEAST_MAPS = [
+    [table for table in SYMMETRIES if table[mask] == LEAST_IMAGE[mask]] for mask in range(512)
+]
 
 
 class TicTacToe(Game[Position, int]):
@@ -71,6 +85,7 @@ class TicTacToe(Game[Position, int]):
     """
 
     name = "tictactoe"
+    all_leaves_valid = True
 
     def __init__(self, symmetry: bool = True) -> None:
         self.symmetry = symmetry
@@ -86,8 +101,7 @@ class TicTacToe(Game[Position, int]):
         x, o = position
         if WON[x] or WON[o]:
             return ()
-        taken = x | o
-        return [cell for cell in CELL_ORDER if not taken >> cell & 1]
+        return MOVES[x | o]
 
     def play(self, position: Position, move: int) -> Position:
         x, o = position
@@ -103,7 +117,9 @@ class TicTacToe(Game[Position, int]):
         x, o = position
         if not self.symmetry:
             return x | o << 9
-        return min(table[x] | table[o] << 9 for table in SYMMETRIES)
+        maps = LEAST_MAPS[o]
+        image = maps[0][x] if len(maps) == 1 else min([table[x] for table in maps])
+        return image | LEAST_IMAGE[o] << 9
 
     def bounds(self, position: Position) -> tuple[Value, Value]:
         return -1, 1
@@ -112,11 +128,12 @@ class TicTacToe(Game[Position, int]):
         """Winning moves first, then moves that block the opponent's line, then the rest."""
         x, o = position
         mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
-        wins = [m for m in moves if WON[mine | 1 << m]]
-        if wins:
-            return wins + [m for m in moves if m not in wins]
-        blocks = [m for m in moves if WON[theirs | 1 << m]]
-        return blocks + [m for m in moves if m not in blocks]
+        free = FULL & ~(x | o)
+        for cells in (THREATS[mine] & free, THREATS[theirs] & free):  # winning, then blocking
+            first = [m for m in moves if cells >> m & 1] if cells else []
+            if first:
+                return first + [m for m in moves if not cells >> m & 1]
+        return moves
 
     def evaluate(self, position: Position) -> Value:
         """Open lines weighted by stones on them, X's minus O's, scaled into (−1, 1)."""
