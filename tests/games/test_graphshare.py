@@ -35,7 +35,11 @@ SOLVERS: list[Callable[..., SearchResult[int]]] = [alphabeta, mtdf, negascout]
 weights = st.one_of(
     st.just("unit"),
     st.dictionaries(
-        st.sampled_from([f"v{i}" for i in range(6)] + ["r0", "r1", "r2"]),
+        st.sampled_from(
+            [f"v{i}" for i in range(6)]
+            + [f"v{i}-v{j}" for i in range(6) for j in range(i + 1, 6)]
+            + ["r0", "r1", "r2"]
+        ),
         st.fractions(min_value=0, max_value=3, max_denominator=3),
     ),
 )
