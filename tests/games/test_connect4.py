@@ -182,6 +182,22 @@ def test_winning_cells_match_a_brute_force() -> None:
                 assert game.winning_cells(stones) & ~(x | o) == expected
 
 
+def test_positions_carry_the_winning_cells_of_both_players() -> None:
+    rng = random.Random(13)
+    for rows, cols in [(4, 4), (4, 5), (6, 7), (5, 4), (3, 8), (1, 7), (4, 1)]:
+        game = ConnectFour(rows, cols)
+        for _ in range(40):
+            position = game.initial()
+            while moves := game.moves(position):
+                position = game.play(position, rng.choice(list(moves)))
+                x, o, result, _, _, x_wins, o_wins = position
+                if result:
+                    break
+                empty = game.board & ~(x | o)
+                assert x_wins & empty == game.winning_cells(x) & empty
+                assert o_wins & empty == game.winning_cells(o) & empty
+
+
 def test_order_never_drops_every_best_move() -> None:
     game = ConnectFour(4, 4)
 
