@@ -46,7 +46,9 @@ class Budget:
     lower: Fraction | int | None = None
     upper: Fraction | int | None = None
     started: float = field(default_factory=lambda: time.monotonic())
-    _countdown: int = 0
+    #: nodes left before the next :meth:`check`; a solver's inner loop may count down
+    #: itself and call :meth:`check` at zero (what :meth:`tick` does), saving a call a node
+    countdown: int = field(default=0, init=False, repr=False)
     _interval: int = 1
     _last_check: float = 0.0
     _last_report: float = 0.0
@@ -59,9 +61,12 @@ class Budget:
         ``check_every``), so a time budget is kept to within tens of milliseconds whether
         a node costs a microsecond or ten milliseconds.
         """
-        self._countdown -= 1
-        if self._countdown > 0:
-            return
+        self.countdown -= 1
+        if self.countdown <= 0:
+            self.check(stats)
+
+    def check(self, stats: SearchStats) -> None:
+        """Check the limits and report progress now; restart the countdown."""
         if self.nodes is not None and stats.nodes > self.nodes:
             self.stop(f"node budget of {self.nodes} exhausted (raise it with --max-nodes)", stats)
         now = time.monotonic()
@@ -71,7 +76,7 @@ class Budget:
             self._interval = min(2 * self._interval, self.check_every)
         elif gap > 0.04:
             self._interval = max(self._interval // 2, 1)
-        self._countdown = self._interval
+        self.countdown = self._interval
         if self.seconds is not None and now - self.started > self.seconds:
             self.stop(
                 f"time budget of {self.seconds:g} s exhausted (raise it with --timeout)", stats

@@ -38,6 +38,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Generic, TypeAlias, TypeVar
 
+from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext, refuse_chance
 from evalgame.search.ordering import promote
 from evalgame.search.protocol import Game, Player, Value
@@ -83,7 +84,9 @@ class Searcher(Generic[P, M]):
         self.horizon_hits = 0
         #: the principal variation of the node searched last (each search sets it on exit)
         self.line: Line = None
-        self._tick = context.budget.tick
+        self._next_check = 0  # the node count at which the budget is consulted next
+        # a budget that overrides tick watches every node: it is ticked at every node
+        self._tick_every_node = type(context.budget).tick is not Budget.tick
         self._room = INF if table is None or table.max_entries is None else table.max_entries
         # Hooks the game leaves at the protocol's defaults change nothing; they are
         # detected once here and skipped in the inner loop.
@@ -148,7 +151,8 @@ class Searcher(Generic[P, M]):
         stats = self.stats
         table = self.table
         stats.nodes += 1
-        self._tick(stats)
+        if stats.nodes >= self._next_check:
+            self._check_budget()
         self.line = None  # unless the children loop below finds one
         heuristic_before = self.horizon_hits
         caller_alpha, caller_beta = alpha, beta  # the window before the table or bounds narrow it
@@ -201,17 +205,18 @@ class Searcher(Generic[P, M]):
             raise refuse_chance(game)
 
         if self._bounds and depth is None:
+            # Bounds inside the window (the usual case) cost two comparisons. A lower bound
+            # above α cuts if it reaches β or is exact; else an upper bound below β cuts if
+            # it reaches α (an exact bound ≤ α lands here).
             low, high = game.bounds(position)
-            if low is not None:
+            if low is not None and low > alpha:
                 if low >= beta or low == high:
                     return self._bound_cut(position, moves, low, low, high, key, scale, offset)
-                if low > alpha:
-                    alpha = low
-            if high is not None:
+                alpha = low
+            if high is not None and high < beta:
                 if high <= alpha:
                     return self._bound_cut(position, moves, high, low, high, key, scale, offset)
-                if high < beta:
-                    beta = high
+                beta = high
 
         # The children, best first; (a, b) is the window narrowed by the values found.
         maximizing = player is MAX
@@ -284,6 +289,20 @@ class Searcher(Generic[P, M]):
             else:
                 table.record(key, raw)
         return best
+
+    def _check_budget(self) -> None:
+        """Let the budget check its limits; it tells after how many nodes to come back.
+
+        (The budget's own :meth:`~Budget.tick` counts down to the same checks, at the cost
+        of a call a node.)
+        """
+        budget, stats = self.context.budget, self.stats
+        if self._tick_every_node:
+            budget.tick(stats)
+            self._next_check = stats.nodes + 1
+        else:
+            budget.check(stats)
+            self._next_check = stats.nodes + budget.countdown
 
     def _scout(
         self,
