@@ -159,9 +159,7 @@ class Searcher(Generic[P, M]):
 
         # The table: a stored bound may answer at once, or narrow the window.
         key: Hashable | None = None
-        scale: Value = 1
-        offset: Value = 0
-        shifted = False  # whether the key class's values are an affine image of this one's
+        shifted = False  # whether the key class's values are an affine image (scale, offset)
         hint: object = None
         if table is not None:
             key = game.key(position)
@@ -197,9 +195,13 @@ class Searcher(Generic[P, M]):
         if not moves:
             stats.leaves += 1
             return game.payoff(position)
-        if depth == 0:
+        if depth is None:
+            child_depth = None
+        elif depth == 0:
             self.horizon_hits += 1
             return game.evaluate(position)
+        else:
+            child_depth = depth - 1
         player = game.to_move(position)
         if player is CHANCE:
             raise refuse_chance(game)
@@ -211,11 +213,11 @@ class Searcher(Generic[P, M]):
             low, high = game.bounds(position)
             if low is not None and low > alpha:
                 if low >= beta or low == high:
-                    return self._bound_cut(position, moves, low, low, high, key, scale, offset)
+                    return self._bound_cut(position, moves, low, low, high, key)
                 alpha = low
             if high is not None and high < beta:
                 if high <= alpha:
-                    return self._bound_cut(position, moves, high, low, high, key, scale, offset)
+                    return self._bound_cut(position, moves, high, low, high, key)
                 beta = high
 
         # The children, best first; (a, b) is the window narrowed by the values found.
@@ -223,7 +225,6 @@ class Searcher(Generic[P, M]):
         ordered = game.order(position, moves) if self._order else moves
         if hint is not None and ordered and ordered[0] != hint:
             ordered = promote(ordered, hint)
-        child_depth = None if depth is None else depth - 1
         sizes = self.context.sizes
         best: Value | None = None
         best_move: M | None = None
@@ -349,8 +350,6 @@ class Searcher(Generic[P, M]):
         low: Value | None,
         high: Value | None,
         key: Hashable | None,
-        scale: Value,
-        offset: Value,
     ) -> Value | None:
         """Cut ``position`` off at the static bound ``cut`` — if it is valid at all."""
         stats, sizes = self.stats, self.context.sizes
@@ -363,6 +362,7 @@ class Searcher(Generic[P, M]):
                 stats.bound_pruned += self.context.size(position) - 1 - reached
         if key is not None and self.table is not None:
             if valid:
+                scale, offset = self.game.affine(position) if self._affine else (1, 0)
                 lower, upper = to_key_class(low, scale, offset), to_key_class(high, scale, offset)
                 self.table.record(key, (lower, upper, None, False, None, True))
             else:
