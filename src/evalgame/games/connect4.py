@@ -65,13 +65,18 @@ class ConnectFour(Game[Position, int]):
         self.bottom = [1 << (c * h) for c in range(cols)]
         self.top = [1 << (c * h + rows - 1) for c in range(cols)]
         self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
-        self.mirror_shift = [(cols - 1 - 2 * c) * h for c in range(cols)]
         self.bottom_all = sum(self.bottom)
         self.top_all = sum(self.top)
         self.board = sum(self.column)
         centre = (cols - 1) / 2
         self.column_order = sorted(range(cols), key=lambda c: (abs(c - centre), c))
         self.windows = self._windows()
+        #: the mirror image of each cell, by the cell's bit
+        self.image = {
+            1 << (c * h + r): 1 << ((cols - 1 - c) * h + r)
+            for c in range(cols)
+            for r in range(rows)
+        }
         #: the windows of four through each cell, by the cell's bit
         self.through = {
             1 << (c * h + r): tuple(w for w in self.windows if w >> (c * h + r) & 1)
@@ -143,32 +148,31 @@ class ConnectFour(Game[Position, int]):
     def play(self, position: Position, move: int) -> Position:
         x, o, _, code, mirror, x_wins, o_wins = position
         cell = ((x | o) + self.bottom[move]) & self.column[move]
-        shift = self.mirror_shift[move]
-        image = cell << shift if shift >= 0 else cell >> -shift
         # code = X's stones + all stones + bottom row: a stone of X adds its cell twice
-        if x.bit_count() == o.bit_count():
+        x_moves = x.bit_count() == o.bit_count()
+        if x_moves:
             x |= cell
+            code, mirror = code + 2 * cell, mirror + 2 * self.image[cell]
             if cell & x_wins:
-                return (x, o, 1, code + 2 * cell, mirror + 2 * image, x_wins, o_wins)
-            x_wins = self._more_wins(x_wins, x, cell)
-            return (x, o, 0, code + 2 * cell, mirror + 2 * image, x_wins, o_wins)
-        o |= cell
-        if cell & o_wins:
-            return (x, o, -1, code + cell, mirror + image, x_wins, o_wins)
-        return (x, o, 0, code + cell, mirror + image, x_wins, self._more_wins(o_wins, o, cell))
-
-    def _more_wins(self, wins: int, stones: int, cell: int) -> int:
-        """``winning_cells(stones)``, given ``wins`` before the stone on ``cell`` (no win).
-
-        Only the windows through ``cell`` change: one of them now lacks a single stone. For
-        small boards this loop over a few windows costs a third of :meth:`winning_cells`.
-        """
+                return (x, o, 1, code, mirror, x_wins, o_wins)
+            stones, wins = x, x_wins
+        else:
+            o |= cell
+            code, mirror = code + cell, mirror + self.image[cell]
+            if cell & o_wins:
+                return (x, o, -1, code, mirror, x_wins, o_wins)
+            stones, wins = o, o_wins
+        # The mover's new winning cells: only the windows through the new stone change; one
+        # of them may now lack a single stone (none: that would be a win). A loop over these
+        # few windows costs a third of winning_cells.
         others = ~stones
         for window in self.through[cell]:
             missing = window & others
-            if not missing & (missing - 1):  # one cell (never none: that would be a win)
+            if not missing & (missing - 1):
                 wins |= missing
-        return wins
+        if x_moves:
+            return (x, o, 0, code, mirror, wins, o_wins)
+        return (x, o, 0, code, mirror, x_wins, wins)
 
     def payoff(self, position: Position) -> Value:
         return position[2]
@@ -189,6 +193,8 @@ class ConnectFour(Game[Position, int]):
         threatens to win at once every other move loses; and a move that lets the
         opponent win at once loses, so it is never better than the moves kept.
         """
+        if len(moves) < 2:
+            return moves
         x, o, _, _, _, x_wins, o_wins = position
         mine, theirs = (x_wins, o_wins) if x.bit_count() == o.bit_count() else (o_wins, x_wins)
         playable = ((x | o) + self.bottom_all) & self.board
