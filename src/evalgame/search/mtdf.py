@@ -24,7 +24,7 @@ from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
 from evalgame.search.protocol import Game, Value
 from evalgame.search.pv import walk
-from evalgame.search.result import SearchResult
+from evalgame.search.result import SearchResult, canonical
 from evalgame.search.searcher import Searcher
 from evalgame.search.table import TranspositionTable
 
@@ -63,8 +63,8 @@ def _converge(searcher: Searcher[P, M], root: P, guess: Value | None) -> Value |
     budget, stats = searcher.context.budget, searcher.stats
     lower, upper = searcher.game.bounds(root)  # these hold only if the root is valid
     if guess is None:
-        if lower is not None and upper is not None:
-            guess = Fraction(lower + upper) / 2
+        if lower is not None and upper is not None:  # an int if it is one: cheaper to compare
+            guess = canonical(Fraction(lower + upper) / 2)
         else:
             guess = lower if lower is not None else upper if upper is not None else 0
     gamma, strict = guess, False
@@ -81,4 +81,4 @@ def _converge(searcher: Searcher[P, M], root: P, guess: Value | None) -> Value |
         if lower == upper:
             return value
         if lower is not None and upper is not None:  # bisect (the game gave the other bound)
-            gamma, strict = Fraction(lower + upper) / 2, False
+            gamma, strict = canonical(Fraction(lower + upper) / 2), False
