@@ -155,7 +155,7 @@ def markdown(values: Sequence[BoardValue], bounds: Sequence[BoardBounds]) -> str
             "Every game ends in a maximal partial tiling, so μ is a lower bound too (on 8×8 it",
             "is the paper's Theorem 1, μ = 22, confirmed by HiGHS). Each run had a budget of CPU",
             "time (`scripts/tiling_results.py --seconds`, 900 by default: an hour for the four);",
-            "the table keeps the tests that proved the final bounds and the last unfinished one.",
+            "the table lists the tests that proved the final bounds and those left unfinished.",
             "",
             "| board | first | proven bounds | static bounds | μ | CPU s | how |",
             "|---|---|---|---|---|---|---|",
@@ -181,18 +181,27 @@ def _how(report: LadderReport, mu: int) -> str:
         if step.result is None:
             continue
         if step.result >= step.gamma and step.result == report.lower:
-            parts.append(f"≥ {step.result}: test γ={step.gamma}, {step.nodes:,} nodes")
+            parts.append(f"≥ {step.result}: {_effort(report, step.gamma)}")
         elif step.result < step.gamma and step.result == report.upper:
-            parts.append(f"≤ {step.result}: test γ={step.gamma}, {step.nodes:,} nodes")
+            parts.append(f"≤ {step.result}: {_effort(report, step.gamma)}")
     if report.lower == report.static_lower and report.lower >= mu:
         parts.append(f"≥ {report.lower}: static")
     if report.upper == report.static_upper:
         parts.append(f"≤ {report.upper}: static (ν)")
-    unfinished = [step for step in report.steps if step.result is None]
-    if unfinished:
-        last = unfinished[-1]
-        parts.append(f"test γ={last.gamma} unfinished after {last.seconds:.0f} s")
+    finished = {step.gamma for step in report.steps if step.result is not None}
+    for step in report.steps:
+        if step.gamma not in finished:
+            parts.append(f"unfinished: {_effort(report, step.gamma)}")
     return "; ".join(dict.fromkeys(parts))
+
+
+def _effort(report: LadderReport, gamma: int) -> str:
+    """The test "value ≥ γ?" with its slices, nodes and CPU seconds added up."""
+    steps = [step for step in report.steps if step.gamma == gamma]
+    nodes = sum(step.nodes for step in steps)
+    seconds = sum(step.seconds for step in steps)
+    slices = f", {len(steps)} slices" if len(steps) > 1 else ""
+    return f"test γ={gamma}{slices}, {nodes:,} nodes, {seconds:.0f} s"
 
 
 #: the markers around the generated tiling section of ``docs/results.md``
