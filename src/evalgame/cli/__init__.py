@@ -15,9 +15,11 @@ import pkgutil
 
 from evalgame.cli.app import app
 
-for _module in pkgutil.iter_modules(__path__):
-    if _module.name != "app":
-        importlib.import_module(f"{__name__}.{_module.name}")
+#: modules whose commands come first in ``--help``, in this order; the rest follow
+_FIRST = ("evaluate", "paper", "tree", "play", "web", "graph", "tiling")
+for _name in (*_FIRST, *sorted(m.name for m in pkgutil.iter_modules(__path__))):
+    if _name != "app":
+        importlib.import_module(f"{__name__}.{_name}")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -41,7 +41,7 @@ def outcome_text(value: Value | None, chance: bool) -> str:
     return CHANCE_OUTCOMES[outcome] if chance else outcome.value
 
 
-@app.command()
+@app.command(rich_help_panel="Other games")
 def classic(
     game: str = typer.Argument(
         ..., help="tictactoe, connect4:ROWSxCOLS, takeaway:N, pig:T, nim:3,4,5, kayles:N..."

@@ -21,7 +21,7 @@ from evalgame.games.dag_file import DagGame
 from evalgame.search.dag import backward_induction
 
 
-@app.command()
+@app.command(rich_help_panel="Other games")
 def dag(
     file: Path = typer.Argument(
         ..., help="JSON file: start, and positions with player+moves or value."

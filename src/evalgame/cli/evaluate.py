@@ -54,7 +54,7 @@ def decimal(value: Number) -> str:
     return f"{exact} = {text}"
 
 
-@app.command("solve")
+@app.command("solve", rich_help_panel="e-Valuate")
 def solve_command(
     expression: str = typer.Argument(..., help="The expression, e.g. 'X*(Y-Z)'."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
@@ -106,7 +106,7 @@ def show_solution(solution: Solution) -> None:
     console.print(f"stats      {shown}")
 
 
-@app.command("info")
+@app.command("info", rich_help_panel="e-Valuate")
 def info_command(
     expression: str = typer.Argument(..., help="The expression."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
@@ -136,7 +136,7 @@ def info_command(
     console.print(table)
 
 
-@app.command("demo")
+@app.command("demo", rich_help_panel="e-Valuate")
 def demo_command() -> None:
     """Solve the built-in examples: X*(Y-Z) and (a+b)/c + (d+e)/f."""
     for expression in ("X*(Y-Z)", "(a+b)/c + (d+e)/f"):
@@ -148,7 +148,7 @@ def demo_command() -> None:
     )
 
 
-@app.command("fair")
+@app.command("fair", rich_help_panel="e-Valuate")
 def fair_command(
     expression: str = typer.Argument(..., help="The expression."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),

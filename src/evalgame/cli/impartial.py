@@ -53,7 +53,7 @@ def heap_game(name: str) -> HeapGame:
     return games[kind]
 
 
-@app.command()
+@app.command(rich_help_panel="Other games")
 def grundy(
     game: str = typer.Argument(..., help="nim, subtraction:1,2,3 (any set), grundy or kayles."),
     n: int = typer.Argument(..., help="The largest heap size."),
@@ -78,7 +78,7 @@ def grundy(
     console.print(f"value 0 (the player to move loses): {shown}", style="dim")
 
 
-@app.command()
+@app.command(rich_help_panel="Other games")
 def nim(
     heaps: list[int] = typer.Argument(..., help="Heap sizes, e.g. 3 4 5."),
     misere: bool = typer.Option(False, "--misere", help="Misère play: taking the last loses."),

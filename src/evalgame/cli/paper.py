@@ -25,7 +25,7 @@ from evalgame.games.evaluate.solve import RUNNERS
 from evalgame.games.evaluate.treesize import tree_size
 
 
-@app.command("paper")
+@app.command("paper", rich_help_panel="e-Valuate")
 def paper_command(
     max_nodes: int = typer.Option(
         DEFAULT_MAX_NODES, "--max-nodes", help="Stop each solver after this many nodes (0: never)."

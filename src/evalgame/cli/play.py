@@ -40,7 +40,7 @@ from evalgame.search.protocol import Game, Player, Value
 AGENTS = ("human", "optimal", "random", "depth")
 
 
-@app.command()
+@app.command(rich_help_panel="Play")
 def play(
     target: str = typer.Argument(
         ..., help="A game (tictactoe, connect4:4x5, nim:3,4,5, pig:20...) or an expression."

@@ -35,7 +35,7 @@ MARKS = {
 }
 
 
-@app.command("tree")
+@app.command("tree", rich_help_panel="e-Valuate")
 def tree_command(
     expression: str = typer.Argument(..., help="An expression with at most 3 variables."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),

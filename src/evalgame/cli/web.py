@@ -8,7 +8,7 @@ from evalgame.cli.app import app, console
 from evalgame.errors import InputError
 
 
-@app.command("serve")
+@app.command("serve", rich_help_panel="Play")
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
