@@ -13,6 +13,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperGroup
 
@@ -49,6 +50,19 @@ def _root() -> None:
 console = Console(highlight=False)
 #: where errors and progress go
 err_console = Console(stderr=True, highlight=False)
+
+
+def ask(prompt: str) -> str:
+    """A line typed by the person (end of input counts as quitting: ``q``)."""
+    try:
+        return console.input(f"{escape(prompt)}: ")
+    except EOFError:
+        return "q"
+
+
+def tell(message: str) -> None:
+    """Show a plain message (no rich markup is interpreted in it)."""
+    console.print(escape(message))
 
 
 def print_json(data: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import console, print_json
+from evalgame.cli.app import ask, console, print_json, tell
 from evalgame.cli.evaluate import decimal, parse_first
 from evalgame.errors import GameError
 from evalgame.expr.domain import format_domain, parse_domain
@@ -179,7 +179,7 @@ class _Human(HumanAgent):
     """A person, told the state of the expression before each choice."""
 
     def __init__(self, game: EValuate) -> None:
-        super().__init__(_ask, _tell, _describe)
+        super().__init__(ask, tell, _describe)
         self.game = game
 
     def choose(self, session: Session[Any, Any]) -> Any:
@@ -214,17 +214,6 @@ def _summary(record: Record, oracle: Oracle, game: EValuate) -> None:
     console.print(f"played line   {escape(played)}  val(E) = {decimal(record.final)}")
     console.print(f"optimal line  {escape(optimal)}  minimax(E) = {decimal(record.minimax)}")
     console.print(f"[bold]{escape(record.verdict.text)}[/]")
-
-
-def _ask(prompt: str) -> str:
-    try:
-        return console.input(f"{escape(prompt)}: ")
-    except EOFError:
-        return "q"
-
-
-def _tell(message: str) -> None:
-    console.print(escape(message))
 
 
 def _describe(value: Value | None) -> str:

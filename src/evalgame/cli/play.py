@@ -18,7 +18,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import app, ask, console, print_json, tell
 from evalgame.cli.boards import board
 from evalgame.cli.classic import outcome_text
 from evalgame.cli.evaluate_play import play_expression
@@ -163,18 +163,6 @@ def make_agent(
             raise GameError(f"{game.name} has no evaluation function; use an optimal player")
         return DepthLimitedAgent(seconds)
     return HumanAgent(ask, tell, lambda value: describe_value(value, target.chance))
-
-
-def ask(prompt: str) -> str:
-    """A line typed by the person (end of input counts as quitting)."""
-    try:
-        return console.input(f"{escape(prompt)}: ")
-    except EOFError:
-        return "q"
-
-
-def tell(message: str) -> None:
-    console.print(escape(message))
 
 
 def describe_value(value: Value | None, chance: bool) -> str:
