@@ -35,6 +35,17 @@ Position: TypeAlias = tuple[Values, Number | None]
 Move: TypeAlias = Number | str
 
 
+def setting(
+    expression: Expression | str, domain: Sequence[Number], first: Player
+) -> tuple[Expression, tuple[Number, ...]]:
+    """The parsed expression and the checked domain of a game whose ``first`` proposer is
+    MAX or MIN (every e-Valuate solver starts here)."""
+    if first is Player.CHANCE:
+        raise GameError("the first player of e-Valuate is MAX or MIN")
+    parsed = parse(expression) if isinstance(expression, str) else expression
+    return parsed, make_domain(tuple(domain))
+
+
 class EValuate(Game[Position, Move]):
     """The e-Valuate game on ``expression`` over ``domain`` (default: the digits 0–9).
 
@@ -52,10 +63,7 @@ class EValuate(Game[Position, Move]):
         first: Player = Player.MAX,
         value_order: Sequence[Number] | None = None,
     ) -> None:
-        if first is Player.CHANCE:
-            raise GameError("the first player of e-Valuate is MAX or MIN")
-        self.expression = parse(expression) if isinstance(expression, str) else expression
-        self.domain = make_domain(tuple(domain))
+        self.expression, self.domain = setting(expression, domain, first)
         self.proposer = first
         self.placer = first.opponent
         self.variables = self.expression.variables

@@ -30,11 +30,12 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.errors import GameError, IllegalMoveError
-from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.domain import DIGITS
 from evalgame.expr.evaluate import divide
-from evalgame.expr.expression import Expression, parse
+from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number, format_number, normal
 from evalgame.expr.residual import CONST, INVALID, PROD, SUM, Residuals
+from evalgame.games.evaluate.game import setting
 from evalgame.search.protocol import Game, Player, Value
 
 Position: TypeAlias = tuple[int, Number | None, tuple[str, ...]]
@@ -53,10 +54,7 @@ class ResidualEValuate(Game[Position, Move]):
         *,
         first: Player = Player.MAX,
     ) -> None:
-        if first is Player.CHANCE:
-            raise GameError("the first player of e-Valuate is MAX or MIN")
-        self.expression = parse(expression) if isinstance(expression, str) else expression
-        self.domain = make_domain(tuple(domain))
+        self.expression, self.domain = setting(expression, domain, first)
         self.proposer = first
         self.placer = first.opponent
         self.algebra = Residuals(self.domain)

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from evalgame.errors import GameError, LimitError
-from evalgame.expr.domain import DIGITS, make_domain
-from evalgame.expr.expression import Expression, parse
+from evalgame.errors import LimitError
+from evalgame.expr.domain import DIGITS
+from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number
+from evalgame.games.evaluate.game import setting
 from evalgame.games.evaluate.leaves import LeafTable, leaf_table
 from evalgame.search.protocol import Player
 
@@ -101,10 +102,7 @@ def solve_positions(
     first: Player = Player.MAX,
 ) -> PositionValues:
     """The exact value of every proposer's position of e-Valuate on ``expression``."""
-    if first is Player.CHANCE:
-        raise GameError("the first player of e-Valuate is MAX or MIN")
-    expression = parse(expression) if isinstance(expression, str) else expression
-    domain = make_domain(tuple(domain))
+    expression, domain = setting(expression, domain, first)
     n, m = len(expression.variables), len(domain)
     base = m + 1
     if base**n > MAX_POSITIONS:
