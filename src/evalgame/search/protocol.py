@@ -75,6 +75,7 @@ class Game(ABC, Generic[P, M]):
     * :meth:`evaluate` — a heuristic value for depth-limited search.
     * :meth:`subtree_size` — the number of nodes of the full game tree below a position
       (itself included), so that statistics can count the nodes a cut-off pruned.
+    * :attr:`all_leaves_valid` — set it when :meth:`payoff` never returns ``None``.
     """
 
     #: a short name used in messages and statistics
