@@ -182,7 +182,7 @@ def test_winning_cells_match_a_brute_force() -> None:
                 assert game.winning_cells(stones) & ~(x | o) == expected
 
 
-def test_positions_carry_the_winning_cells_of_both_players() -> None:
+def test_positions_carry_the_winning_cells_and_the_turn() -> None:
     rng = random.Random(13)
     for rows, cols in [(4, 4), (4, 5), (6, 7), (5, 4), (3, 8), (1, 7), (4, 1)]:
         game = ConnectFour(rows, cols)
@@ -190,7 +190,8 @@ def test_positions_carry_the_winning_cells_of_both_players() -> None:
             position = game.initial()
             while moves := game.moves(position):
                 position = game.play(position, rng.choice(list(moves)))
-                x, o, result, _, _, x_wins, o_wins = position
+                x, o, result, _, _, x_wins, o_wins, x_to_move = position
+                assert x_to_move == (x.bit_count() == o.bit_count())
                 if result:
                     break
                 empty = game.board & ~(x | o)

@@ -2,13 +2,13 @@
 
 Each column takes ``rows + 1`` bits (bit ``col·(rows+1) + row``, row 0 at the bottom); the
 spare top bit of each column keeps shifted lines from wrapping into the next column. A
-position is ``(x, o, result, code, mirror, x_wins, o_wins)``: the masks of the first
-player's (X, MAX) and the second player's (O, MIN) stones, ``result`` = +1 / −1 once X / O
-has four in a row (else 0), the position's unique code and that of its mirror image, and
+position is ``(x, o, result, code, mirror, x_wins, o_wins, x_to_move)``: the masks of the
+first player's (X, MAX) and the second player's (O, MIN) stones, ``result`` = +1 / −1 once
+X / O has four in a row (else 0), the position's unique code and that of its mirror image,
 the cells that would complete four for X and for O (exact on the empty cells; a filled cell
-may stay listed). All are kept up to date move by move: the table key costs nothing, a move
-wins when it fills one of the mover's winning cells, and the move order reads the threats
-off the position.
+may stay listed), and whether X moves next. All are kept up to date move by move: the table
+key costs nothing, a move wins when it fills one of the mover's winning cells, and the move
+order reads the threats off the position.
 The payoff is that result (0 for a full board without a line). Moves are column indices,
 shown to people as 1, 2, ...
 
@@ -37,7 +37,7 @@ from fractions import Fraction
 from evalgame.errors import GameError
 from evalgame.search.protocol import Game, Player, Value
 
-Position = tuple[int, int, int, int, int, int, int]
+Position = tuple[int, int, int, int, int, int, int, bool]
 
 #: windows weighted by the stones on them (0, 1, 2 or 3 of one colour, none of the other)
 WINDOW_WEIGHTS = (0, 1, 4, 16)
@@ -130,10 +130,10 @@ class ConnectFour(Game[Position, int]):
         return cells & self.board
 
     def initial(self) -> Position:
-        return (0, 0, 0, self.bottom_all, self.bottom_all, 0, 0)
+        return (0, 0, 0, self.bottom_all, self.bottom_all, 0, 0, True)
 
     def to_move(self, position: Position) -> Player:
-        return Player.MAX if position[0].bit_count() == position[1].bit_count() else Player.MIN
+        return Player.MAX if position[7] else Player.MIN
 
     def moves(self, position: Position) -> Sequence[int]:
         if position[2]:
@@ -146,21 +146,20 @@ class ConnectFour(Game[Position, int]):
         return moves
 
     def play(self, position: Position, move: int) -> Position:
-        x, o, _, code, mirror, x_wins, o_wins = position
+        x, o, _, code, mirror, x_wins, o_wins, x_to_move = position
         cell = ((x | o) + self.bottom[move]) & self.column[move]
         # code = X's stones + all stones + bottom row: a stone of X adds its cell twice
-        x_moves = x.bit_count() == o.bit_count()
-        if x_moves:
+        if x_to_move:
             x |= cell
             code, mirror = code + 2 * cell, mirror + 2 * self.image[cell]
             if cell & x_wins:
-                return (x, o, 1, code, mirror, x_wins, o_wins)
+                return (x, o, 1, code, mirror, x_wins, o_wins, False)
             stones, wins = x, x_wins
         else:
             o |= cell
             code, mirror = code + cell, mirror + self.image[cell]
             if cell & o_wins:
-                return (x, o, -1, code, mirror, x_wins, o_wins)
+                return (x, o, -1, code, mirror, x_wins, o_wins, True)
             stones, wins = o, o_wins
         # The mover's new winning cells: only the windows through the new stone change; one
         # of them may now lack a single stone (none: that would be a win). A loop over these
@@ -170,9 +169,9 @@ class ConnectFour(Game[Position, int]):
             missing = window & others
             if not missing & (missing - 1):
                 wins |= missing
-        if x_moves:
-            return (x, o, 0, code, mirror, wins, o_wins)
-        return (x, o, 0, code, mirror, x_wins, wins)
+        if x_to_move:
+            return (x, o, 0, code, mirror, wins, o_wins, False)
+        return (x, o, 0, code, mirror, x_wins, wins, True)
 
     def payoff(self, position: Position) -> Value:
         return position[2]
@@ -195,8 +194,8 @@ class ConnectFour(Game[Position, int]):
         """
         if len(moves) < 2:
             return moves
-        x, o, _, _, _, x_wins, o_wins = position
-        mine, theirs = (x_wins, o_wins) if x.bit_count() == o.bit_count() else (o_wins, x_wins)
+        x, o, _, _, _, x_wins, o_wins, x_to_move = position
+        mine, theirs = (x_wins, o_wins) if x_to_move else (o_wins, x_wins)
         playable = ((x | o) + self.bottom_all) & self.board
         column = self.column
         wins = mine & playable
