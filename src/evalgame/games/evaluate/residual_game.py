@@ -59,6 +59,8 @@ class ResidualEValuate(Game[Position, Move]):
         self.placer = first.opponent
         self.algebra = Residuals(self.domain)
         self.root = self.algebra.from_tree(self.expression.tree)
+        # an expression defined for every assignment has only valid leaves
+        self.all_leaves_valid = self.algebra.total[self.root]
         self._normal: dict[int, tuple[int, Number, Number]] = {}
         self._forced: dict[int, tuple[Number | None, Number | None]] = {}
         self._value_order: tuple[Move, ...] | None = None
