@@ -77,8 +77,7 @@ class BoardBounds:
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary."""
-        data = asdict(self)
-        return data
+        return asdict(self)
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> BoardBounds:
