@@ -20,8 +20,8 @@ run: $(STAMP)
 test: $(STAMP) e2e-setup lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

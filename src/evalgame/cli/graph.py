@@ -41,7 +41,7 @@ RANGE = re.compile(r"([a-z]+):(\d+)\.\.(\d+)")
 MAX_ROWS = 60
 
 
-@app.command("graph")
+@app.command("graph", rich_help_panel="Paper's variants")
 def graph_command(
     graph: str = typer.Argument(..., help=GRAPH_HELP),
     color: str = typer.Option("V", "--color", "-A", help="The set coloured, A: V, E or R."),

@@ -31,7 +31,7 @@ SOLVABLE_CELLS = 64
 STYLES = {Player.MAX: "bold blue", Player.MIN: "bold red", None: "bold green"}
 
 
-@app.command()
+@app.command(rich_help_panel="Paper's variants")
 def tiling(
     rows: int | None = typer.Argument(None, help="Rows of the board."),
     cols: int | None = typer.Argument(None, help="Columns of the board."),
