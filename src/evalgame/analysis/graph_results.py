@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from evalgame.analysis.colour_threshold import chain, threshold
+from evalgame.analysis.results_page import replace_marked
 from evalgame.errors import GraphError, LimitError, SearchInterrupted
 from evalgame.expr.nodes import format_number
 from evalgame.games.graph_incidence import PAIRS, incidence
@@ -316,9 +317,4 @@ def replace_section(text: str, section: str) -> str:
     >>> replace_section(page + "tail\\n", "new\\n").count("old"), page.count(START)
     (0, 1)
     """
-    block = f"{START}\n{section}{END}\n"
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1].lstrip("\n")
-        return before + block + ("\n" + after if after else "")
-    return text.rstrip("\n") + "\n\n" + block
+    return replace_marked(text, section, START, END)

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from evalgame.analysis.min_maximal import minimum_maximal_tiling
+from evalgame.analysis.results_page import replace_marked
 from evalgame.games.matching_bounds import LadderReport, LadderStep, bound_ladder
 from evalgame.games.tiling import solve_tiling
 from evalgame.games.tiling_board import Board
@@ -215,9 +216,4 @@ def replace_section(text: str, section: str) -> str:
     >>> replace_section(page + "## Graphs\\n", "newer\\n").count("new")
     1
     """
-    block = f"{START}\n{section}{END}\n"
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1].lstrip("\n")
-        return before + block + ("\n" + after if after else "")
-    return text.rstrip("\n") + "\n\n" + block
+    return replace_marked(text, section, START, END)
