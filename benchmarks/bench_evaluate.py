@@ -141,11 +141,12 @@ def main(argv: list[str] | None = None) -> None:
     if disagreeing:
         raise SystemExit(f"solvers disagree on {disagreeing}")
     if not options.quick:
-        print()
-        print(f"12 variables, {TWELVE}: the default solver with --timeout 20")
-        subprocess.run(
-            [sys.executable, "-m", "evalgame", "solve", TWELVE, "--timeout", "20"], check=False
-        )
+        for timeout in ("120", "5"):
+            print(f"\n12 variables, {TWELVE}: the default solver with --timeout {timeout}")
+            subprocess.run(
+                [sys.executable, "-m", "evalgame", "solve", TWELVE, "--timeout", timeout],
+                check=False,
+            )
 
 
 if __name__ == "__main__":
