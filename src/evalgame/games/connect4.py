@@ -14,6 +14,7 @@ shown to people as 1, 2, ...
 
 The table key folds the left-right mirror image; :meth:`order` tries a winning move alone,
 a forced block alone, and otherwise never a move that hands the opponent a win;
+a side that can no longer win has its bound at a draw;
 :meth:`evaluate` scores open windows of four for depth-limited play on large boards.
 
 >>> game = ConnectFour(4, 4)
@@ -182,7 +183,16 @@ class ConnectFour(Game[Position, int]):
         return code if code <= mirror else mirror
 
     def bounds(self, position: Position) -> tuple[Value, Value]:
-        return -1, 1
+        """−1 … 1, narrowed to 0 on a side that has no window of four left free of the
+        opponent's stones (it can no longer win): a board blocked for both is a draw.
+
+        >>> game = ConnectFour(4, 4)
+        >>> game.bounds(game.initial())
+        (-1, 1)
+        """
+        x, o = position[0], position[1]
+        board = self.board
+        return (-1 if self._four(board & ~x) else 0, 1 if self._four(board & ~o) else 0)
 
     def order(self, position: Position, moves: Sequence[int]) -> Sequence[int]:
         """A winning move alone; else a forced block alone; else the moves that do not let
