@@ -46,7 +46,7 @@ NONLINEAR = [
 HARD = ["x*y/(z+1) - y*z/(w+1) + z*w/(u+1) - w*u/(v+1) + u*v/(t+1) - v*t/(x+1)"]
 TWELVE = "a*b - c*d + e*f - g*h + i*j - k*l"
 
-DEFAULT = "residual"
+DEFAULT = "auto"
 PAPER = ("alphabeta", "paper")
 
 
@@ -124,12 +124,13 @@ def main(argv: list[str] | None = None) -> None:
         one(*options.one)
         return
     plan: list[tuple[str, tuple[str, ...]]] = [
-        (expression, (DEFAULT, "mtdf", "negascout", *PAPER, "easyAI")) for expression in SPEC
+        (expression, (DEFAULT, "residual", "mtdf", "negascout", *PAPER, "easyAI"))
+        for expression in SPEC
     ]
     if not options.quick:
-        plan += [(e, (DEFAULT, "mtdf", "paper")) for e in WINKLER]
-        plan += [(e, (DEFAULT, "mtdf")) for e in NONLINEAR]
-        plan += [(e, (DEFAULT,)) for e in HARD]
+        plan += [(e, (DEFAULT, "residual", "mtdf", "paper")) for e in WINKLER]
+        plan += [(e, (DEFAULT, "residual", "mtdf")) for e in NONLINEAR]
+        plan += [(e, (DEFAULT, "residual")) for e in HARD]
     rows = []
     for expression, solvers in plan:
         budget = options.budget * (3 if expression in HARD else 1)

@@ -59,7 +59,10 @@ def solve_command(
     expression: str = typer.Argument(..., help="The expression, e.g. 'X*(Y-Z)'."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
     algorithm: str = typer.Option(
-        DEFAULT_ALGORITHM, "--algorithm", "-a", help=f"One of: {', '.join(RUNNERS)}."
+        DEFAULT_ALGORITHM,
+        "--algorithm",
+        "-a",
+        help=f"{DEFAULT_ALGORITHM} (picks the fastest) or one of: {', '.join(RUNNERS)}.",
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     first: str = typer.Option("max", "--first", help=FIRST_HELP),

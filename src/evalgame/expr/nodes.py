@@ -85,6 +85,36 @@ def variables(node: Node) -> Iterator[str]:
             stack.append(current.left)
 
 
+def is_linear(node: Node) -> bool:
+    """Whether ``node`` is affine in its variables: no product of two variable terms, no
+    variable in a divisor and no variable raised to a power.
+
+    >>> is_linear(Bin("-", Bin("*", Num(10), Var("a")), Bin("/", Var("b"), Num(3))))
+    True
+    >>> is_linear(Bin("*", Var("X"), Bin("-", Var("Y"), Var("Z"))))
+    False
+    """
+    return _linear(node)[1]
+
+
+def _linear(node: Node) -> tuple[bool, bool]:
+    """(whether ``node`` has a variable, whether it is affine in its variables)."""
+    if isinstance(node, Num):
+        return False, True
+    if isinstance(node, Var):
+        return True, True
+    if isinstance(node, Neg):
+        return _linear(node.operand)
+    left_vars, left_linear = _linear(node.left)
+    right_vars, right_linear = _linear(node.right)
+    linear = left_linear and right_linear
+    if node.op == "*":
+        linear = linear and not (left_vars and right_vars)
+    elif node.op in "/^":
+        linear = linear and not right_vars and not (node.op == "^" and left_vars)
+    return left_vars or right_vars, linear
+
+
 def substitute_tree(node: Node, values: dict[str, Number]) -> Node:
     """``node`` with the variables in ``values`` replaced by their values.
 

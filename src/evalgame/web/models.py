@@ -38,7 +38,9 @@ MAX_BOARD_SIDE = 8
 MAX_COLOURS = 8
 
 Role = Literal["max", "min"]
-Algorithm = Literal["residual", "mtdf", "negascout", "vectorized", "paper", "alphabeta", "minimax"]
+Algorithm = Literal[
+    "auto", "residual", "mtdf", "negascout", "vectorized", "paper", "alphabeta", "minimax"
+]
 TreeAlgorithm = Literal["alphabeta", "paper", "minimax"]
 Kind = Literal["V", "E", "R"]
 Move = Annotated[str, Field(min_length=1, max_length=40)]
@@ -82,7 +84,7 @@ class PlayRequest(ExpressionRequest):
 class SolveRequest(ExpressionRequest):
     """Solve an expression with one algorithm within a time budget."""
 
-    algorithm: Algorithm = "residual"
+    algorithm: Algorithm = "auto"
     seconds: Seconds = 3.0
 
 

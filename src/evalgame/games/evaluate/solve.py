@@ -1,8 +1,10 @@
 """Solve e-Valuate with any of the algorithms, all reporting the same way.
 
 =============  ===========================================================================
-``residual``   the default: alpha-beta with a transposition table on residual normal
-               forms (positions that leave the same game, up to renaming and a positive
+``auto``       the default: ``residual`` on expressions affine in their variables and
+               ``mtdf`` on the others, the faster of the two on each kind (BENCHMARKS.md)
+``residual``   alpha-beta with a transposition table on residual normal forms
+               (positions that leave the same game, up to renaming and a positive
                affine map, share an entry), with exact interval bounds
 ``mtdf``       MTD(f) with exact null windows on residual normal forms
 ``negascout``  NegaScout / principal variation search on residual normal forms
@@ -31,7 +33,7 @@ from typing import Any
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.domain import DIGITS, make_domain
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number, format_number
+from evalgame.expr.nodes import Number, format_number, is_linear
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.residual_game import ResidualEValuate
@@ -48,8 +50,8 @@ from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
 
-#: the algorithm ``solve`` uses unless told otherwise
-DEFAULT_ALGORITHM = "residual"
+#: the algorithm ``solve`` uses unless told otherwise: it picks one of RUNNERS by itself
+DEFAULT_ALGORITHM = "auto"
 #: largest game tree the exhaustive tree searches (minimax, alphabeta, paper) accept
 MAX_TREE_NODES = 2_000_000_000
 #: most variables any solver accepts
@@ -132,10 +134,13 @@ def solve(
     ``value_order`` replaces the order in which ``paper`` and ``alphabeta`` try values
     (for ``paper`` it replaces the heuristic's order).
     """
-    runner = RUNNERS.get(algorithm)
-    if runner is None:
-        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(RUNNERS)}")
+    if algorithm != DEFAULT_ALGORITHM and algorithm not in RUNNERS:
+        choices = ", ".join([DEFAULT_ALGORITHM, *RUNNERS])
+        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {choices}")
     expression = parse(expression) if isinstance(expression, str) else expression
+    if algorithm == DEFAULT_ALGORITHM:
+        algorithm = choose_algorithm(expression)
+    runner = RUNNERS[algorithm]
     domain = make_domain(tuple(domain))
     n = len(expression.variables)
     if n > max_variables:
@@ -158,6 +163,17 @@ def solve(
     return Solution(
         expression, domain, first, result.value, pv, algorithm, result.stats, seconds, order
     )
+
+
+def choose_algorithm(expression: Expression) -> str:
+    """What ``auto`` runs: on affine expressions (Winkler's puzzle, ``v+w+x-y-z``) plain
+    alpha-beta on residual forms was faster, on non-linear ones MTD(f) — up to twice as
+    fast on the 7–8 variable benchmarks, with half the memory.
+
+    >>> choose_algorithm(parse("v+w+x-y-z")), choose_algorithm(parse("(a+b)/c"))
+    ('residual', 'mtdf')
+    """
+    return "residual" if is_linear(expression.tree) else "mtdf"
 
 
 def _complete(problem: _Problem, moves: Sequence[Any]) -> list[Round]:
