@@ -13,7 +13,8 @@ The payoff is that result (0 for a full board without a line). Moves are column 
 shown to people as 1, 2, ...
 
 The table key folds the left-right mirror image; :meth:`order` tries a winning move alone,
-a forced block alone, and otherwise never a move that hands the opponent a win;
+a forced block alone, and otherwise never a move that hands the opponent a win, the moves
+through the most windows still open first;
 a side that can no longer win has its bound at a draw;
 :meth:`evaluate` scores open windows of four for depth-limited play on large boards.
 
@@ -196,7 +197,7 @@ class ConnectFour(Game[Position, int]):
 
     def order(self, position: Position, moves: Sequence[int]) -> Sequence[int]:
         """A winning move alone; else a forced block alone; else the moves that do not let
-        the opponent win at once (all of them if every move does).
+        the opponent win at once (all of them if every move does), most open windows first.
 
         Dropping moves is sound: a win is the best possible value; when the opponent
         threatens to win at once every other move loses; and a move that lets the
@@ -215,9 +216,23 @@ class ConnectFour(Game[Position, int]):
         if forced:
             return [next(m for m in moves if forced & column[m])]
         losing = (theirs >> 1) & playable  # the opponent wins on top of these
-        if not losing:
-            return moves
-        return [m for m in moves if not losing & column[m]] or moves[:1]
+        if losing:
+            moves = [m for m in moves if not losing & column[m]] or moves[:1]
+        return self._by_open_windows(x, o, moves) if len(moves) > 1 else moves
+
+    def _by_open_windows(self, x: int, o: int, moves: Sequence[int]) -> list[int]:
+        """Most windows of four through the landing cell still open to X or to O first
+        (ties in centre-first order): the cells that matter most to both sides. On 4×4
+        it halves the nodes of the static centre-first order; on 5×5 too."""
+        stones, bottom, column, through = x | o, self.bottom, self.column, self.through
+        scored = []
+        for index, move in enumerate(moves):
+            open_windows = 0
+            for window in through[(stones + bottom[move]) & column[move]]:
+                open_windows += (not window & x) + (not window & o)
+            scored.append((-open_windows, index, move))
+        scored.sort()
+        return [move for _, _, move in scored]
 
     def evaluate(self, position: Position) -> Value:
         """Open windows of four weighted by their stones, X's minus O's, within (−1, 1)."""
