@@ -155,7 +155,8 @@ def make_agent(
             what, size, limit = target.too_big or ("the size", 0, 0)
             raise GameError(
                 f"{game.name} is too large to play optimally ({what} is {size}, over {limit}); "
-                "use a depth player instead"
+                "use a depth-limited player instead (--max depth / --min depth, "
+                "thinking --seconds each move)"
             )
         return OptimalAgent(solver)
     if kind == "depth":
