@@ -92,3 +92,10 @@ def test_bad_input(args: list[str], code: int, message: str) -> None:
     assert result.exit_code == code, result.output
     assert message in " ".join(result.output.split())
     assert "Traceback" not in result.output
+
+
+def test_a_game_that_starts_with_dice_says_so() -> None:
+    result = runner.invoke(app, ["classic", "pig:2:2:2"])
+    assert result.exit_code == 0, result.output
+    assert "starts with a throw of the dice" in result.output
+    assert "best move" not in result.output

@@ -23,7 +23,7 @@ from evalgame.games.catalog import Target, parse_target
 from evalgame.play.session import Outcome
 from evalgame.play.solvers import solve
 from evalgame.search.iterative import iterative_deepening
-from evalgame.search.protocol import Value
+from evalgame.search.protocol import Player, Value
 from evalgame.search.result import SearchResult
 
 CHANCE_OUTCOMES = {
@@ -114,6 +114,8 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
         )
     if line:
         console.print(f"best move: [bold]{escape(line[0])}[/]   line: {escape(' '.join(line))}")
+    elif game.moves(start) and game.to_move(start) is Player.CHANCE:
+        console.print("no move to choose yet: the game starts with a throw of the dice")
     stats = result.stats
     console.print(
         f"{result.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
