@@ -45,9 +45,23 @@ class ExpressionError(InputError):
         self.expression = expression
         self.position = position
 
-    def pretty(self) -> str:
-        """The message, the expression, and a caret under the offending character."""
-        return f"{self}\n  {self.expression}\n  {' ' * self.position}^"
+    def pretty(self, width: int = 72) -> str:
+        """The message, the expression, and a caret under the offending character; a long
+        expression is cut to ``width`` characters around it.
+
+        >>> print(ExpressionError("unexpected character '!'", "1+" * 50 + "!", 100).pretty(20))
+        unexpected character '!' at position 101
+          …1+1+1+1+1+1+1+1+1+!
+                             ^
+        """
+        start = max(0, min(self.position - width // 2, len(self.expression) - width))
+        excerpt = self.expression[start : start + width]
+        caret = self.position - start
+        if start:
+            excerpt = "…" + excerpt[1:]
+        if start + width < len(self.expression):
+            excerpt = excerpt[:-1] + "…"
+        return f"{self}\n  {excerpt}\n  {' ' * caret}^"
 
 
 class DomainError(InputError):

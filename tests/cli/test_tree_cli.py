@@ -44,6 +44,14 @@ def test_pictures(tmp_path: Path, name: str) -> None:
         assert text.count(">β<") == 1
 
 
+def test_a_wide_tree_is_drawn_as_deep_as_fits(tmp_path: Path) -> None:
+    out = tmp_path / "tree.svg"
+    result = runner.invoke(app, ["tree", "a*b", "--domain", "0..39", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert text.count('<g id="patch_') < 700  # not the 40 × 80 strips of the full tree
+
+
 def test_json_is_the_whole_tree() -> None:
     result = runner.invoke(app, ["tree", "a-b", "--domain", "0..2", "--json"])
     assert result.exit_code == 0, result.output
@@ -64,6 +72,8 @@ def test_json_is_the_whole_tree() -> None:
         (["a+b", "-a", "negascout"], 2, "unknown algorithm"),
         (["a+b", "--depth", "-1", "--out", "t.svg"], 2, "depth must be at least 0"),
         (["a+b", "--domain", "3..1"], 2, "empty domain"),
+        (["a", "--domain", "0..999", "--depth", "1", "--out", "t.svg"], 3, "boxes and cells"),
+        (["a^100*b", "--domain", "1/7,2"], 3, "size in bits of the tree's numbers"),
     ],
 )
 def test_bad_input(

@@ -34,6 +34,8 @@ def test_bad_domains(text: str) -> None:
 def test_huge_domain_is_refused() -> None:
     with pytest.raises(LimitError, match="domain size"):
         parse_domain("0..100000")
+    with pytest.raises(DomainError, match="too long"):
+        parse_domain("1/" + "7" * 5000)
 
 
 def test_format_round_trips() -> None:

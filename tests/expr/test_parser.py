@@ -94,6 +94,14 @@ def test_overlong_expression_is_refused() -> None:
     assert str(parse("x+" * 300 + "x")).count("+") == 300
 
 
+def test_overlong_numbers_are_refused_at_their_position() -> None:
+    with pytest.raises(ExpressionError, match="number too long") as info:
+        parse("x + " + "9" * 5000)
+    assert info.value.position == 4
+    caret_line = info.value.pretty().splitlines()[-1]
+    assert caret_line.index("^") == 6  # the excerpt of a long text keeps the caret under it
+
+
 trees = expression_trees()
 
 

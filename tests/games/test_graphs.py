@@ -42,7 +42,7 @@ def test_named_families_are_the_networkx_graphs(spec: str, reference: nx.Graph) 
 @pytest.mark.parametrize(
     "spec",
     ["cycle:2", "wheel:3", "grid:0x3", "grid:axb", "grid:3", "path:x", "path:0", "petersen:3",
-     "nosuch:3", "no-such-file.txt"],
+     "nosuch:3", "no-such-file.txt", "path:²", "grid:²x3"],
 )  # fmt: skip
 def test_bad_names_are_clear_errors(spec: str) -> None:
     with pytest.raises(GraphError):

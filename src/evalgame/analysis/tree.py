@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from evalgame.errors import GameError, InputError, LimitError
-from evalgame.expr.domain import DIGITS, make_domain, parse_domain
-from evalgame.expr.expression import Expression, parse
+from evalgame.expr.domain import DIGITS, parse_domain
+from evalgame.expr.evaluate import number_bits
+from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number, format_number
-from evalgame.games.evaluate.game import EValuate, Move, Position
+from evalgame.games.evaluate.game import EValuate, Move, Position, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.search.budget import Budget
@@ -51,6 +52,8 @@ ALGORITHMS = ("alphabeta", "paper", "minimax")
 MAX_TREE_VARIABLES = 3
 #: most nodes a drawn or explored tree may have
 MAX_TREE_NODES = 20_000
+#: largest size in bits of the numbers in a tree (about 75 digits: they must fit a drawing)
+MAX_TREE_NUMBER_BITS = 256
 
 #: a node of the tree, named by the moves that lead to it from the root
 Path: TypeAlias = tuple[Move, ...]
@@ -278,8 +281,7 @@ def game_tree(
     """
     if algorithm not in ALGORITHMS:
         raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
-    expression = parse(expression) if isinstance(expression, str) else expression
-    domain = make_domain(tuple(domain))
+    expression, domain = setting(expression, domain, Player.MAX)
     n = len(expression.variables)
     if n > MAX_TREE_VARIABLES:
         raise LimitError(
@@ -288,6 +290,14 @@ def game_tree(
     size = tree_size(n, len(domain))
     if size > max_nodes:
         raise LimitError("the game tree's size", size, max_nodes, "use a smaller domain")
+    bits = number_bits(expression.tree, domain)
+    if bits > MAX_TREE_NUMBER_BITS:
+        raise LimitError(
+            "the size in bits of the tree's numbers",
+            bits,
+            MAX_TREE_NUMBER_BITS,
+            "trees are drawn for small numbers",
+        )
     order = (
         paper_value_order(expression, domain, seed=seed, samples=DEFAULT_SAMPLES)
         if algorithm == "paper"

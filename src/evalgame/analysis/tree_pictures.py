@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from evalgame.analysis.tree import GameTree, Node, Status
-from evalgame.errors import InputError
+from evalgame.errors import InputError, LimitError
 from evalgame.expr.nodes import Number, format_number
 from evalgame.search.protocol import Player
 
@@ -32,6 +32,9 @@ from evalgame.search.protocol import Player
 FORMATS = (".svg", ".png")
 #: levels drawn by default before subtrees are collapsed, by number of free variables
 FULL_VARIABLES = 2
+#: most boxes and strip cells in one picture (Figure 1 of the paper has 231; matplotlib
+#: takes about a second per 200)
+MAX_DRAWN = 600  # named in the CLI help of --depth
 
 COLUMN = 1.6  # horizontal distance between levels
 BOX_W, BOX_H = 0.95, 0.56
@@ -95,11 +98,9 @@ def tree_figure(
 
     top = tree.nodes[tree.find(*at)]
     free = top.position[0].count(None)
-    if depth is None:
-        depth = 2 * free if free <= FULL_VARIABLES else 2
-    if depth < 0:
+    if depth is not None and depth < 0:
         raise InputError(f"the depth must be at least 0, not {depth}")
-    items = _layout(tree, top, depth)
+    items = _fitting_layout(tree, top, depth, 2 * free if free <= FULL_VARIABLES else 2)
     rows = max(item.y for item in items) + 1
     cells = max((len(item.node.children) for item in items if item.kind == "strip"), default=0)
     cell_w = _cell_width(tree, items)
@@ -126,6 +127,22 @@ def tree_figure(
     axes.text(-0.6, -1.0, heading, fontsize=9, va="center", ha="left", linespacing=1.5)
     _legend(axes)
     return figure
+
+
+def _fitting_layout(tree: GameTree, top: Node, depth: int | None, default: int) -> list[_Item]:
+    """The layout to ``depth``, or by default the deepest up to ``default`` levels that
+    fits in :data:`MAX_DRAWN` boxes and cells."""
+    for levels in [depth] if depth is not None else range(default, -1, -1):
+        items = _layout(tree, top, levels)
+        drawn = len(items) + sum(len(i.node.children) for i in items if i.kind == "strip")
+        if drawn <= MAX_DRAWN:
+            return items
+    raise LimitError(
+        "the boxes and cells of the picture",
+        drawn,
+        MAX_DRAWN,
+        "draw fewer levels (--depth), a subtree (--at) or a smaller domain",
+    )
 
 
 def _layout(tree: GameTree, top: Node, depth: int) -> list[_Item]:

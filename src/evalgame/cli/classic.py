@@ -19,6 +19,7 @@ from rich.markup import escape
 from evalgame.cli.app import app, console, print_json
 from evalgame.cli.progress import search_budget
 from evalgame.errors import LimitError
+from evalgame.expr.nodes import approximate
 from evalgame.games.catalog import Target, parse_target
 from evalgame.play.session import Outcome
 from evalgame.play.solvers import solve
@@ -105,7 +106,7 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
         return
     name = escape(game.name)
     if result.exact:
-        approx = f" ≈ {float(result.value):.4f}" if isinstance(result.value, Fraction) else ""
+        approx = f" ≈ {approximate(result.value, 4)}" if isinstance(result.value, Fraction) else ""
         console.print(f"{name}: [bold]{outcome}[/] (value {value}{approx})")
     else:
         console.print(

@@ -13,7 +13,7 @@ from evalgame.cli.progress import search_budget
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.expression import parse
-from evalgame.expr.nodes import Number, format_number
+from evalgame.expr.nodes import Number, approximate, format_number
 from evalgame.expr.residual import Residuals
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
 from evalgame.games.evaluate.treesize import leaves, tree_size, tree_size_bounds
@@ -46,9 +46,9 @@ def decimal(value: Number) -> str:
         places += 1
         denominator //= 2 if denominator % 2 == 0 else 5
     if denominator != 1:
-        return f"{exact} ≈ {float(value):.6f}"
+        return f"{exact} ≈ {approximate(value)}"
     scaled = abs(value) * 10**places  # an integer: the denominator divides 10**places
-    digits = str(scaled.numerator).rjust(places + 1, "0")
+    digits = format_number(scaled.numerator).rjust(places + 1, "0")
     sign = "-" if value < 0 else ""
     text = f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0")
     return f"{exact} = {text}"

@@ -23,7 +23,7 @@ from evalgame.search.protocol import Player
 
 DEPTH_HELP = (
     "Levels shown before subtrees are collapsed (default: 2 in the terminal; "
-    "in pictures everything up to 2 free variables)."
+    "in pictures everything up to 2 free variables, as far as 600 boxes allow)."
 )
 #: how each status is marked in the terminal
 MARKS = {

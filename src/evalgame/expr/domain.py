@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from evalgame.errors import DomainError, LimitError
-from evalgame.expr.nodes import Number, format_number, normal
+from evalgame.expr.nodes import MAX_LITERAL_DIGITS, Number, format_number, normal
 
 #: the digits 0–9, the paper's domain
 DIGITS: tuple[Number, ...] = tuple(range(10))
@@ -28,6 +28,10 @@ _NUMBER = re.compile(r"^\s*-?(\d+(\.\d*)?|\.\d+)(\s*/\s*\d+)?\s*$")
 
 def parse_domain(text: str) -> tuple[Number, ...]:
     """The domain described by ``text`` (see the module docstring)."""
+    if any(len(digits) > MAX_LITERAL_DIGITS for digits in re.findall(r"\d+", text)):
+        raise DomainError(
+            f"a number in the domain is too long (at most {MAX_LITERAL_DIGITS} digits)"
+        )
     match = _RANGE.match(text)
     if match:
         low, high = int(match[1]), int(match[2])

@@ -26,8 +26,9 @@ from evalgame.expr.parser import NEGATE, RpnItem
 
 #: largest |exponent| accepted by ``^``
 MAX_EXPONENT = 4096
-#: largest size (in bits) of a power's result
-MAX_POWER_BITS = 1 << 20
+#: largest size (in bits of numerator or denominator) of a number a game may compute;
+#: past it exact arithmetic gets slow enough to overrun a time budget by minutes
+MAX_NUMBER_BITS = 1 << 16
 
 
 class Undefined(ArithmeticError):
@@ -66,11 +67,65 @@ def power(base: Number, exponent: Number) -> Number:
             raise Undefined("zero to a negative power")
         return divide(1, power(base, -exponent))
     size = max(Fraction(base).numerator.bit_length(), Fraction(base).denominator.bit_length())
-    if size * exponent > MAX_POWER_BITS:
+    if size * exponent > MAX_NUMBER_BITS:
         raise LimitError(
-            "the size in bits of a power", size * exponent, MAX_POWER_BITS, "use smaller powers"
+            "the size in bits of a power", size * exponent, MAX_NUMBER_BITS, "use smaller powers"
         )
     return base**exponent
+
+
+def check_number_size(tree: Node, domain: Sequence[Number]) -> None:
+    """Refuse an expression whose values over ``domain`` may need more than
+    :data:`MAX_NUMBER_BITS` bits, judged before any search from a bound on every subterm.
+
+    >>> check_number_size(Bin("^", Var("x"), Num(4096)), (1, 2, 3))
+    >>> check_number_size(Bin("^", Var("x"), Num(4096)), (Fraction(1, 10**30),))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    evalgame.errors.LimitError: the size in bits ... is 409600, over the limit of 65536; ...
+    """
+    size = number_bits(tree, domain)
+    if size > MAX_NUMBER_BITS:
+        raise LimitError(
+            "the size in bits of the numbers this game computes",
+            size,
+            MAX_NUMBER_BITS,
+            "use smaller powers or simpler domain values",
+        )
+
+
+def _bits(value: Number) -> int:
+    exact = Fraction(value)
+    return max(1, exact.numerator.bit_length(), exact.denominator.bit_length())
+
+
+def number_bits(node: Node, domain: Sequence[Number]) -> int:
+    """Bits enough for the numerator and denominator of ``node``'s value over ``domain``.
+
+    >>> number_bits(Bin("+", Var("x"), Num(Fraction(1, 3))), range(10))
+    7
+    """
+    if isinstance(node, Num):
+        return _bits(node.value)
+    if isinstance(node, Var):
+        return max(_bits(value) for value in domain)
+    if isinstance(node, Neg):
+        return number_bits(node.operand, domain)
+    assert isinstance(node, Bin)
+    left = number_bits(node.left, domain)
+    if node.op == "^":
+        return left * max(1, _exponent_bound(node.right, domain))
+    right = number_bits(node.right, domain)
+    # a/b + c/d = (ad + cb)/bd: one more bit for the sum's numerator
+    return left + right + (node.op in "+-")
+
+
+def _exponent_bound(node: Node, domain: Sequence[Number]) -> int:
+    """The largest |exponent| ``node`` can take (exponents past it are refused anyway)."""
+    if isinstance(node, Neg):
+        return _exponent_bound(node.operand, domain)
+    values = [node.value] if isinstance(node, Num) else domain if isinstance(node, Var) else []
+    return min(MAX_EXPONENT, max((abs(int(value)) for value in values), default=MAX_EXPONENT))
 
 
 def apply(op: str, a: Number, b: Number) -> Number:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from evalgame.errors import ExpressionError, LimitError
-from evalgame.expr.nodes import Number, normal
+from evalgame.expr.nodes import MAX_LITERAL_DIGITS, Number, normal
 
 #: longest expression text accepted
 MAX_LENGTH = 10_000
@@ -100,5 +100,7 @@ def _number(text: str, start: int, tokens: list[Token]) -> int:
         raise ExpressionError("malformed number", text, i)
     if i < len(text) and _is_name_char(text[i]):
         raise ExpressionError("a number cannot run into a name (write '2*x', not '2x')", text, i)
+    if len(literal) > MAX_LITERAL_DIGITS:
+        raise ExpressionError(f"number too long (at most {MAX_LITERAL_DIGITS} digits)", text, start)
     tokens.append(Token(Kind.NUMBER, literal, start, normal(Fraction(literal))))
     return i

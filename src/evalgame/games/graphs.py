@@ -155,7 +155,7 @@ def load_graph(spec: str) -> Graph:
 def family_size(argument: str, spec: str, least: int, most: int = MAX_VERTICES) -> int:
     """The size N of ``family:N``, checked to be at least ``least``."""
     family = spec.partition(":")[0]
-    if not argument.isdigit():
+    if not _is_whole_number(argument):
         raise GraphError(f"{family}:N needs a whole number N, not {argument!r}")
     size = int(argument)
     if size < least:
@@ -243,9 +243,18 @@ def _ladder(argument: str, spec: str) -> Graph:
     return make_graph(f"ladder:{n}", names(2 * n), edges, pos)
 
 
+def _is_whole_number(text: str) -> bool:
+    # str.isdigit alone accepts '²', which int() refuses
+    return text.isascii() and text.isdigit()
+
+
 def _grid(argument: str, spec: str) -> Graph:
     rows, sep, cols = argument.lower().partition("x")
-    if not (sep and rows.isdigit() and cols.isdigit()) or int(rows) < 1 or int(cols) < 1:
+    if (
+        not (sep and _is_whole_number(rows) and _is_whole_number(cols))
+        or int(rows) < 1
+        or int(cols) < 1
+    ):
         raise GraphError(f"grid:RxC needs positive whole numbers R and C, not {argument!r}")
     r, c = int(rows), int(cols)
     if r * c > MAX_VERTICES:

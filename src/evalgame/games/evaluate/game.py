@@ -24,6 +24,7 @@ from typing import TypeAlias
 
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.evaluate import check_number_size
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Number, format_number, normal, substitute_tree, to_text
 from evalgame.games.evaluate.treesize import tree_size
@@ -43,7 +44,9 @@ def setting(
     if first is Player.CHANCE:
         raise GameError("the first player of e-Valuate is MAX or MIN")
     parsed = parse(expression) if isinstance(expression, str) else expression
-    return parsed, make_domain(tuple(domain))
+    checked = make_domain(tuple(domain))
+    check_number_size(parsed.tree, checked)
+    return parsed, checked
 
 
 class EValuate(Game[Position, Move]):
