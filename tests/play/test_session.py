@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 
 from evalgame.errors import GameError, IllegalMoveError
+from evalgame.games.evaluate.game import EValuate
 from evalgame.games.tictactoe import TicTacToe
 from evalgame.play.session import Outcome, Session, Verdict, payoff_verdict, solvable_moves
 from evalgame.search.alphabeta import alphabeta
@@ -49,6 +50,14 @@ def test_illegal_moves_say_why() -> None:
         session.parse_move("5")
     with pytest.raises(IllegalMoveError, match="'x' is not a legal move"):
         session.parse_move("x")
+
+
+def test_case_matters_only_between_moves_that_differ_by_case() -> None:
+    session = Session(EValuate("x - X + y"))
+    session.play(session.parse_move("5"))
+    assert session.parse_move("x") == "x"
+    assert session.parse_move("X") == "X"
+    assert session.parse_move(" Y ") == "y"
 
 
 def test_verdicts_of_finished_games() -> None:

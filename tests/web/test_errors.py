@@ -90,3 +90,31 @@ def test_random_bodies_never_fail_the_server(
     assert answer.status_code < 500, (body, answer.text)
     if answer.status_code >= 400:
         assert answer.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status"),
+    [
+        ("GET", "/api/no-such-thing", None, 404),
+        ("DELETE", "/api/evaluate/check", None, 405),
+        ("POST", "/api/evaluate/check", b"[" * 100_000, 400),
+    ],
+)
+def test_http_errors_have_the_same_shape(
+    client: TestClient, method: str, path: str, body: bytes | None, status: int
+) -> None:
+    headers = {"Content-Type": "application/json"}
+    answer = client.request(method, path, content=body, headers=headers)
+    assert answer.status_code == status
+    assert set(answer.json()) == {"error", "message"}
+
+
+def test_huge_numbers_are_answered_or_refused_at_once(client: TestClient) -> None:
+    solved = client.post("/api/evaluate/solve", json={"expression": "9^4096*9^4096"})
+    assert solved.status_code == 200
+    assert len(solved.json()["value"]) == 7818  # 8192·log10(9) = 7817.3: past str()'s 4300
+    tiny = ",".join(f"1/{10**30 + k}" for k in (1, 3, 7))
+    for path in ("/api/evaluate/play", "/api/evaluate/solve", "/api/tree"):
+        answer = client.post(path, json={"expression": "X^4096+Y-Z", "domain": tiny})
+        assert answer.status_code == 400, answer.text
+        assert "size in bits" in answer.json()["message"]

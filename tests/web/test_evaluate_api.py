@@ -140,7 +140,8 @@ def test_as_min_the_engine_proposes_first(client: TestClient) -> None:
 
 
 def test_fractions_stay_exact(client: TestClient) -> None:
-    state = play(client, expression="a/b", domain="1/2, 3", moves=["3", "b", "1/2"])
+    state = play(client, expression="a/b", domain="1/2, 3", moves=["3", "b", "0.5"])
+    assert state["moves"][:3] == ["3", "b", "1/2"]  # as the game writes them
     assert state["over"]
     assert state["result"]["final"] == str(Fraction(1, 6))
     assert state["text"] == "(1/2) / 3"
@@ -225,6 +226,7 @@ def test_a_play_out_of_time_is_a_clear_422(client: TestClient) -> None:
     data = answer.json()
     assert data["error"] == "SearchInterrupted"
     assert "time budget" in data["message"]
+    assert "--timeout" not in data["message"]  # the page has no command-line options
 
 
 def test_solve_refuses_a_huge_vectorized_space(client: TestClient) -> None:

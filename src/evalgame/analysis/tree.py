@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from evalgame.errors import GameError, InputError, LimitError
-from evalgame.expr.domain import DIGITS, parse_domain
+from evalgame.expr.domain import DIGITS, domain_value
 from evalgame.expr.evaluate import number_bits
 from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number, format_number
@@ -155,10 +155,10 @@ class GameTree:
                     raise InputError(f"{token!r} is not a variable of the expression")
                 moves.append(token)
                 continue
-            values = parse_domain(token)
-            if len(values) != 1 or values[0] not in self.game.domain:
+            value = domain_value(token, self.game.domain)
+            if value is None:
                 raise InputError(f"{token!r} is not a value of the domain")
-            moves.append(values[0])
+            moves.append(value)
         self.find(*moves)  # refuses a variable placed twice
         return tuple(moves)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from evalgame.errors import DomainError, LimitError
+from evalgame.errors import DomainError, EvalgameError, LimitError
 from evalgame.expr.nodes import MAX_LITERAL_DIGITS, Number, format_number, normal
 
 #: the digits 0–9, the paper's domain
@@ -45,6 +45,19 @@ def parse_domain(text: str) -> tuple[Number, ...]:
     _check_size(len(parts))
     values = [_number(part) for part in parts]
     return make_domain(values)
+
+
+def domain_value(text: str, domain: tuple[Number, ...]) -> Number | None:
+    """The value of ``domain`` written ``text`` (``1/2``, ``0.5``...), or ``None``.
+
+    >>> domain_value("18/2", DIGITS), domain_value("10", DIGITS), domain_value("x", DIGITS)
+    (9, None, None)
+    """
+    try:
+        values = parse_domain(text)
+    except EvalgameError:
+        return None
+    return values[0] if len(values) == 1 and values[0] in domain else None
 
 
 def make_domain(values: list[Number] | tuple[Number, ...]) -> tuple[Number, ...]:

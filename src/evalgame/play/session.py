@@ -136,17 +136,21 @@ class Session(Generic[P, M]):
         return self.game.describe_move(self.position, move)
 
     def parse_move(self, text: str) -> M:
-        """The legal move whose description is ``text`` (case and spaces ignored)."""
-        wanted = "".join(text.lower().split())
+        """The legal move whose description is ``text`` (spaces ignored; case too, unless
+        two moves differ only by case, as variables ``x`` and ``X`` do)."""
+        wanted = "".join(text.split())
         legal = self.legal_moves()
-        for move in legal:
-            if "".join(self.describe(move).lower().split()) == wanted:
-                return move
+        written = {"".join(self.describe(move).split()): move for move in legal}
+        if wanted in written:
+            return written[wanted]
+        folded = [move for key, move in written.items() if key.lower() == wanted.lower()]
+        if len(folded) == 1:
+            return folded[0]
         if not legal:
             raise IllegalMoveError("the game is over")
         choices = ", ".join(self.describe(m) for m in legal)
         if any(
-            " ".join(self.describe(m).lower().split()) == wanted
+            "".join(self.describe(m).split()).lower() == wanted.lower()
             for m in self.game.moves(self.position)
         ):
             raise IllegalMoveError(

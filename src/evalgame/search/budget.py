@@ -33,7 +33,8 @@ ProgressCallback = Callable[[SearchStats, "Budget"], None]
 class Budget:
     """Limits on one search: wall-clock ``seconds`` and/or ``nodes`` (``None`` = unlimited).
 
-    ``on_progress`` is called with the statistics about every ``report_seconds``.
+    ``on_progress`` is called with the statistics about every ``report_seconds``;
+    ``advice`` ends the message of a stop on time (how to give the search more).
     ``lower``/``upper`` hold the best bounds a solver has proven so far; they are attached
     to the :class:`SearchInterrupted` raised on a stop.
     """
@@ -45,6 +46,7 @@ class Budget:
     check_every: int = 1024
     lower: Fraction | int | None = None
     upper: Fraction | int | None = None
+    advice: str = "raise it with --timeout"
     started: float = field(default_factory=lambda: time.monotonic())
     #: nodes left before the next :meth:`check`; a solver's inner loop may count down
     #: itself and call :meth:`check` at zero (what :meth:`tick` does), saving a call a node
@@ -78,9 +80,7 @@ class Budget:
             self._interval = max(self._interval // 2, 1)
         self.countdown = self._interval
         if self.seconds is not None and now - self.started > self.seconds:
-            self.stop(
-                f"time budget of {self.seconds:g} s exhausted (raise it with --timeout)", stats
-            )
+            self.stop(f"time budget of {self.seconds:g} s exhausted ({self.advice})", stats)
         if self.on_progress is not None and now - self._last_report >= self.report_seconds:
             self._last_report = now
             self.on_progress(stats, self)

@@ -9,7 +9,9 @@ Every answer to a refused request is one JSON object::
 * an :class:`~evalgame.errors.EvalgameError` (a malformed expression or domain, an
   illegal move, a game too large): 400 and its message; a malformed expression also
   gives the ``position`` of the offending character and ``"field": "expression"``;
-* a search that ran out of its time budget: 422 with the bounds it proved.
+* a search that ran out of its time budget: 422 with the bounds it proved;
+* an unknown path, a wrong method or a body that cannot be read: the usual 404, 405 or
+  400, in the same shape.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 from evalgame.errors import DomainError, EvalgameError, ExpressionError, SearchInterrupted
 from evalgame.expr.nodes import format_number
@@ -56,6 +59,11 @@ def install(app: FastAPI) -> None:
     async def evalgame_error(request: Request, error: EvalgameError) -> JSONResponse:
         status = 422 if isinstance(error, SearchInterrupted) else 400
         return JSONResponse(error_body(error), status_code=status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        body = {"error": "HTTP error", "message": str(error.detail)}
+        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

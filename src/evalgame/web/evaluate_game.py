@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from evalgame.errors import GameError, IllegalMoveError, InputError, LimitError
-from evalgame.expr.domain import parse_domain
+from evalgame.errors import GameError, IllegalMoveError, LimitError
+from evalgame.expr.domain import domain_value, parse_domain
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import Number, format_number
 from evalgame.games.evaluate.game import EValuate, Move, Position
@@ -92,22 +92,23 @@ def parse_move(game: EValuate, position: Position, text: str) -> Move:
     if game.is_terminal(position):
         raise IllegalMoveError("the game is over")
     if position[1] is None:
-        try:
-            values = parse_domain(text)
-        except InputError:
-            values = ()
-        if len(values) != 1 or values[0] not in game.domain:
+        value = domain_value(text, game.domain)
+        if value is None:
             raise IllegalMoveError(f"{text!r} is not a value of the domain")
-        return values[0]
+        return value
     if text not in game.moves(position):
         raise IllegalMoveError(f"{text!r} is not a free variable")
     return text
 
 
-def replay(engine: Engine, moves: Sequence[str], budget: Budget) -> list[Position]:
-    """The positions along ``moves`` from the start (each move must keep the game valid)."""
+def replay(
+    engine: Engine, moves: Sequence[str], budget: Budget
+) -> tuple[list[Position], list[str]]:
+    """The positions along ``moves`` from the start (each move must keep the game valid)
+    and the moves as the game writes them (``18/2`` becomes ``9``)."""
     game = engine.game
     positions = [game.initial()]
+    written: list[str] = []
     if engine.value(positions[0], budget) is None:
         raise GameError(f"{game.expression} has no valid completion: every one divides by 0")
     for number, text in enumerate(moves, 1):
@@ -121,8 +122,9 @@ def replay(engine: Engine, moves: Sequence[str], budget: Budget) -> list[Positio
             raise IllegalMoveError(
                 f"move {number}: {text} leads only to positions without a valid result"
             )
+        written.append(game.describe_move(position, move))
         positions.append(child)
-    return positions
+    return positions, written
 
 
 def game_state(
@@ -133,8 +135,7 @@ def game_state(
     game = shared.game
     person = Player(role)
     with shared.lock:
-        played = list(moves)
-        positions = replay(shared, played, budget)
+        positions, played = replay(shared, moves, budget)
         engine_moves = []
         while not game.is_terminal(positions[-1]) and game.to_move(positions[-1]) is not person:
             move = shared.best_move(positions[-1], budget)
@@ -176,7 +177,7 @@ def hints(
     """The value after each legal move at the end of ``moves``, best ones marked."""
     shared = engine(expression, domain)
     with shared.lock:
-        position = replay(shared, moves, budget)[-1]
+        position = replay(shared, moves, budget)[0][-1]
         if shared.game.is_terminal(position):
             raise IllegalMoveError("the game is over: there is nothing to hint")
         values = shared.move_values(position, budget)

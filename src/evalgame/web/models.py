@@ -57,7 +57,8 @@ CHECK_EVERY = 32
 
 def request_budget(seconds: float) -> Budget:
     """The time budget of one request (searches check the clock often, so it holds)."""
-    return Budget(seconds=seconds, check_every=CHECK_EVERY)
+    advice = f"a request may have up to {MAX_SECONDS:g} s; beyond, try fewer variables or values"
+    return Budget(seconds=seconds, check_every=CHECK_EVERY, advice=advice)
 
 
 class Request(BaseModel):
