@@ -124,6 +124,8 @@ class SearchInterrupted(EvalgameError):
 
     def pretty(self) -> str:
         """The reason and whatever bounds were proven before the stop."""
-        lo = "-∞" if self.lower is None else str(self.lower)
-        hi = "+∞" if self.upper is None else str(self.upper)
+        from evalgame.expr.nodes import format_number  # errors.py is imported by all
+
+        lo = "-∞" if self.lower is None else format_number(self.lower)
+        hi = "+∞" if self.upper is None else format_number(self.upper)
         return f"{self.reason}; proven bounds on the value: {lo} ≤ value ≤ {hi}"

@@ -107,6 +107,11 @@ def test_errors_are_messages_with_exit_code_2(tmp_path: Path) -> None:
         assert result.exit_code == 2, name
         assert expected[name] in result.output, name
         assert "Traceback" not in result.output
+    # random players do not solve the game, and a cycle must not trap them either
+    path = f"dag:{write(tmp_path, cases['cycle'])}"
+    result = runner.invoke(app, ["play", path, "--max", "random", "--min", "random", "--json"])
+    assert result.exit_code == 2
+    assert "cycle: s → a → s" in result.output
     missing = runner.invoke(app, ["dag", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2
     assert "cannot read" in missing.output

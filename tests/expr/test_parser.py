@@ -91,6 +91,8 @@ def test_overlong_expression_is_refused() -> None:
         parse("x+" * 6000 + "x")
     with pytest.raises(LimitError, match="nesting depth"):
         parse("x+" * 1000 + "x")
+    with pytest.raises(LimitError, match="nesting depth"):
+        parse("-" * 1000 + "x")
     assert str(parse("x+" * 300 + "x")).count("+") == 300
 
 

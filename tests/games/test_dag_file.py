@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from evalgame.errors import GameError
+from evalgame.errors import CycleError, GameError
 from evalgame.games.dag_file import DagGame, parse_exact
+from evalgame.play.solvers import exact_solver
 from evalgame.search.protocol import Player
 from tests.games.naive import naive_value
 
@@ -124,6 +125,35 @@ def test_bad_files(text: str, message: str) -> None:
 def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(GameError, match="cannot read"):
         DagGame.from_file(tmp_path / "missing.json")
+
+
+def test_cycles_are_refused_when_the_file_is_read() -> None:
+    unreachable = json.loads(json.dumps(GOOD))
+    unreachable["positions"]["x"] = {"player": "max", "moves": ["y"]}
+    unreachable["positions"]["y"] = {"player": "min", "moves": ["x", "a"]}
+    with pytest.raises(CycleError) as error:
+        DagGame.from_data(unreachable)
+    assert sorted(map(str, error.value.cycle)) == ["x", "y"]
+
+
+def test_an_optimal_player_solves_a_long_chain_once() -> None:
+    """Asked for a move at every turn, backward induction keeps the vertices it solved:
+    a chain of n positions costs n vertices in all, not n²/2."""
+    n = 3000
+    positions: dict[str, Any] = {
+        f"p{i}": {"player": "max" if i % 2 else "min", "moves": [f"p{i + 1}"]} for i in range(n)
+    }
+    positions[f"p{n}"] = {"value": 1}
+    game = DagGame.from_data({"start": "p0", "positions": positions})
+    solver = exact_solver("backward-induction")
+    position, visited = game.initial(), 0
+    while game.moves(position):
+        result = solver(game, position)
+        visited += result.stats.nodes
+        assert result.value == 1
+        assert result.best_move is not None
+        position = game.play(position, result.best_move)
+    assert visited == n + 1
 
 
 def test_moves_must_be_edges() -> None:

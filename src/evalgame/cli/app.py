@@ -8,7 +8,11 @@ Commands live in sibling modules (one per family of games) and register themselv
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -17,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperGroup
 
-from evalgame.errors import EvalgameError
+from evalgame.errors import EvalgameError, InputError
 
 
 class _Commands(TyperGroup):
@@ -69,3 +73,27 @@ def print_json(data: Any) -> None:
     """Print ``data`` as one JSON object on standard output (the scripting contract)."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+
+
+def picture_path(path: Path | None) -> Path | None:
+    """Option callback of ``--out``: an .svg or .png file in a folder that can be written,
+    checked before any search starts."""
+    if path is None:
+        return None
+    if path.suffix.lower() not in (".svg", ".png"):
+        raise typer.BadParameter(f"{path.name}: the file must end in .svg or .png")
+    folder = path.parent
+    if not folder.is_dir():
+        raise typer.BadParameter(f"cannot draw {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise typer.BadParameter(f"cannot draw {path}: the folder {folder} is not writable")
+    return path
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn a failure to write ``path`` into a clear error."""
+    try:
+        yield
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None

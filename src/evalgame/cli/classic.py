@@ -17,7 +17,7 @@ import typer
 from rich.markup import escape
 
 from evalgame.cli.app import app, console, print_json
-from evalgame.cli.progress import search_budget
+from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import LimitError
 from evalgame.expr.nodes import approximate
 from evalgame.games.catalog import Target, parse_target
@@ -51,14 +51,17 @@ def classic(
         None, "--algorithm", "-a", help="alphabeta, negascout, mtdf, minimax, expectiminimax."
     ),
     timeout: float | None = typer.Option(
-        None, "--timeout", help="Stop after this many seconds (large boards: best move so far)."
+        None,
+        "--timeout",
+        help=f"{TIMEOUT_HELP}; on boards too large to solve, search for the best move so long.",
+        callback=check_seconds,
     ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Solve a classic game exactly: value, outcome, best move and search statistics."""
     target = parse_target(game)
     started = time.perf_counter()
-    with search_budget(target.game.name, seconds=timeout) as budget:
+    with search_budget(target.game.name, timeout=timeout) as budget:
         if target.too_big is not None:
             if timeout is None or target.chance:
                 what, size, limit = target.too_big

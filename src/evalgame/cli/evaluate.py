@@ -9,12 +9,12 @@ from rich.table import Table
 
 from evalgame.analysis.fairness import fairness
 from evalgame.cli.app import app, console, print_json
-from evalgame.cli.progress import search_budget
+from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import Number, approximate, format_number
-from evalgame.expr.residual import Residuals
+from evalgame.expr.residual import UNDEFINED, Residuals
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
 from evalgame.games.evaluate.treesize import leaves, tree_size, tree_size_bounds
 from evalgame.search.protocol import Player
@@ -66,13 +66,19 @@ def solve_command(
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     first: str = typer.Option("max", "--first", help=FIRST_HELP),
-    timeout: float | None = typer.Option(None, "--timeout", help="Stop after this many seconds."),
-    max_nodes: int | None = typer.Option(None, "--max-nodes", help="Stop after this many nodes."),
-    max_variables: int = typer.Option(MAX_VARIABLES, "--max-variables", help="Refuse beyond."),
+    timeout: float | None = typer.Option(
+        None, "--timeout", help=f"{TIMEOUT_HELP}.", callback=check_seconds
+    ),
+    max_nodes: int | None = typer.Option(
+        None, "--max-nodes", min=1, help="Stop after this many nodes."
+    ),
+    max_variables: int = typer.Option(
+        MAX_VARIABLES, "--max-variables", min=0, help="Refuse beyond."
+    ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
-    with search_budget(algorithm, seconds=timeout, nodes=max_nodes) as budget:
+    with search_budget(algorithm, timeout=timeout, nodes=max_nodes) as budget:
         solution = solve(
             expression,
             parse_domain(domain),
@@ -96,7 +102,10 @@ def show_solution(solution: Solution) -> None:
         f"({len(expression.variables)} variables, {solution.first.name} proposes first)"
     )
     if solution.value is None:
-        console.print("no valid leaf: every completion divides by zero, so E has no minimax value")
+        console.print(
+            "no valid leaf: every completion is undefined (a division by zero, 0 to a negative "
+            "power or a non-integer exponent), so E has no minimax value"
+        )
         return
     console.print(f"value      [bold green]{decimal(solution.value)}[/]")
     console.print(f"line       {solution.line()}")
@@ -127,16 +136,21 @@ def info_command(
     table.add_row("reverse Polish", " ".join(item.text for item in parsed.rpn))
     table.add_row("variables", ", ".join(parsed.variables) or "none")
     table.add_row("domain", f"{format_domain(values)} ({m} values)")
-    table.add_row("game tree T(n)", f"{tree_size(n, m):,} nodes, {leaves(n, m):,} leaves")
-    if n:
-        table.add_row("paper's bounds", f"{lower:,} ≤ T(n) ≤ {upper:,.0f}")
     table.add_row(
-        "bounds on E",
-        f"[{'-∞' if low is None else format_number(low)}, "
-        f"{'+∞' if high is None else format_number(high)}]",
+        "game tree T(n)", f"{_count(tree_size(n, m))} nodes, {_count(leaves(n, m))} leaves"
     )
-    table.add_row("always defined", "yes" if algebra.total[node] else "no (division by zero)")
-    console.print(table)
+    if n:
+        table.add_row("paper's bounds", f"{_count(lower)} ≤ T(n) ≤ {_count(upper)}")
+    if algebra.kind[node] == UNDEFINED:
+        table.add_row("bounds on E", "none: E is never defined")
+    else:
+        table.add_row(
+            "bounds on E",
+            f"[{'-∞' if low is None else format_number(low)}, "
+            f"{'+∞' if high is None else format_number(high)}]",
+        )
+        table.add_row("always defined", "yes" if algebra.total[node] else "no (see evalgame fair)")
+    _print_folded(table)
 
 
 @app.command("demo", rich_help_panel="e-Valuate")
@@ -183,11 +197,12 @@ def fair_command(
     ):
         table.add_row(label, *(_percent(p) for p in (odds.max_wins, odds.min_wins, odds.draw,
                                                     odds.undefined)))  # fmt: skip
-    console.print(table)
+    _print_folded(table)
     console.print(
         "Random players pick uniformly among all their moves; an optimal player keeps to "
         "minimax-optimal moves and, among them, plays for its best chance of winning. "
-        "'undefined' games end with a division by zero."
+        "'undefined' games end on a division by zero, 0 to a negative power or a non-integer "
+        "exponent. (evalgame play's random players avoid such moves when they can.)"
     )
     verdict = "fair" if report.fair else "not fair"
     console.print(f"Under random play the game is {verdict}.")
@@ -206,3 +221,15 @@ def fair_command(
 
 def _percent(probability: Fraction) -> str:
     return f"{format_number(probability)} ({float(probability):.1%})"
+
+
+def _count(number: int) -> str:
+    """A count with thousands separators, or its order of magnitude past 60 digits."""
+    return f"{number:,}" if number < 10**60 else f"≈ {approximate(number, 3)}"
+
+
+def _print_folded(table: Table) -> None:
+    """Print ``table`` wrapping long exact numbers instead of cutting them with '…'."""
+    for column in table.columns:
+        column.overflow = "fold"
+    console.print(table)

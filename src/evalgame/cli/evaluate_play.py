@@ -125,9 +125,10 @@ def play_one(
         assert minimax is not None
         who = winner(final, minimax)
         if who is None:
-            return Verdict(None, f"a draw: val(E) = minimax(E) = {minimax}")
+            return Verdict(None, f"a draw: val(E) = minimax(E) = {format_number(minimax)}")
         relation = ">" if who is Player.MAX else "<"
-        return Verdict(who, f"{who.name} wins: val(E) = {final} {relation} minimax(E) = {minimax}")
+        values = f"val(E) = {format_number(final)} {relation} minimax(E) = {format_number(minimax)}"
+        return Verdict(who, f"{who.name} wins: {values}")
 
     session: Session[Any, Any] = Session(
         game,

@@ -20,10 +20,10 @@ from typing import Any
 import typer
 
 from evalgame.analysis.colour_threshold import chain, threshold
-from evalgame.analysis.graph_pictures import FORMATS, draw_share
-from evalgame.cli.app import app, console, print_json
+from evalgame.analysis.graph_pictures import draw_share
+from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
-from evalgame.cli.progress import search_budget
+from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.expr.nodes import format_number
 from evalgame.games.graph_incidence import KIND_NAMES, Incidence, formula, incidence
@@ -62,16 +62,17 @@ def graph_command(
         "alphabeta", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
     ),
     timeout: float | None = typer.Option(
-        None, "--timeout", help="Stop after this many seconds (per graph with --table)."
+        None, "--timeout", help=f"{TIMEOUT_HELP}; per graph with --table.", callback=check_seconds
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Draw the end of the optimal line into this .svg or .png file."
+        None,
+        "--out",
+        help="Draw the end of the optimal line into this .svg or .png file.",
+        callback=picture_path,
     ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
-    if out is not None and out.suffix.lower() not in FORMATS:
-        raise InputError(f"cannot draw {out.name}: the file must end in .svg or .png")
     chosen = parse_weights(weights)
     if table:
         if out is not None:
@@ -85,7 +86,7 @@ def graph_command(
     structure = incidence(load_graph(graph), color, share, chosen)
     k = 2 if colors is None else colors
     try:
-        with search_budget(structure.title, seconds=timeout) as budget:
+        with search_budget(structure.title, timeout=timeout) as budget:
             solution = solve_share(structure, k, rule, algorithm=algorithm, budget=budget)
     except SearchInterrupted as stop:
         if not json_output:
@@ -102,7 +103,8 @@ def graph_command(
         )
         raise typer.Exit(stop.exit_code) from None
     if out is not None:
-        draw_share(solution, out)
+        with writing(out):
+            draw_share(solution, out)
     if json_output:
         print_json(solution.as_json())
     else:
@@ -199,7 +201,7 @@ def _table(
         structure = incidence(load_graph(f"{family}:{n}"), color, share, weights)
         started = time.perf_counter()
         try:
-            with search_budget(structure.title, seconds=timeout) as budget:
+            with search_budget(structure.title, timeout=timeout) as budget:
                 found = threshold(structure, budget=budget)
         except SearchInterrupted:
             rows.append(_row(structure, None, time.perf_counter() - started))
@@ -238,7 +240,7 @@ def _row(structure: Incidence, k_star: int | None, seconds: float) -> dict[str, 
 def _chain_table(
     structure: Incidence, top: int | None, timeout: float | None, json_output: bool
 ) -> None:
-    with search_budget(structure.title, seconds=timeout) as budget:
+    with search_budget(structure.title, timeout=timeout) as budget:
         found = chain(structure, top=top, budget=budget)
     values = [format_number(v) for v in found.values]
     reached = structure.ceiling in found.values

@@ -16,9 +16,9 @@ from evalgame.analysis.paper import (
     Run,
     reproduce,
 )
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
-from evalgame.errors import GameError, InputError
+from evalgame.errors import GameError
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import format_number
 from evalgame.games.evaluate.solve import RUNNERS
@@ -28,7 +28,10 @@ from evalgame.games.evaluate.treesize import tree_size
 @app.command("paper", rich_help_panel="e-Valuate")
 def paper_command(
     max_nodes: int = typer.Option(
-        DEFAULT_MAX_NODES, "--max-nodes", help="Stop each solver after this many nodes (0: never)."
+        DEFAULT_MAX_NODES,
+        "--max-nodes",
+        min=0,
+        help="Stop each solver after this many nodes (0: never).",
     ),
     algorithms: str = typer.Option(
         ",".join(RUNNERS), "--algorithms", help="Comma-separated algorithms to run."
@@ -36,7 +39,10 @@ def paper_command(
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
     plot: Path | None = typer.Option(
-        None, "--plot", help="Also draw the visited and pruned node counts into this .svg/.png."
+        None,
+        "--plot",
+        help="Also draw the visited and pruned node counts into this .svg/.png.",
+        callback=picture_path,
     ),
 ) -> None:
     """Reproduce Table 1 of the paper with every solver and explain its counts."""
@@ -44,8 +50,6 @@ def paper_command(
     unknown = [name for name in chosen if name not in RUNNERS]
     if unknown:
         raise GameError(f"unknown algorithm {unknown[0]!r}; choose among {', '.join(RUNNERS)}")
-    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-        raise InputError(f"cannot draw {plot.name}: the file must end in .svg or .png")
     limit = max_nodes or None
     if json_output:
         runs = reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed)
@@ -77,7 +81,8 @@ def _plot(runs: list[Run], path: Path | None) -> None:
     if path is not None:
         from evalgame.analysis.paper_plot import draw_counts
 
-        draw_counts(runs, path)
+        with writing(path):
+            draw_counts(runs, path)
 
 
 def _table(expression: str, row: Published | None) -> Table:

@@ -22,6 +22,7 @@ from evalgame.cli.app import app, ask, console, print_json, tell
 from evalgame.cli.boards import board
 from evalgame.cli.classic import outcome_text
 from evalgame.cli.evaluate_play import play_expression
+from evalgame.cli.progress import check_seconds
 from evalgame.errors import GameError
 from evalgame.games.catalog import Target, is_game_target, parse_target
 from evalgame.play.agents import (
@@ -48,7 +49,9 @@ def play(
     max_agent: str = typer.Option("human", "--max", help="MAX: human, optimal, random, depth."),
     min_agent: str = typer.Option("optimal", "--min", help="MIN: human, optimal, random, depth."),
     seed: int | None = typer.Option(None, "--seed", help="Seed for random players and dice."),
-    seconds: float = typer.Option(1.0, "--seconds", help="Thinking time of a depth player."),
+    seconds: float = typer.Option(
+        1.0, "--seconds", help="Thinking time of a depth player.", callback=check_seconds
+    ),
     json_output: bool = typer.Option(
         False, "--json", help="Print one JSON object (computer players only)."
     ),

@@ -17,16 +17,17 @@ from pathlib import Path
 import typer
 from rich.text import Text
 
-from evalgame.analysis.tiling_pictures import FORMATS, draw_tiling
-from evalgame.cli.app import app, console, print_json
-from evalgame.cli.progress import search_budget
+from evalgame.analysis.tiling_pictures import draw_tiling
+from evalgame.cli.app import app, console, picture_path, print_json, writing
+from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.tiling import ALGORITHMS, Algorithm, board_segments, solve_tiling
 from evalgame.games.tiling_board import Domino, check_size
+from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 
 #: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
-SOLVABLE_CELLS = 64
+SOLVABLE_CELLS = 36
 
 STYLES = {Player.MAX: "bold blue", Player.MIN: "bold red", None: "bold green"}
 
@@ -46,17 +47,20 @@ def tiling(
         "solver", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
     ),
     timeout: float | None = typer.Option(
-        None, "--timeout", help="Stop after this many seconds, with the bounds proven so far."
+        None, "--timeout", help=f"{TIMEOUT_HELP}; with the bounds proven.", callback=check_seconds
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Also draw the final board into this .svg or .png file."
+        None,
+        "--out",
+        help="Also draw the final board into this .svg or .png file.",
+        callback=picture_path,
     ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
-    if out is not None and out.suffix.lower() not in FORMATS:
-        raise InputError(f"cannot draw {out.name}: the file must end in .svg or .png")
     if table is not None:
+        if rows is not None or min_maximal or out is not None:
+            raise InputError("--table R C prints values only: no ROWS COLS, --min-maximal or --out")
         _table(table, timeout, json_output)
         return
     if rows is None or cols is None:
@@ -76,7 +80,7 @@ def tiling(
             "proven within S seconds",
         )
     try:
-        with search_budget(f"tiling {rows}×{cols}", seconds=timeout) as budget:
+        with search_budget(f"tiling {rows}×{cols}", timeout=timeout) as budget:
             solution = solve_tiling(rows, cols, player, algorithm=chosen, budget=budget)
     except SearchInterrupted as stop:
         if not json_output:
@@ -147,7 +151,7 @@ def _min_maximal(
 ) -> None:
     from evalgame.analysis.min_maximal import minimum_maximal_tiling
 
-    tiling = minimum_maximal_tiling(rows, cols, seconds=timeout)
+    tiling = minimum_maximal_tiling(rows, cols, seconds=time_limit(timeout))
     if out is not None:
         _draw(rows, cols, tiling.dominoes, out, None)
     if json_output:
@@ -177,35 +181,54 @@ def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> N
     check_size(top_rows, top_cols)
     started = time.monotonic()
     values: dict[tuple[int, int], tuple[int, int]] = {}
-    with search_budget("tiling table", seconds=timeout) as budget:
-        for r in range(1, top_rows + 1):
-            for c in range(1, top_cols + 1):
-                if (c, r) in values:
-                    values[r, c] = values[c, r]
-                    continue
-                values[r, c] = (
-                    solve_tiling(r, c, Player.MAX, budget=budget).value,
-                    solve_tiling(r, c, Player.MIN, budget=budget).value,
-                )
+    stopped: SearchInterrupted | None = None
+    with search_budget("tiling table", timeout=timeout) as budget:
+        try:
+            for r in range(1, top_rows + 1):
+                for c in range(1, top_cols + 1):
+                    values[r, c] = values.get((c, r)) or (
+                        _table_value(r, c, Player.MAX, budget),
+                        _table_value(r, c, Player.MIN, budget),
+                    )
+        except SearchInterrupted as stop:
+            stopped = stop
     if json_output:
-        print_json(
-            {
-                "table": [
-                    {"rows": r, "cols": c, "max_first": v[0], "min_first": v[1]}
-                    for (r, c), v in values.items()
-                ],
-                "seconds": round(time.monotonic() - started, 4),
-            }
-        )
-        return
-    console.print("tiling game values (MAX first / MIN first); rows down, columns across")
-    width = max(len(f"{a}/{b}") for a, b in values.values()) + 1
-    console.print("   " + "".join(f"{c:>{width}}" for c in range(1, top_cols + 1)), style="dim")
-    for r in range(1, top_rows + 1):
-        cells = "".join(
-            f"{values[r, c][0]}/{values[r, c][1]}".rjust(width) for c in range(1, top_cols + 1)
-        )
-        console.print(f"{r:>3}{cells}")
+        rows = [
+            {"rows": r, "cols": c, "max_first": v[0], "min_first": v[1]}
+            for (r, c), v in values.items()
+        ]
+        answer: dict[str, object] = {
+            "table": rows,
+            "seconds": round(time.monotonic() - started, 4),
+        }
+        if stopped is not None:
+            answer["interrupted"] = stopped.pretty()
+        print_json(answer)
+    else:
+        console.print("tiling game values (MAX first / MIN first); rows down, columns across")
+        known = [f"{a}/{b}" for a, b in values.values()] or ["?"]
+        width = max(map(len, known)) + 1
+        console.print("   " + "".join(f"{c:>{width}}" for c in range(1, top_cols + 1)), style="dim")
+        for r in range(1, top_rows + 1):
+            cells = "".join(
+                (f"{values[r, c][0]}/{values[r, c][1]}" if (r, c) in values else "?").rjust(width)
+                for c in range(1, top_cols + 1)
+            )
+            console.print(f"{r:>3}{cells}")
+    if stopped is not None:
+        raise stopped
+
+
+def _table_value(rows: int, cols: int, first: Player, budget: Budget) -> int:
+    """The value of one board of the table; a stop names the board and its own bounds."""
+    budget.lower = budget.upper = None
+    try:
+        return solve_tiling(rows, cols, first, budget=budget).value
+    except SearchInterrupted as stop:
+        board = f"{rows}×{cols}, {first.value.upper()} first"
+        raise SearchInterrupted(
+            f"{stop.reason} while solving {board}", stop.lower, stop.upper, stop.stats
+        ) from None
 
 
 def _draw(
@@ -215,7 +238,8 @@ def _draw(
         title = f"a smallest maximal partial tiling of {rows}×{cols}: {len(dominoes)} dominoes"
     else:
         title = f"{rows}×{cols}, {first.value.upper()} first: {len(dominoes)} dominoes"
-    draw_tiling(rows, cols, dominoes, out, first=first, title=title)
+    with writing(out):
+        draw_tiling(rows, cols, dominoes, out, first=first, title=title)
 
 
 def _player(name: str) -> Player:

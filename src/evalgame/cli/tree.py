@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.tree import Tree
 
 from evalgame.analysis.tree import ALGORITHMS, GameTree, Node, Status, game_tree
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.nodes import format_number
@@ -43,12 +43,12 @@ def tree_command(
         "alphabeta", "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}."
     ),
     out: Path | None = typer.Option(
-        None, "--out", help="Draw the tree into this .svg or .png file."
+        None, "--out", help="Draw the tree into this .svg or .png file.", callback=picture_path
     ),
     at: str = typer.Option(
         "", "--at", help="Show the subtree reached by these moves, e.g. '3,x' or '5,X,2'."
     ),
-    depth: int | None = typer.Option(None, "--depth", help=DEPTH_HELP),
+    depth: int | None = typer.Option(None, "--depth", min=0, help=DEPTH_HELP),
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     json_output: bool = typer.Option(False, "--json", help="Print the whole tree as JSON."),
 ) -> None:
@@ -58,7 +58,8 @@ def tree_command(
     if out is not None:
         from evalgame.analysis.tree_pictures import draw_tree
 
-        draw_tree(tree, out, at=moves, depth=depth)
+        with writing(out):
+            draw_tree(tree, out, at=moves, depth=depth)
     if json_output:
         print_json(tree.as_json())
         return

@@ -80,6 +80,7 @@ def _tree(rpn: Sequence[RpnItem], text: str) -> Node:
             stack.append((Var(token.text), None, 1))
         elif item.text == NEGATE:
             node, value, depth = stack.pop()
+            _check_depth(depth + 1)
             stack.append((Neg(node), None if value is None else -value, depth + 1))
         else:
             right, right_value, right_depth = stack.pop()
@@ -87,11 +88,7 @@ def _tree(rpn: Sequence[RpnItem], text: str) -> Node:
             if item.text == "^" and right_value is not None:
                 _check_exponent(right_value, text, token.position)
             depth = max(left_depth, right_depth) + 1
-            if depth > MAX_DEPTH:
-                raise LimitError(
-                    "the nesting depth of the expression", depth, MAX_DEPTH,
-                    "split it into shorter sums and products",
-                )  # fmt: skip
+            _check_depth(depth)
             folded = _fold(item.text, left_value, right_value)
             stack.append((Bin(item.text, left, right), folded, depth))
     ((tree, _, _),) = stack
@@ -113,3 +110,11 @@ def _fold(op: str, left: Number | None, right: Number | None) -> Number | None:
         return apply(op, left, right)
     except (Undefined, LimitError):
         return None
+
+
+def _check_depth(depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise LimitError(
+            "the nesting depth of the expression", depth, MAX_DEPTH,
+            "split it into shorter sums and products",
+        )  # fmt: skip

@@ -13,8 +13,8 @@ with a non-empty list of ``moves`` naming other positions; a chance position als
 the ``probabilities`` of its moves (they must sum to 1). Values and probabilities are exact:
 integers, decimal strings or numbers (``"0.5"``, ``0.5``), fractions (``"1/3"``). A move is
 the name of the position it leads to. Every mistake is a :class:`~evalgame.errors.GameError`
-naming the position at fault; cycles are found by the solver (a
-:class:`~evalgame.errors.CycleError`).
+naming the position at fault; a cycle, even among positions the start cannot reach, is a
+:class:`~evalgame.errors.CycleError` listing its positions.
 
 >>> game = DagGame.from_json('''{"start": "s", "positions": {
 ...     "s": {"player": "max", "moves": ["a", "b"]}, "a": {"value": 3}, "b": {"value": "7/2"}}}''')
@@ -32,7 +32,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from evalgame.errors import GameError
+import networkx as nx
+
+from evalgame.errors import CycleError, GameError
 from evalgame.search.protocol import Game, Player, Value
 
 #: decimal exponents beyond this are refused (10**exponent would not fit in memory)
@@ -129,7 +131,12 @@ class DagGame(Game[str, str]):
             for move in node.moves:
                 if move not in nodes:
                     raise GameError(f"position {name!r} moves to unknown position {move!r}")
-        return cls(start, nodes)
+        graph = nx.DiGraph([(name, move) for name, node in nodes.items() for move in node.moves])
+        try:
+            cycle = nx.find_cycle(graph)
+        except nx.NetworkXNoCycle:
+            return cls(start, nodes)
+        raise CycleError([position for position, _ in cycle])
 
     def initial(self) -> str:
         return self.start

@@ -61,10 +61,14 @@ def solve(
 
 
 def exact_solver(algorithm: str = "alphabeta") -> Solver:
-    """A solver for hints and optimal play that keeps one table across calls."""
+    """A solver for hints and optimal play in one game that keeps its table across calls
+    (backward induction keeps its solved vertices and finds only the best move)."""
     table = TranspositionTable()
+    solved: dict[Any, Any] = {}
 
     def solver(game: Game[Any, Any], position: Any) -> SearchResult[Any]:
+        if algorithm == "backward-induction":
+            return backward_induction(game, position, values=solved, pv_limit=1)
         return solve(game, position, algorithm, table=table)
 
     return solver

@@ -46,7 +46,7 @@ class Budget:
     check_every: int = 1024
     lower: Fraction | int | None = None
     upper: Fraction | int | None = None
-    advice: str = "raise it with --timeout"
+    advice: str = "raise it with --timeout; 0 means no limit"
     started: float = field(default_factory=lambda: time.monotonic())
     #: nodes left before the next :meth:`check`; a solver's inner loop may count down
     #: itself and call :meth:`check` at zero (what :meth:`tick` does), saving a call a node

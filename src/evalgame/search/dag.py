@@ -34,17 +34,25 @@ M = TypeVar("M")
 
 
 def backward_induction(
-    game: Game[P, M], position: P | None = None, *, budget: Budget | None = None
+    game: Game[P, M],
+    position: P | None = None,
+    *,
+    budget: Budget | None = None,
+    values: dict[Hashable, Value | None] | None = None,
+    pv_limit: int | None = None,
 ) -> SearchResult[M]:
     """The exact value of ``position`` (default: the start) over the graph of positions.
 
     ``stats.nodes`` counts vertices and ``stats.edges`` moves. The principal variation
-    follows best moves down to a terminal, or to the first CHANCE position.
+    follows best moves down to a terminal, or to the first CHANCE position, for at most
+    ``pv_limit`` moves. ``values`` keeps the solved vertices between calls on one game
+    (a player asking for a move at every turn of a long game then solves it once).
     """
     root = game.initial() if position is None else position
     context = SearchContext(game, budget)
     stats = context.stats
-    values: dict[Hashable, Value | None] = {}  # in the coordinates of each key class
+    if values is None:
+        values = {}  # in the coordinates of each key class
 
     def key(position: P) -> Hashable:
         found = game.key(position)
@@ -84,7 +92,7 @@ def backward_induction(
         value = solve(root)
         pv: list[M] = []
         position = root
-        while value is not None and game.moves(position):
+        while value is not None and game.moves(position) and len(pv) != pv_limit:
             if game.to_move(position) is Player.CHANCE:
                 break
             for move in game.moves(position):

@@ -110,7 +110,10 @@ def replay(
     positions = [game.initial()]
     written: list[str] = []
     if engine.value(positions[0], budget) is None:
-        raise GameError(f"{game.expression} has no valid completion: every one divides by 0")
+        raise GameError(
+            f"{game.expression} has no valid completion: every one is undefined (a division "
+            "by zero, 0 to a negative power or a non-integer exponent)"
+        )
     for number, text in enumerate(moves, 1):
         position = positions[-1]
         try:

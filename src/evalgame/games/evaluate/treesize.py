@@ -12,6 +12,7 @@ T(n) = 11 + 10·n·T(n−1) for the digits), and 2·n!·mⁿ ≤ T(n) ≤ 2·n!�
 from __future__ import annotations
 
 import math
+from decimal import ROUND_CEILING, Decimal, localcontext
 from functools import cache
 
 
@@ -29,11 +30,18 @@ def leaves(n: int, m: int = 10) -> int:
     return int(math.factorial(n) * m**n)
 
 
-def tree_size_bounds(n: int, m: int = 10) -> tuple[int, float]:
-    """The paper's bounds (2·n!·mⁿ, 2·n!·mⁿ·e^{1/m}) on T(n) (the upper one as a float).
+def tree_size_bounds(n: int, m: int = 10) -> tuple[int, int]:
+    """The paper's bounds (2·n!·mⁿ, 2·n!·mⁿ·e^{1/m}) on T(n), the upper one rounded up to
+    a whole number (computed with enough decimal digits to be exact however large).
 
+    >>> tree_size_bounds(5)
+    (24000000, 26524103)
     >>> low, high = tree_size_bounds(5)
     >>> low <= tree_size(5) <= high
     True
     """
-    return 2 * leaves(n, m), float(2 * leaves(n, m) * math.exp(1 / m))
+    low = 2 * leaves(n, m)
+    with localcontext() as context:
+        context.prec = len(str(Decimal(low))) + 20
+        high = Decimal(low) * (Decimal(1) / m).exp()
+    return low, int(high.to_integral_value(rounding=ROUND_CEILING))
