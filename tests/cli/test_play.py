@@ -120,6 +120,9 @@ def test_human_against_the_engine_can_quit() -> None:
         (["nim:3,4", "--max", "depth", "--min", "random"], "no evaluation function"),
         (["tictactoe", "--seconds", "0"], "--seconds must be positive"),
         (["kayles:x", "--max", "random", "--min", "random"], "whole number"),
+        (["pig:20", "--max", "depth", "--min", "random"], "has dice"),
+        (["nim:3,4", "-a", "magic"], "unknown algorithm"),
+        (["nim:3,4", "--seconds", "nan"], "must be a number of seconds"),
     ],
 )
 def test_bad_input(args: list[str], message: str) -> None:
@@ -153,3 +156,18 @@ def test_expressions_go_to_the_e_valuate_player(monkeypatch: pytest.MonkeyPatch)
             },
         )
     ]
+
+
+def test_deep_games_name_the_solver_that_copes() -> None:
+    deep = runner.invoke(app, ["play", "takeaway:1000", "--max", "optimal", "--min", "optimal"])
+    assert deep.exit_code == 2
+    assert "-a backward-induction" in deep.output
+    data = play_json("takeaway:1000", "--max", "optimal", "--min", "optimal", "-a",
+                     "backward-induction")  # fmt: skip
+    assert data["winner"] == "MIN"  # 1000 is a multiple of 4: the second player wins
+
+
+def test_a_misspelled_game_gets_a_note() -> None:
+    result = runner.invoke(app, ["play", "tictacto", "--max", "random", "--min", "random"])
+    assert result.exit_code == 0
+    assert "did you mean tictactoe?" in " ".join(result.output.split())

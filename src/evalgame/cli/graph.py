@@ -47,7 +47,11 @@ def graph_command(
     color: str = typer.Option("V", "--color", "-A", help="The set coloured, A: V, E or R."),
     share: str = typer.Option("E", "--share", "-B", help="The set shared, B: V, E or R."),
     colors: int | None = typer.Option(
-        None, "--colors", "-k", help="Number of colours (default 2; with --table the top k)."
+        None,
+        "--colors",
+        "-k",
+        min=1,
+        help="Number of colours (default 2; with --table the top k).",
     ),
     rule: str = typer.Option(
         "mono", "--rule", help="mono: x is MAX's if S(x) is not monochromatic; parity (k = 2)."

@@ -18,13 +18,13 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import app, ask, console, print_json, tell
+from evalgame.cli.app import app, ask, console, err_console, print_json, tell
 from evalgame.cli.boards import board
 from evalgame.cli.classic import outcome_text
 from evalgame.cli.evaluate_play import play_expression
 from evalgame.cli.progress import check_seconds
 from evalgame.errors import GameError
-from evalgame.games.catalog import Target, is_game_target, parse_target
+from evalgame.games.catalog import Target, is_game_target, parse_target, similar_game
 from evalgame.play.agents import (
     Agent,
     ChanceAgent,
@@ -35,7 +35,7 @@ from evalgame.play.agents import (
 )
 from evalgame.play.match import run
 from evalgame.play.session import Session, Solver
-from evalgame.play.solvers import exact_solver
+from evalgame.play.solvers import ALGORITHMS, exact_solver
 from evalgame.search.protocol import Game, Player, Value
 
 AGENTS = ("human", "optimal", "random", "depth")
@@ -64,6 +64,9 @@ def play(
     switch: bool = typer.Option(
         False, "--switch", help="e-Valuate only: play twice with the roles swapped."
     ),
+    algorithm: str | None = typer.Option(
+        None, "--algorithm", "-a", help="Games only: the optimal player's exact solver."
+    ),
 ) -> None:
     """Play a game: human, optimal, random or depth-limited players; MAX moves first."""
     for kind in (max_agent, min_agent):
@@ -72,6 +75,13 @@ def play(
     if seconds <= 0:
         raise GameError(f"--seconds must be positive, not {seconds}")
     if not is_game_target(target):
+        guess = similar_game(target)
+        if guess is not None:
+            err_console.print(
+                f"note: {target!r} is not a game; playing e-Valuate on the expression "
+                f"{target} (did you mean {guess}?)",
+                markup=False,
+            )
         play_expression(
             target,
             max_agent=max_agent,
@@ -86,10 +96,12 @@ def play(
         return
     if domain is not None or first is not None or switch:
         raise GameError("--domain, --first and --switch apply to e-Valuate expressions only")
+    if algorithm is not None and algorithm not in ALGORITHMS:
+        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
     if json_output and "human" in (max_agent, min_agent):
         raise GameError("--json needs two computer players (optimal, random or depth)")
     chosen = parse_target(target)
-    solver = exact_solver(chosen.algorithm) if chosen.exact else None
+    solver = exact_solver(algorithm or chosen.algorithm) if chosen.exact else None
     session: Session[Any, Any] = Session(chosen.game, solver=solver)
     agents: dict[Player, Agent] = {
         Player.MAX: make_agent(max_agent, chosen, solver, seed, seconds),
@@ -163,6 +175,11 @@ def make_agent(
             )
         return OptimalAgent(solver)
     if kind == "depth":
+        if target.chance:
+            raise GameError(
+                f"{game.name} has dice; a depth-limited player searches without them: "
+                "use an optimal (expectiminimax) or a random player"
+            )
         if type(game).evaluate is Game.evaluate:
             raise GameError(f"{game.name} has no evaluation function; use an optimal player")
         return DepthLimitedAgent(seconds)

@@ -27,6 +27,7 @@ exactly. The syntax:
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -91,6 +92,19 @@ class Target:
 def is_game_target(text: str) -> bool:
     """Whether ``text`` names one of these games (anything else is an e-Valuate expression)."""
     return ":" in text or text.strip().lower() in NAMES
+
+
+def similar_game(text: str) -> str | None:
+    """The game name ``text`` looks like a misspelling of, if any.
+
+    >>> similar_game("tictacto"), similar_game("x"), similar_game("tictactoe")
+    ('tictactoe', None, None)
+    """
+    word = text.strip().lower()
+    if word in NAMES:
+        return None
+    close = difflib.get_close_matches(word, NAMES, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def parse_target(text: str) -> Target:

@@ -353,7 +353,9 @@ def graph_from_json(text: str, name: str = "graph") -> Graph:
     edges = []
     for edge in data["edges"]:
         if not isinstance(edge, list) or len(edge) != 2:
-            raise GraphError(f"{name}: an edge must be a pair [u, v], not {edge!r}")
+            raise GraphError(
+                f"{name}: an edge must be a pair [u, v], not {json.dumps(edge, default=str)}"
+            )
         u, v = (order.setdefault(_vertex_name(end, name), len(order)) for end in edge)
         edges.append((u, v))
     pos = None

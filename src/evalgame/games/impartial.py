@@ -126,8 +126,10 @@ class SubtractionGame(HeapGame):
 
     def __init__(self, subtraction: Iterable[int], heaps: Sequence[int] = ()) -> None:
         self.subtraction = tuple(sorted(set(subtraction)))
-        if not self.subtraction or self.subtraction[0] < 1:
+        if not self.subtraction:
             raise GameError("a subtraction set needs at least one whole number ≥ 1")
+        if self.subtraction[0] < 1:
+            raise GameError(f"a subtraction set holds whole numbers ≥ 1, not {self.subtraction[0]}")
         self.name = "subtraction:" + ",".join(map(str, self.subtraction))
         super().__init__(heaps)
 

@@ -65,8 +65,8 @@ class SearchContext(Generic[P, M]):
             except RecursionError:
                 raise GameError(
                     f"{self.game.name} is too deep for a recursive search (Python allows "
-                    f"about {sys.getrecursionlimit()} nested calls); backward_induction "
-                    "keeps an explicit stack and handles deep games"
+                    f"about {sys.getrecursionlimit()} nested calls); backward induction "
+                    "keeps an explicit stack and handles deep games (-a backward-induction)"
                 ) from None
 
 
