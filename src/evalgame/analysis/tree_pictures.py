@@ -34,7 +34,7 @@ FORMATS = (".svg", ".png")
 FULL_VARIABLES = 2
 #: most boxes and strip cells in one picture (Figure 1 of the paper has 231; matplotlib
 #: takes about a second per 200)
-MAX_DRAWN = 600  # named in the CLI help of --depth
+MAX_DRAWN = 600
 
 COLUMN = 1.6  # horizontal distance between levels
 BOX_W, BOX_H = 0.95, 0.56

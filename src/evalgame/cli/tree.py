@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.tree import Tree
 
 from evalgame.analysis.tree import ALGORITHMS, GameTree, Node, Status, game_tree
+from evalgame.analysis.tree_pictures import MAX_DRAWN
 from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.expr.domain import parse_domain
@@ -23,7 +24,7 @@ from evalgame.search.protocol import Player
 
 DEPTH_HELP = (
     "Levels shown before subtrees are collapsed (default: 2 in the terminal; "
-    "in pictures everything up to 2 free variables, as far as 600 boxes allow)."
+    f"in pictures everything up to 2 free variables, as far as {MAX_DRAWN} boxes allow)."
 )
 #: how each status is marked in the terminal
 MARKS = {
