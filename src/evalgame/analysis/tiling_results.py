@@ -154,7 +154,7 @@ def markdown(values: Sequence[BoardValue], bounds: Sequence[BoardBounds]) -> str
             "maximum matching (ν falls by 1 on his moves and by at most 2 on MIN's, about ⅔·ν).",
             "Every game ends in a maximal partial tiling, so μ is a lower bound too (on 8×8 it",
             "is the paper's Theorem 1, μ = 22, confirmed by HiGHS). Each run had a budget of CPU",
-            "time (`scripts/tiling_results.py --seconds`, 900 by default; the 8×8 runs here had",
+            "time (`scripts/tiling_results.py --seconds`, 900 by default; the runs here had",
             "3600, an hour each), shown as CPU s; the table lists the tests that proved the",
             "final bounds and those left unfinished.",
             "",
