@@ -19,8 +19,8 @@ from typing import Any
 
 from easyAI import Negamax, TranspositionTable, TwoPlayerGame
 
-from evalgame.games.connect4 import ConnectFour
-from evalgame.games.tictactoe import CELL_ORDER, WON, TicTacToe
+from evalgame.games.classic.connect4 import ConnectFour
+from evalgame.games.classic.tictactoe import CELL_ORDER, WON, TicTacToe
 from evalgame.play.solvers import solve
 from evalgame.search.protocol import Game, Value
 

@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from evalgame.games.graph_incidence import incidence
-from evalgame.games.graph_symmetry import Symmetries
-from evalgame.games.graphs import load_graph
-from evalgame.games.graphshare import GraphShare
+from evalgame.games.graph.graphs import load_graph
+from evalgame.games.graph.incidence import incidence
+from evalgame.games.graph.share import GraphShare
+from evalgame.games.graph.symmetry import Symmetries
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.minimax import minimax
 from evalgame.search.mtdf import mtdf

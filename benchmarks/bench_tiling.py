@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from evalgame.games.matching_region import KeyMode
-from evalgame.games.matching_solver import MatchingSolver
-from evalgame.games.tiling import Algorithm, solve_tiling
-from evalgame.games.tiling_board import Board
+from evalgame.games.matching.region import KeyMode
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.board import Board
+from evalgame.games.tiling.game import Algorithm, solve_tiling
 from evalgame.search.protocol import Player
 
 BOARDS = [(4, 4), (4, 5), (4, 6), (5, 5)]

@@ -32,9 +32,9 @@ from evalgame.analysis.graph_results import (
     replace_section,
     two_colour_table,
 )
-from evalgame.games.graph_incidence import PAIRS, incidence
-from evalgame.games.graphs import load_graph
-from evalgame.games.graphshare_solve import solve_share
+from evalgame.games.graph.graphs import load_graph
+from evalgame.games.graph.incidence import PAIRS, incidence
+from evalgame.games.graph.solve import solve_share
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = [("friendship:3", "V", "E"), ("friendship:3", "E", "R")]

@@ -29,8 +29,8 @@ from evalgame.analysis.tiling_results import (
     markdown,
     replace_section,
 )
-from evalgame.games.matching_bounds import LadderReport, LadderStep
-from evalgame.games.tiling import solve_tiling
+from evalgame.games.matching.bounds import LadderReport, LadderStep
+from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.protocol import Player
 
 ROOT = Path(__file__).resolve().parent.parent

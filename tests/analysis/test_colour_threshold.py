@@ -5,9 +5,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from evalgame.analysis.colour_threshold import chain, reaches, threshold
-from evalgame.games.graph_incidence import PAIRS, incidence
-from evalgame.games.graphs import Graph, load_graph
-from tests.games.naive_share import naive_share, small_graphs
+from evalgame.games.graph.graphs import Graph, load_graph
+from evalgame.games.graph.incidence import PAIRS, incidence
+from tests.games.graph.naive_share import naive_share, small_graphs
 
 
 @settings(max_examples=30, deadline=None)

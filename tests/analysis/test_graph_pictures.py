@@ -6,9 +6,9 @@ import pytest
 
 from evalgame.analysis.graph_pictures import _tint, draw_colouring, draw_share, positions
 from evalgame.errors import InputError
-from evalgame.games.graph_incidence import PAIRS, incidence
-from evalgame.games.graphs import graph_from_edge_list, load_graph
-from evalgame.games.graphshare_solve import solve_share
+from evalgame.games.graph.graphs import graph_from_edge_list, load_graph
+from evalgame.games.graph.incidence import PAIRS, incidence
+from evalgame.games.graph.solve import solve_share
 
 
 @pytest.mark.parametrize("pair", PAIRS)

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 
 from evalgame.analysis.min_maximal import minimum_maximal_matching, minimum_maximal_tiling
-from evalgame.games.bitgraph import BitGraph, bits
-from tests.games.naive_matching import NaiveEdge, graphs, grid_edges, min_maximal
+from evalgame.games.matching.bitgraph import BitGraph, bits
+from tests.games.matching.naive_matching import NaiveEdge, graphs, grid_edges, min_maximal
 
 
 def is_maximal_matching(edges: list[NaiveEdge], chosen: list[NaiveEdge]) -> bool:

@@ -13,7 +13,7 @@ from evalgame.analysis.tiling_results import (
     replace_section,
 )
 from evalgame.search.protocol import Player
-from tests.games.naive_matching import game_value, grid_edges, max_matching, min_maximal
+from tests.games.matching.naive_matching import game_value, grid_edges, max_matching, min_maximal
 
 
 def test_board_value_matches_brute_force() -> None:

@@ -49,7 +49,7 @@ def test_small_connect_four_boards_agree_across_algorithms(board: str) -> None:
 
 def test_pig_is_exact_with_expectiminimax() -> None:
     data = run_json("pig:3:2:2")
-    assert data["value"] == "0"  # worked by hand in tests/games/test_dice.py
+    assert data["value"] == "0"  # worked by hand in tests/games/classic/test_dice.py
     data = run_json("pig:2:2:2")
     assert Fraction(str(data["value"])) == Fraction(1, 4)
     assert data["outcome"] == "first player favoured"

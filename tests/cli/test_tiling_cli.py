@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from evalgame.cli import app
-from tests.games.naive_matching import game_value, grid_edges, min_maximal
+from tests.games.matching.naive_matching import game_value, grid_edges, min_maximal
 
 runner = CliRunner()
 

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from evalgame.errors import GameError
-from evalgame.games.connect4 import ConnectFour
-from evalgame.games.dag_file import DagGame
-from evalgame.games.tictactoe import TicTacToe
+from evalgame.games.classic.connect4 import ConnectFour
+from evalgame.games.classic.dag_file import DagGame
+from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.play.agents import ChanceAgent, DepthLimitedAgent, OptimalAgent, RandomAgent
 from evalgame.play.session import Session
 from evalgame.play.solvers import exact_solver, solve

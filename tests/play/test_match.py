@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from evalgame.errors import GameError
-from evalgame.games.dice import Pig
-from evalgame.games.tictactoe import TicTacToe
+from evalgame.games.classic.dice import Pig
+from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.play.agents import Agent, ChanceAgent, HumanAgent, OptimalAgent, RandomAgent
 from evalgame.play.match import run
 from evalgame.play.session import Outcome, Session

@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 
 from evalgame.errors import GameError, IllegalMoveError
+from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.games.evaluate.game import EValuate
-from evalgame.games.tictactoe import TicTacToe
 from evalgame.play.session import Outcome, Session, Verdict, payoff_verdict, solvable_moves
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.examples import NestedTree

@@ -9,9 +9,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evalgame.games.graph_incidence import incidence
-from evalgame.games.graphs import load_graph
-from evalgame.games.graphshare import GraphShare, SharePosition
+from evalgame.games.graph.graphs import load_graph
+from evalgame.games.graph.incidence import incidence
+from evalgame.games.graph.share import GraphShare, SharePosition
 from tests.games.naive import naive_value
 
 

@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evalgame.games.tiling import solve_tiling
-from tests.games.naive_matching import game_value
+from evalgame.games.tiling.game import solve_tiling
+from tests.games.matching.naive_matching import game_value
 
 Cell = tuple[int, int]
 

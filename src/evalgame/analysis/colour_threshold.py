@@ -11,8 +11,8 @@ is found by binary search with one exact null-window test "minimax(F,[k]) ≥ ce
 step. When some |S(x)| = 1 the ceiling is below |B| and the paper's min{k : minimax = |B|}
 does not exist; :attr:`Threshold.reaches_total` says which case holds.
 
->>> from evalgame.games.graphs import load_graph
->>> from evalgame.games.graph_incidence import incidence
+>>> from evalgame.games.graph.graphs import load_graph
+>>> from evalgame.games.graph.incidence import incidence
 >>> share = incidence(load_graph("friendship:3"), "V", "E")
 >>> chain(share).values
 [0, 4, 5, 8, 8, 8, 9]
@@ -25,8 +25,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from evalgame.games.graph_incidence import Incidence
-from evalgame.games.graphshare import GraphShare
+from evalgame.games.graph.incidence import Incidence
+from evalgame.games.graph.share import GraphShare
 from evalgame.search.alphabeta import alphabeta, null_window_test
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Value
@@ -95,8 +95,8 @@ def reaches(
 ) -> bool:
     """Whether minimax(F,[k]) reaches the ceiling (one exact null-window test).
 
-    >>> from evalgame.games.graphs import load_graph
-    >>> from evalgame.games.graph_incidence import incidence
+    >>> from evalgame.games.graph.graphs import load_graph
+    >>> from evalgame.games.graph.incidence import incidence
     >>> share = incidence(load_graph("cycle:5"), "V", "E")
     >>> reaches(share, 2), reaches(share, 4)
     (False, True)

@@ -6,9 +6,9 @@ elements (B) that are MAX's stand out: a vertex gets a thick black ring, an edge
 core line, a face a hatching; MIN's stay plain. Names are written small beside each element.
 
 >>> import tempfile, pathlib
->>> from evalgame.games.graphs import load_graph
->>> from evalgame.games.graph_incidence import incidence
->>> from evalgame.games.graphshare_solve import solve_share
+>>> from evalgame.games.graph.graphs import load_graph
+>>> from evalgame.games.graph.incidence import incidence
+>>> from evalgame.games.graph.solve import solve_share
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "f3.svg"
 >>> draw_share(solve_share(incidence(load_graph("friendship:3"), "V", "E"), 2), out)
 >>> out.read_text().startswith("<?xml")
@@ -25,8 +25,8 @@ import networkx as nx
 
 from evalgame.errors import InputError
 from evalgame.expr.nodes import format_number
-from evalgame.games.graph_incidence import KIND_NAMES, Incidence
-from evalgame.games.graphshare_solve import ShareSolution
+from evalgame.games.graph.incidence import KIND_NAMES, Incidence
+from evalgame.games.graph.solve import ShareSolution
 
 #: the picture formats :func:`draw_share` writes
 FORMATS = (".svg", ".png")

@@ -24,9 +24,9 @@ from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.analysis.results_page import replace_marked
 from evalgame.errors import GraphError, LimitError, SearchInterrupted
 from evalgame.expr.nodes import format_number
-from evalgame.games.graph_incidence import PAIRS, incidence
-from evalgame.games.graphs import load_graph, make_graph
-from evalgame.games.graphshare_solve import solve_share
+from evalgame.games.graph.graphs import load_graph, make_graph
+from evalgame.games.graph.incidence import PAIRS, incidence
+from evalgame.games.graph.solve import solve_share
 from evalgame.search.budget import Budget
 
 #: the families of the results, with their smallest size

@@ -16,7 +16,7 @@ least 22 dominoes, and 22 are enough.
 
 >>> minimum_maximal_tiling(3, 3).value
 3
->>> from evalgame.games.bitgraph import BitGraph
+>>> from evalgame.games.matching.bitgraph import BitGraph
 >>> minimum_maximal_matching(BitGraph(5, [(0, 1), (1, 2), (2, 3), (3, 4)])).value
 2
 """
@@ -31,8 +31,8 @@ from fractions import Fraction
 import numpy as np
 
 from evalgame.errors import EvalgameError, LimitError, SearchInterrupted
-from evalgame.games.bitgraph import BitGraph
-from evalgame.games.tiling_board import Board, Domino
+from evalgame.games.matching.bitgraph import BitGraph
+from evalgame.games.tiling.board import Board, Domino
 
 #: edges beyond this are refused (HiGHS would take too long anyway)
 MAX_EDGES = 5000

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from evalgame.errors import InputError
-from evalgame.games.tiling import board_text
-from evalgame.games.tiling_board import Domino
+from evalgame.games.tiling.board import Domino
+from evalgame.games.tiling.game import board_text
 from evalgame.search.protocol import Player
 
 #: the picture formats :func:`draw_tiling` writes

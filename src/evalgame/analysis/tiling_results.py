@@ -4,7 +4,7 @@
 solver) and records the neighbouring facts: ν, the largest number of dominoes (a maximum
 matching), and μ, the smallest maximal partial tiling (by integer programming), so that
 μ ≤ value ≤ ν. :func:`board_bounds` runs the ladder of null-window tests of
-:mod:`evalgame.games.matching_bounds` on a board too large to solve. :func:`markdown`
+:mod:`evalgame.games.matching.bounds` on a board too large to solve. :func:`markdown`
 renders both as the tiling section of ``docs/results.md`` (``scripts/tiling_results.py``).
 
 >>> row = board_value(2, 3)
@@ -21,9 +21,9 @@ from typing import Any
 
 from evalgame.analysis.min_maximal import minimum_maximal_tiling
 from evalgame.analysis.results_page import replace_marked
-from evalgame.games.matching_bounds import LadderReport, LadderStep, bound_ladder
-from evalgame.games.tiling import solve_tiling
-from evalgame.games.tiling_board import Board
+from evalgame.games.matching.bounds import LadderReport, LadderStep, bound_ladder
+from evalgame.games.tiling.board import Board
+from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.protocol import Player
 
 
@@ -146,7 +146,7 @@ def markdown(values: Sequence[BoardValue], bounds: Sequence[BoardBounds]) -> str
             "### Larger boards: proven bounds",
             "",
             "A value is proven only by a complete search. For larger boards the solver runs a",
-            "ladder of null-window tests (`evalgame.games.matching_bounds`): each finished test",
+            "ladder of null-window tests (`evalgame.games.matching.bounds`): each finished test",
             '"value ≥ γ?" either fails high — a MAX strategy that reaches γ against every MIN',
             "reply, a lower bound — or fails low — a MIN strategy that keeps the value below γ",
             "against every MAX reply, an upper bound. Before any search, the bounds are the",

@@ -1,6 +1,6 @@
 """Boards for people: rich renderings of the shipped games' positions.
 
->>> from evalgame.games.tictactoe import TicTacToe
+>>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> game = TicTacToe()
 >>> board(game, game.play(game.initial(), 4)).plain.splitlines()[2]
 ' 4 │ X │ 6 '
@@ -12,8 +12,8 @@ from typing import Any
 
 from rich.text import Text
 
-from evalgame.games.connect4 import ConnectFour
-from evalgame.games.tictactoe import TicTacToe
+from evalgame.games.classic.connect4 import ConnectFour
+from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.search.protocol import Game
 
 STONES = {"X": "bold blue", "O": "bold red"}

@@ -20,7 +20,7 @@ from evalgame.cli.app import app, console, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import LimitError
 from evalgame.expr.nodes import approximate
-from evalgame.games.catalog import Target, parse_target
+from evalgame.games.classic.catalog import Target, parse_target
 from evalgame.play.session import Outcome
 from evalgame.play.solvers import solve
 from evalgame.search.iterative import iterative_deepening

@@ -17,7 +17,7 @@ import typer
 from rich.markup import escape
 
 from evalgame.cli.app import app, console, print_json
-from evalgame.games.dag_file import DagGame
+from evalgame.games.classic.dag_file import DagGame
 from evalgame.search.dag import backward_induction
 
 

@@ -26,9 +26,9 @@ from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.expr.nodes import format_number
-from evalgame.games.graph_incidence import KIND_NAMES, Incidence, formula, incidence
-from evalgame.games.graphs import FAMILIES, load_graph
-from evalgame.games.graphshare_solve import ALGORITHMS, ShareSolution, number, solve_share
+from evalgame.games.graph.graphs import FAMILIES, load_graph
+from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
+from evalgame.games.graph.solve import ALGORITHMS, ShareSolution, number, solve_share
 from evalgame.search.protocol import Value
 
 GRAPH_HELP = (

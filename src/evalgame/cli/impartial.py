@@ -18,8 +18,15 @@ import typer
 
 from evalgame.cli.app import app, console, print_json
 from evalgame.errors import GameError, LimitError
-from evalgame.games.heap_play import HeapPlay
-from evalgame.games.impartial import GrundysGame, HeapGame, Heaps, Kayles, Nim, SubtractionGame
+from evalgame.games.classic.heap_play import HeapPlay
+from evalgame.games.classic.impartial import (
+    GrundysGame,
+    HeapGame,
+    Heaps,
+    Kayles,
+    Nim,
+    SubtractionGame,
+)
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.grundy import PlayConvention
 from evalgame.search.table import TranspositionTable

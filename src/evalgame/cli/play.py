@@ -24,7 +24,7 @@ from evalgame.cli.classic import outcome_text
 from evalgame.cli.evaluate_play import play_expression
 from evalgame.cli.progress import check_seconds
 from evalgame.errors import GameError
-from evalgame.games.catalog import Target, is_game_target, parse_target, similar_game
+from evalgame.games.classic.catalog import Target, is_game_target, parse_target, similar_game
 from evalgame.play.agents import (
     Agent,
     ChanceAgent,

@@ -21,8 +21,8 @@ from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.errors import InputError, LimitError, SearchInterrupted
-from evalgame.games.tiling import ALGORITHMS, Algorithm, board_segments, solve_tiling
-from evalgame.games.tiling_board import Domino, check_size
+from evalgame.games.tiling.board import Domino, check_size
+from evalgame.games.tiling.game import ALGORITHMS, Algorithm, board_segments, solve_tiling
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 

@@ -4,7 +4,7 @@ Every agent has ``name`` and ``choose(session)``, which returns a legal move (a
 :class:`HumanAgent` may also return :data:`UNDO` or :data:`QUIT`). Agents are generic: they
 see the game only through the session.
 
->>> from evalgame.games.tictactoe import TicTacToe
+>>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> from evalgame.play.session import Session
 >>> session = Session(TicTacToe())
 >>> RandomAgent(seed=1).choose(session) in session.legal_moves()

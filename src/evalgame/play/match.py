@@ -1,6 +1,6 @@
 """Drive a session to its end with one agent per player.
 
->>> from evalgame.games.tictactoe import TicTacToe
+>>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> from evalgame.play.agents import RandomAgent
 >>> from evalgame.play.session import Session
 >>> session = Session(TicTacToe())

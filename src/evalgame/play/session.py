@@ -5,7 +5,7 @@ pluggable: which moves may be played (``playable``, e.g. only moves whose subtre
 valid leaf) and how the end is judged (``verdict``; by default the sign of the payoff
 decides: first player wins / draw / second player wins).
 
->>> from evalgame.games.tictactoe import TicTacToe
+>>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> session = Session(TicTacToe())
 >>> for text in ["5", "1", "9", "3", "2", "8", "4", "6", "7"]:
 ...     _ = session.play(session.parse_move(text))

@@ -1,6 +1,6 @@
 """Which exact solver answers which game, by name, for the command line and the agents.
 
->>> from evalgame.games.tictactoe import TicTacToe
+>>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> solve(TicTacToe(), None, "alphabeta").value
 0
 >>> sorted(ALGORITHMS)

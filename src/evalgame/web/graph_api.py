@@ -31,9 +31,9 @@ from evalgame.errors import (
     SearchInterrupted,
 )
 from evalgame.expr.nodes import format_number
-from evalgame.games.graph_incidence import Incidence, formula, incidence
-from evalgame.games.graphs import FAMILIES, Graph, load_graph
-from evalgame.games.graphshare import GraphShare, SharePosition
+from evalgame.games.graph.graphs import FAMILIES, Graph, load_graph
+from evalgame.games.graph.incidence import Incidence, formula, incidence
+from evalgame.games.graph.share import GraphShare, SharePosition
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player, Value

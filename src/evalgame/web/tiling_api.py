@@ -22,9 +22,9 @@ from typing import Any
 from fastapi import APIRouter
 
 from evalgame.errors import IllegalMoveError, SearchInterrupted
-from evalgame.games.matching_game import MatchingPosition
-from evalgame.games.matching_solver import MatchingSolver
-from evalgame.games.tiling import TilingGame
+from evalgame.games.matching.game import MatchingPosition
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.game import TilingGame
 from evalgame.search.protocol import Player
 from evalgame.web.models import TilingRequest, request_budget
 

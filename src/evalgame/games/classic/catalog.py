@@ -1,0 +1,225 @@
+"""The shipped games by name: ``tictactoe``, ``connect4:4x5``, ``nim:3,4,5``, ``pig:20``...
+
+:func:`parse_target` turns a game specification into a :class:`Target`: the game on the
+search protocol, whether it has chance nodes, and whether it is small enough to solve
+exactly. The syntax:
+
+=========================  ===================================================
+``tictactoe``              tic-tac-toe
+``connect4[:ROWSxCOLS]``   connect-four (default 6x7)
+``nim:3,4,5[:misere]``     Nim on heaps 3, 4, 5 (normal play unless ``misere``)
+``takeaway:N``             take-away-1-2-3 from N matches
+``subtraction:S:N``        the subtraction game with set S (e.g. ``1,2,3``) on N
+``grundy:N``               Grundy's game on a stack of N (``[:misere]`` too)
+``kayles:N``               Kayles on a row of N pins (``[:misere]`` too)
+``pig:T[:FACES[:TURNS]]``  Pig to T with a die of FACES (6), TURNS turns (6)
+``dag:FILE``               a game read from a JSON file
+=========================  ===================================================
+
+>>> target = parse_target("connect4:4x5")
+>>> target.game.name, target.exact
+('connect4:4x5', True)
+>>> parse_target("nim:3,4,5").game.name
+'nim 3 4 5'
+>>> is_game_target("x*(y-z)"), is_game_target("kayles:6")
+(False, True)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from evalgame.errors import GameError
+from evalgame.games.classic.connect4 import ConnectFour
+from evalgame.games.classic.dag_file import DagGame
+from evalgame.games.classic.dice import Pig
+from evalgame.games.classic.heap_play import HeapPlay
+from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim, SubtractionGame
+from evalgame.games.classic.tictactoe import TicTacToe
+from evalgame.search.grundy import PlayConvention
+from evalgame.search.protocol import Game
+
+NAMES = (
+    "tictactoe",
+    "connect4",
+    "nim",
+    "takeaway",
+    "subtraction",
+    "grundy",
+    "kayles",
+    "pig",
+    "dag",
+)
+
+#: boards with more cells are not solved exactly (4×6 takes ~15 s, 6×7 is out of reach)
+CONNECT4_EXACT_CELLS = 25
+#: larger instances are refused, whatever the search budget
+LIMITS = {"heap": 1000, "heaps": 12, "pig_target": 100, "pig_faces": 20, "pig_turns": 20}
+#: Pig instances with more states than this are not solved exactly
+PIG_EXACT_STATES = 2_000_000
+#: impartial games with a larger (estimated) state space are not solved exactly by search
+HEAP_EXACT_STATES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Target:
+    """A playable game and how to solve it.
+
+    ``algorithm`` names the exact solver that suits it (``alphabeta``, ``expectiminimax``
+    for dice, ``backward-induction`` for DAG files). ``too_big`` is ``(what, size, limit)``
+    when the game is too large to solve exactly. ``heaps`` is set for impartial heap games.
+    """
+
+    game: Game[Any, Any]
+    algorithm: str = "alphabeta"
+    too_big: tuple[str, int, int] | None = None
+    heaps: HeapGame | None = None
+
+    @property
+    def exact(self) -> bool:
+        """Whether the game is small enough to solve exactly."""
+        return self.too_big is None
+
+    @property
+    def chance(self) -> bool:
+        """Whether the game may have chance positions."""
+        return self.algorithm != "alphabeta"
+
+
+def is_game_target(text: str) -> bool:
+    """Whether ``text`` names one of these games (anything else is an e-Valuate expression)."""
+    return ":" in text or text.strip().lower() in NAMES
+
+
+def similar_game(text: str) -> str | None:
+    """The game name ``text`` looks like a misspelling of, if any.
+
+    >>> similar_game("tictacto"), similar_game("x"), similar_game("tictactoe")
+    ('tictactoe', None, None)
+    """
+    word = text.strip().lower()
+    if word in NAMES:
+        return None
+    close = difflib.get_close_matches(word, NAMES, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def parse_target(text: str) -> Target:
+    """The game named by ``text`` (see the module documentation for the syntax)."""
+    name, _, rest = text.strip().partition(":")
+    name = name.lower()
+    if name == "tictactoe" and not rest:
+        return Target(TicTacToe())
+    if name == "connect4":
+        return _connect4(rest)
+    if name == "pig":
+        return _pig(rest)
+    if name == "dag":
+        if not rest:
+            raise GameError("dag needs a file: dag:FILE")
+        return Target(DagGame.from_file(rest), algorithm="backward-induction")
+    if name in ("nim", "takeaway", "subtraction", "grundy", "kayles"):
+        return _heaps(name, rest)
+    raise GameError(
+        f"unknown game {text!r}; the games are tictactoe, connect4:4x5, nim:3,4,5, "
+        "takeaway:12, subtraction:1,2,3:12, grundy:7, kayles:6, pig:20, dag:FILE"
+    )
+
+
+def _number(text: str, what: str, low: int, high: int) -> int:
+    if not re.fullmatch(r"\s*\d+\s*", text):
+        raise GameError(f"{what} must be a whole number, not {text!r}")
+    value = int(text)
+    if not low <= value <= high:
+        raise GameError(f"{what} must be between {low} and {high}, not {value}")
+    return value
+
+
+def _numbers(text: str, what: str, low: int, high: int) -> list[int]:
+    return [_number(part, what, low, high) for part in text.split(",")]
+
+
+def _connect4(rest: str) -> Target:
+    rows, cols = 6, 7
+    if rest:
+        match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", rest.lower())
+        if not match:
+            raise GameError(f"connect4 takes a board ROWSxCOLS such as 4x5, not {rest!r}")
+        rows, cols = int(match[1]), int(match[2])
+    game = ConnectFour(rows, cols)
+    if rows * cols > CONNECT4_EXACT_CELLS:
+        return Target(game, too_big=("the number of cells", rows * cols, CONNECT4_EXACT_CELLS))
+    return Target(game)
+
+
+def _pig(rest: str) -> Target:
+    parts = rest.split(":") if rest else []
+    if not 1 <= len(parts) <= 3:
+        raise GameError("pig takes a target and optionally faces and turns: pig:T[:FACES[:TURNS]]")
+    target = _number(parts[0], "the pig target", 1, LIMITS["pig_target"])
+    faces = (
+        _number(parts[1], "the number of faces", 2, LIMITS["pig_faces"]) if len(parts) > 1 else 6
+    )
+    turns = (
+        _number(parts[2], "the number of turns", 1, LIMITS["pig_turns"]) if len(parts) > 2 else 6
+    )
+    game = Pig(target, faces, turns)
+    states = 2 * target**3 * turns
+    if states > PIG_EXACT_STATES:
+        return Target(game, "expectiminimax", ("the number of states", states, PIG_EXACT_STATES))
+    return Target(game, "expectiminimax")
+
+
+def _heaps(name: str, rest: str) -> Target:
+    parts = rest.split(":") if rest else []
+    convention = PlayConvention.NORMAL
+    if parts and parts[-1].strip().lower() in ("misere", "misère"):
+        convention = PlayConvention.MISERE
+        parts.pop()
+    expected = 2 if name == "subtraction" else 1
+    if len(parts) != expected:
+        usage = {"subtraction": "subtraction:1,2,3:12", "nim": "nim:3,4,5"}.get(name, f"{name}:N")
+        raise GameError(f"{name} is written {usage} (optionally followed by :misere)")
+    if name == "nim":
+        heaps = _numbers(parts[0], "a heap size", 0, LIMITS["heap"])
+        if len(heaps) > LIMITS["heaps"]:
+            raise GameError(f"nim takes at most {LIMITS['heaps']} heaps, not {len(heaps)}")
+        game: HeapGame = Nim(heaps)
+    else:
+        size = _number(parts[-1], "the heap size", 0, LIMITS["heap"])
+        if name == "takeaway":
+            game = SubtractionGame([1, 2, 3], [size])
+            game.name = "takeaway"
+        elif name == "subtraction":
+            game = SubtractionGame(_numbers(parts[0], "a subtraction", 1, LIMITS["heap"]), [size])
+        else:
+            game = GrundysGame([size]) if name == "grundy" else Kayles([size])
+    states = _heap_states(game)
+    play = HeapPlay(game, convention)
+    if states > HEAP_EXACT_STATES:
+        return Target(
+            play, too_big=("the number of positions", states, HEAP_EXACT_STATES), heaps=game
+        )
+    return Target(play, heaps=game)
+
+
+def _heap_states(game: HeapGame) -> int:
+    """An upper bound on the positions reachable in ``game``.
+
+    Nim and subtraction games: one size per heap. Grundy's game and Kayles: a position is
+    a multiset of heaps of total at most the start's, so at most Σ_{k≤n} p(k) of them.
+    """
+    if isinstance(game, Nim | SubtractionGame):
+        count = 1
+        for heap in game.heaps:
+            count *= heap + 1
+        return count
+    total = sum(game.heaps)
+    partitions = [1] + [0] * total  # partitions[k] = p(k), by adding one part size at a time
+    for part in range(1, total + 1):
+        for k in range(part, total + 1):
+            partitions[k] += partitions[k - part]
+    return sum(partitions)

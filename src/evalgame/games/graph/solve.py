@@ -1,0 +1,150 @@
+"""Solve a graph game: MAX's share under optimal play, a line of play and who owns what.
+
+>>> from evalgame.games.graph.graphs import load_graph
+>>> from evalgame.games.graph.incidence import incidence
+>>> solution = solve_share(incidence(load_graph("friendship:3"), "R", "V"), 2)
+>>> solution.value, solution.share.total
+(5, 7)
+>>> sorted(name for name, mine in solution.owners().items() if mine)
+['v0', 'v3', 'v4', 'v5', 'v6']
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from evalgame.errors import GameError
+from evalgame.expr.nodes import format_number
+from evalgame.games.graph.incidence import Incidence, formula
+from evalgame.games.graph.share import GraphShare
+from evalgame.search.alphabeta import alphabeta
+from evalgame.search.budget import Budget
+from evalgame.search.mtdf import mtdf
+from evalgame.search.negascout import negascout
+from evalgame.search.result import SearchResult
+from evalgame.search.stats import SearchStats
+from evalgame.search.table import TranspositionTable
+
+ALGORITHMS = ("alphabeta", "mtdf", "negascout")
+#: one round of play: (colour, index of the element of A it went on)
+Round = tuple[int, int]
+
+
+@dataclass
+class ShareSolution:
+    """MAX's share ``value`` of game(G, A, B, [``colours``], f) and a principal line.
+
+    ``pv`` is a whole game: one (colour, element) round per element of A. Once nothing is
+    open the remaining colours cannot change the share; the line then finishes with
+    colour 1 (``played`` rounds were searched, the rest is that filler).
+    """
+
+    share: Incidence
+    colours: int
+    rule: str
+    value: Any
+    pv: list[Round]
+    played: int
+    algorithm: str
+    stats: SearchStats
+    seconds: float
+
+    def colouring(self) -> dict[str, int]:
+        """The colour of every element of A at the end of the line."""
+        return {self.share.a_names[a]: colour for colour, a in self.pv}
+
+    def owners(self) -> dict[str, bool]:
+        """For every element of B, whether it is MAX's at the end of the line."""
+        colours = {a: colour for colour, a in self.pv}
+        return {
+            name: owned(self.rule, [colours[a] for a in members])
+            for name, members in zip(self.share.b_names, self.share.sets, strict=True)
+        }
+
+    def line(self) -> str:
+        """The searched part of the line as ``1→v0, 2→v3, …``."""
+        return ", ".join(f"{c}→{self.share.a_names[a]}" for c, a in self.pv[: self.played])
+
+    def as_json(self) -> dict[str, Any]:
+        """The scripting contract of ``evalgame graph --json``."""
+        share = self.share
+        return {
+            "graph": share.graph.name,
+            "color": share.colour,
+            "share": share.share,
+            "colors": self.colours,
+            "rule": self.rule,
+            "weights": share.weighting,
+            "value": format_number(self.value),
+            "total": number(share.total),
+            "ceiling": number(share.ceiling) if self.rule == "mono" else None,
+            "formula": formula(share),
+            "pv": [{"color": c, "element": share.a_names[a]} for c, a in self.pv],
+            "played": self.played,
+            "owners": {name: "MAX" if mine else "MIN" for name, mine in self.owners().items()},
+            "algorithm": self.algorithm,
+            "stats": self.stats.as_dict(),
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def solve_share(
+    share: Incidence,
+    colours: int,
+    rule: str = "mono",
+    *,
+    algorithm: str = "alphabeta",
+    budget: Budget | None = None,
+) -> ShareSolution:
+    """MAX's share of game(G, A, B, [``colours``], ``rule``) under optimal play.
+
+    ``algorithm`` is ``alphabeta`` (default), ``mtdf`` or ``negascout``, all on a
+    transposition table; a ``budget`` may stop the search (with proven bounds).
+    """
+    if algorithm not in ALGORITHMS:
+        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    game = GraphShare(share, colours, rule)
+    started = time.perf_counter()
+    result = _run(game, algorithm, budget)
+    seconds = time.perf_counter() - started
+    moves = list(result.pv)
+    rounds = [(moves[i], moves[i + 1]) for i in range(0, len(moves) - 1, 2)]
+    placed = {a for _, a in rounds}
+    filler = [(1, a) for a in range(len(share.a_names)) if a not in placed]
+    solution = ShareSolution(
+        share, colours, rule, result.value, rounds + filler, len(rounds), algorithm,
+        result.stats, seconds,
+    )  # fmt: skip
+    mine = solution.owners().values()
+    check = sum((w for w, own in zip(share.weights, mine, strict=True) if own), 0)
+    if check != result.value:
+        raise GameError(f"internal error: the line gives MAX {check}, not {result.value}")
+    return solution
+
+
+def owned(rule: str, colours: list[int]) -> bool:
+    """Whether MAX owns an element whose set S(x) got ``colours``.
+
+    >>> owned("mono", [1, 1, 2]), owned("mono", [2, 2]), owned("parity", [1, 2, 1, 1])
+    (True, False, True)
+    """
+    if rule == "parity":
+        return colours.count(1) % 2 == 1
+    return len(set(colours)) > 1
+
+
+def number(value: Any) -> int | str:
+    """An exact number for JSON: an int when whole, else a string like ``"7/2"``."""
+    text = format_number(value)
+    return int(text) if "/" not in text else text
+
+
+def _run(game: GraphShare, algorithm: str, budget: Budget | None) -> SearchResult[int]:
+    table = TranspositionTable()
+    if algorithm == "mtdf":
+        return mtdf(game, table=table, budget=budget)
+    if algorithm == "negascout":
+        return negascout(game, table=table, budget=budget)
+    return alphabeta(game, table=table, budget=budget)

@@ -1,0 +1,1 @@
+"""The matching game on any graph of bitmask vertices: regions, the solver, bound ladders."""

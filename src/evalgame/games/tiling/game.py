@@ -1,0 +1,172 @@
+"""The tiling game of the paper's §6 on any ``rows × cols`` board.
+
+MAX and MIN alternately place a domino on two adjacent empty cells until the partial tiling
+is maximal (no two adjacent cells are empty); the value is the number of dominoes. It is
+the matching game (:mod:`evalgame.games.matching.game`) on the board's grid graph.
+
+:func:`solve_tiling` solves it with the specialised solver (:mod:`.matching.solver`) or
+any algorithm of the game-agnostic engine, and returns the value and a principal line of
+play; :func:`board_text` draws a board with its dominoes numbered in order of play.
+
+>>> solution = solve_tiling(3, 4)
+>>> solution.value, len(solution.dominoes)
+(5, 5)
+>>> solve_tiling(3, 4, algorithm="alphabeta").value
+5
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from evalgame.errors import InputError
+from evalgame.games.matching.game import MatchingGame
+from evalgame.games.matching.region import KeyMode
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.board import Board, Domino
+from evalgame.search.alphabeta import alphabeta
+from evalgame.search.budget import Budget
+from evalgame.search.minimax import minimax
+from evalgame.search.mtdf import mtdf
+from evalgame.search.negascout import negascout
+from evalgame.search.protocol import Player
+from evalgame.search.result import SearchResult
+from evalgame.search.stats import SearchStats
+from evalgame.search.table import TranspositionTable
+
+#: the ways to solve the game: the specialised solver or an engine algorithm
+Algorithm = Literal["solver", "mtdf", "alphabeta", "negascout", "minimax"]
+ALGORITHMS: tuple[Algorithm, ...] = ("solver", "mtdf", "alphabeta", "negascout", "minimax")
+
+
+class TilingGame(MatchingGame):
+    """The tiling game on a ``rows × cols`` board, ``first`` to move.
+
+    >>> game = TilingGame(2, 2)
+    >>> [game.board.domino(move) for move in game.moves(game.initial())]
+    [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))]
+    """
+
+    name = "tiling"
+
+    def __init__(
+        self, rows: int, cols: int, first: Player = Player.MAX, *, keys: KeyMode = "shapes"
+    ) -> None:
+        self.board = Board(rows, cols)
+        super().__init__(self.board, first, keys=keys)
+
+
+@dataclass(frozen=True)
+class TilingSolution:
+    """The solved tiling game: its value and a principal line of play."""
+
+    rows: int
+    cols: int
+    first: Player
+    #: dominoes on the board at the end under optimal play
+    value: int
+    #: a principal line of play, in order (MAX's moves and MIN's alternate from ``first``)
+    dominoes: tuple[Domino, ...]
+    stats: SearchStats
+    seconds: float
+    algorithm: str
+
+
+def solve_tiling(
+    rows: int,
+    cols: int,
+    first: Player = Player.MAX,
+    *,
+    algorithm: Algorithm = "solver",
+    budget: Budget | None = None,
+) -> TilingSolution:
+    """Solve the tiling game exactly (see the module doc for an example).
+
+    ``budget`` limits time or nodes; running out (or Ctrl-C) raises
+    :class:`~evalgame.errors.SearchInterrupted` with the bounds proven so far.
+    """
+    if algorithm not in ALGORITHMS:
+        raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    started = time.monotonic()
+    game = TilingGame(rows, cols, first)
+    result: SearchResult[int]
+    if algorithm == "solver":
+        result = MatchingSolver(game.board, budget=budget).solve(first is Player.MAX)
+    elif algorithm == "mtdf":
+        result = mtdf(game, budget=budget)
+    elif algorithm == "alphabeta":
+        result = alphabeta(game, table=TranspositionTable(), budget=budget)
+    elif algorithm == "negascout":
+        result = negascout(game, table=TranspositionTable(), budget=budget)
+    else:
+        result = minimax(game, budget=budget)
+    assert isinstance(result.value, int)
+    return TilingSolution(
+        rows,
+        cols,
+        first,
+        result.value,
+        tuple(game.board.domino(move) for move in result.pv),
+        result.stats,
+        time.monotonic() - started,
+        result.algorithm,
+    )
+
+
+#: one piece of a drawn board: text and the index (in order of play) of its domino
+Segment = tuple[str, int | None]
+
+
+def board_segments(rows: int, cols: int, dominoes: Sequence[Domino]) -> list[list[Segment]]:
+    """The board drawn as lines of segments, each tagged with its domino's index.
+
+    Cells show the 1-based number of the domino covering them (``·`` when empty); the two
+    cells of a domino are joined by ``─`` (``1─1``, ``1───1``, ``10─10``) or ``│``. A
+    terminal colours the segments by their index; :func:`board_text` just joins them.
+    """
+    board = Board(rows, cols)
+    owner: dict[tuple[int, int], int] = {}
+    for number, (first, second) in enumerate(dominoes):
+        board.edge(first, second)  # refuses cells off the board or not adjacent
+        for cell in (first, second):
+            if cell in owner:
+                raise InputError(f"cell {cell} is covered by two dominoes")
+            owner[cell] = number
+    width = len(str(len(dominoes))) if dominoes else 1
+    lines: list[list[Segment]] = []
+    for r in range(rows):
+        cells: list[Segment] = []
+        joints: list[Segment] = []
+        for c in range(cols):
+            index = owner.get((r, c))
+            label = "·" if index is None else str(index + 1)
+            right = index is not None and owner.get((r, c + 1)) == index
+            left = index is not None and owner.get((r, c - 1)) == index
+            if c:
+                cells.append(("─" if left else " ", index if left else None))
+                joints.append((" ", None))
+            if right:
+                label = label.ljust(width, "─")
+            cells.append((label.rjust(width, "─" if left else " "), index))
+            down = index is not None and owner.get((r + 1, c)) == index
+            joints.append(("│".rjust(width) if down else " " * width, index if down else None))
+        lines.append(cells)
+        if r + 1 < rows:
+            lines.append(joints)
+    return lines
+
+
+def board_text(rows: int, cols: int, dominoes: Sequence[Domino]) -> str:
+    """The board as plain text, dominoes numbered in order of play.
+
+    >>> print(board_text(2, 3, [((0, 0), (0, 1)), ((0, 2), (1, 2))]))
+    1─1 2
+        │
+    · · 2
+    """
+    return "\n".join(
+        "".join(text for text, _ in line).rstrip() for line in board_segments(rows, cols, dominoes)
+    )
