@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evalgame.analysis.tree import ALGORITHMS, GameTree, Status, game_tree
+from evalgame.analysis.tree import GameTree, Status, game_tree
+from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.expr.nodes import to_text

@@ -2,10 +2,8 @@
 
 :func:`game_tree` builds the whole tree (every node with its exact minimax value) and runs
 one of the tree searches on it — ``minimax``, ``alphabeta`` (the paper's Algorithm 1) or
-``paper`` (Algorithm 1 with the paper's value order and transposition table). The search
-is not re-implemented here: it runs on a *recording proxy* of the game, which notes each
-node the search enters (the search calls ``budget.tick`` and then ``moves`` once per node
-it enters), in order. From that record:
+``paper`` (Algorithm 1 with the paper's value order and transposition table) — recording
+the nodes it entered, in order (:mod:`evalgame.analysis.tree_walk`). From that record:
 
 * a visited node's children that were never entered were skipped by a cut-off — a *beta*
   cut-off at a MAX node, an *alpha* cut-off at a MIN node, as the paper names them;
@@ -27,10 +25,11 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import Any
 
+from evalgame.analysis.tree_walk import ALGORITHMS, Path, walk
 from evalgame.errors import GameError, InputError, LimitError
 from evalgame.expr.domain import DIGITS, domain_value
 from evalgame.expr.evaluate import number_bits
@@ -39,24 +38,16 @@ from evalgame.expr.nodes import Number, format_number
 from evalgame.games.evaluate.game import EValuate, Move, Position, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.treesize import tree_size
-from evalgame.search.budget import Budget
-from evalgame.search.minimax import minimax
-from evalgame.search.paper_alphabeta import paper_alphabeta
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Player
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
 
-#: the searches whose walk can be recorded
-ALGORITHMS = ("alphabeta", "paper", "minimax")
 #: most variables a drawn or explored tree may have
 MAX_TREE_VARIABLES = 3
 #: most nodes a drawn or explored tree may have
 MAX_TREE_NODES = 20_000
 #: largest size in bits of the numbers in a tree (about 75 digits: they must fit a drawing)
 MAX_TREE_NUMBER_BITS = 256
-
-#: a node of the tree, named by the moves that lead to it from the root
-Path: TypeAlias = tuple[Move, ...]
 
 
 class Status(enum.Enum):
@@ -305,15 +296,10 @@ def game_tree(
     )
     game = EValuate(expression, domain, value_order=order)
     nodes = _build(game)
-    table = algorithm == "paper"
     leaves = {node.position: node.value for node in nodes if node.player is None}
-    recorder = _Recorder(game, leaves)
-    if algorithm == "minimax":
-        result = minimax(recorder, budget=recorder.budget)
-    else:
-        result = paper_alphabeta(recorder, table=table, budget=recorder.budget)
-    tree = GameTree(game, algorithm, nodes, result, table)
-    _replay(tree, recorder.entered)
+    record = walk(game, leaves, algorithm)
+    tree = GameTree(game, algorithm, nodes, record.result, table=algorithm == "paper")
+    _replay(tree, record.entered)
     _check(tree)
     return tree
 
@@ -348,61 +334,6 @@ def _build(game: EValuate) -> list[Node]:
 
 def _player(game: EValuate, position: Position) -> Player | None:
     return None if game.is_terminal(position) else game.to_move(position)
-
-
-@dataclass
-class _TickBudget(Budget):
-    """A budget that notes each node a search enters (every search ticks once per node)."""
-
-    ticked: bool = False
-
-    def tick(self, stats: SearchStats) -> None:
-        self.ticked = True
-        super().tick(stats)
-
-
-#: a position of the recording proxy: the path from the root and the game's position
-_Tracked: TypeAlias = tuple[Path, Position]
-
-
-class _Recorder(Game[_Tracked, Move]):
-    """The e-Valuate game, positions tagged with their path; records the nodes entered.
-
-    A search enters a node by ticking its budget and then asking for the node's moves;
-    ``moves`` calls not preceded by a tick (checks of the principal variation) are ignored.
-    """
-
-    def __init__(self, game: EValuate, payoffs: dict[Position, Number | None]) -> None:
-        self.game = game
-        self.payoffs = payoffs  # the leaves' values, already computed
-        self.name = game.name
-        self.budget = _TickBudget()
-        self.entered: list[Path] = []
-
-    def initial(self) -> _Tracked:
-        return (), self.game.initial()
-
-    def to_move(self, position: _Tracked) -> Player:
-        return self.game.to_move(position[1])
-
-    def moves(self, position: _Tracked) -> Sequence[Move]:
-        if self.budget.ticked:
-            self.budget.ticked = False
-            self.entered.append(position[0])
-        return self.game.moves(position[1])
-
-    def play(self, position: _Tracked, move: Move) -> _Tracked:
-        path, inner = position
-        return (*path, move), self.game.play(inner, move)
-
-    def payoff(self, position: _Tracked) -> Value | None:
-        return self.payoffs[position[1]]
-
-    def key(self, position: _Tracked) -> Hashable:
-        return self.game.key(position[1])
-
-    def subtree_size(self, position: _Tracked) -> int:
-        return self.game.subtree_size(position[1])
 
 
 def _replay(tree: GameTree, entered: list[Path]) -> None:

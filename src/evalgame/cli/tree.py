@@ -14,8 +14,9 @@ import typer
 from rich.markup import escape
 from rich.tree import Tree
 
-from evalgame.analysis.tree import ALGORITHMS, GameTree, Node, Status, game_tree
+from evalgame.analysis.tree import GameTree, Node, Status, game_tree
 from evalgame.analysis.tree_pictures import MAX_DRAWN
+from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.expr.domain import parse_domain
