@@ -21,6 +21,7 @@ from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.app import app, console, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.errors import InputError, LimitError, SearchInterrupted
+from evalgame.games.matching.native import DEFAULT_TABLE_MB, ENGINES, Engine, available
 from evalgame.games.tiling.board import Domino, check_size
 from evalgame.games.tiling.game import ALGORITHMS, Algorithm, board_segments, solve_tiling
 from evalgame.search.budget import Budget
@@ -45,6 +46,14 @@ def tiling(
     ),
     algorithm: str = typer.Option(
         "solver", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
+    ),
+    engine: str = typer.Option(
+        "auto",
+        "--engine",
+        help="auto (the C kernel when built), native or python (the reference solver).",
+    ),
+    table_mb: int = typer.Option(
+        DEFAULT_TABLE_MB, "--table-mb", help="Size of the C kernel's table in MB."
     ),
     timeout: float | None = typer.Option(
         None, "--timeout", help=f"{TIMEOUT_HELP}; with the bounds proven.", callback=check_seconds
@@ -81,7 +90,15 @@ def tiling(
         )
     try:
         with search_budget(f"tiling {rows}×{cols}", timeout=timeout) as budget:
-            solution = solve_tiling(rows, cols, player, algorithm=chosen, budget=budget)
+            solution = solve_tiling(
+                rows,
+                cols,
+                player,
+                algorithm=chosen,
+                budget=budget,
+                engine=_engine(engine),
+                table_mb=table_mb,
+            )
     except SearchInterrupted as stop:
         if not json_output:
             raise
@@ -254,6 +271,17 @@ def _algorithm(name: str) -> Algorithm:
         if known == name:
             return known
     raise InputError(f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}")
+
+
+def _engine(name: str) -> Engine:
+    for known in ENGINES:
+        if known == name:
+            if known == "auto" and not available():
+                console.print(
+                    "note: the C kernel is not built; using the Python solver", style="dim"
+                )
+            return known
+    raise InputError(f"unknown engine {name!r}; choose one of {', '.join(ENGINES)}")
 
 
 def _cells(dominoes: Sequence[Domino]) -> list[list[list[int]]]:

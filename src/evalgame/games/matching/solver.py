@@ -68,6 +68,9 @@ class MatchingSolver:
     proves on the root.
     """
 
+    #: the name results carry
+    algorithm = "matching MTD(f)"
+
     def __init__(
         self,
         graph: BitGraph,
@@ -198,7 +201,7 @@ class MatchingSolver:
         with budget.guard(self.stats):
             value = self.value(self.graph.full, max_to_move)
             line = self.principal_variation(self.graph.full, max_to_move, value)
-        return SearchResult(value, tuple(line), self.stats, "matching MTD(f)")
+        return SearchResult(value, tuple(line), self.stats, self.algorithm)
 
     def principal_variation(self, free: int, max_to_move: bool, value: int) -> list[int]:
         """Moves from ``free`` that attain ``value`` (the number of moves still to come).

@@ -24,8 +24,8 @@ from typing import Literal
 
 from evalgame.errors import InputError
 from evalgame.games.matching.game import MatchingGame
+from evalgame.games.matching.native import DEFAULT_TABLE_MB, Engine, make_solver
 from evalgame.games.matching.region import KeyMode
-from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board, Domino
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
@@ -82,11 +82,15 @@ def solve_tiling(
     *,
     algorithm: Algorithm = "solver",
     budget: Budget | None = None,
+    engine: Engine = "auto",
+    table_mb: int = DEFAULT_TABLE_MB,
 ) -> TilingSolution:
     """Solve the tiling game exactly (see the module doc for an example).
 
     ``budget`` limits time or nodes; running out (or Ctrl-C) raises
-    :class:`~evalgame.errors.SearchInterrupted` with the bounds proven so far.
+    :class:`~evalgame.errors.SearchInterrupted` with the bounds proven so far. The
+    specialised solver runs in the C kernel when it is built (``engine="auto"``), with a
+    table of ``table_mb`` MB; ``engine="python"`` selects the reference solver.
     """
     if algorithm not in ALGORITHMS:
         raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
@@ -94,7 +98,8 @@ def solve_tiling(
     game = TilingGame(rows, cols, first)
     result: SearchResult[int]
     if algorithm == "solver":
-        result = MatchingSolver(game.board, budget=budget).solve(first is Player.MAX)
+        solver = make_solver(game.board, engine=engine, budget=budget, table_mb=table_mb)
+        result = solver.solve(first is Player.MAX)
     elif algorithm == "mtdf":
         result = mtdf(game, budget=budget)
     elif algorithm == "alphabeta":

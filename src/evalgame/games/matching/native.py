@@ -1,0 +1,197 @@
+"""The C search kernel behind the matching solver: the same questions, answered natively.
+
+:class:`NativeSolver` is a :class:`~evalgame.games.matching.solver.MatchingSolver` whose
+null-window tests and bounds run in the compiled kernel (``_kernel.c``, built with the
+package; graphs of at most 64 vertices). Its answers have the meaning of the Python
+solver's, so everything built on them (MTD(f), principal variations, the bound ladder of
+:mod:`.bounds`) works unchanged. When the extension is missing (no C compiler at install
+time), :func:`make_solver` falls back to the Python solver.
+
+The API (stable: other modules and the distributed proofs build on it)::
+
+    solver = NativeSolver(graph, table_mb=256, budget=None)
+    solver.test(free, max_to_move, gamma) -> int   # fail-soft: r ≥ γ proves value ≥ r,
+                                                    # r < γ proves value ≤ r
+    solver.value(free, max_to_move) -> int          # exact, by MTD(f)
+    solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
+    solver.solve(max_to_move) -> SearchResult       # value and principal variation
+    solver.principal_variation(free, max_to_move, value) -> list[int]
+    solver.stats                                    # SearchStats: nodes, cut-offs, ...
+    solver.kernel_stats() -> dict[str, int]         # also stores, replacements, capacity
+
+``free`` is a bitmask of uncovered vertices and values count the moves still to come. The
+table persists across calls; ``budget`` is checked every few thousand nodes (time, node
+limit, progress) and Ctrl-C stops a search, both raising
+:class:`~evalgame.errors.SearchInterrupted` like the Python solver.
+
+>>> from evalgame.games.tiling.board import Board
+>>> board = Board(3, 3)
+>>> solver = make_solver(board, table_mb=1)
+>>> solver.value(board.full, max_to_move=True), solver.value(board.full, max_to_move=False)
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any, Literal
+
+from evalgame.errors import InputError, LimitError
+from evalgame.games.matching.bitgraph import BitGraph
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.search.budget import Budget
+
+_kernel: Any
+try:
+    _kernel = importlib.import_module("evalgame.games.matching._kernel")
+except ImportError:  # built without a C compiler: the Python solver is used
+    _kernel = None
+
+#: which solver answers: the C kernel when built ("auto"), or the one named
+Engine = Literal["auto", "native", "python"]
+ENGINES: tuple[Engine, ...] = ("auto", "native", "python")
+
+#: the table's default size; its pages are only touched as entries are stored
+DEFAULT_TABLE_MB = 256
+#: the kernel handles graphs up to this many vertices (sets are 64-bit masks)
+MAX_VERTICES = 64
+#: nodes between two checks of the budget and of Ctrl-C (about 10 ms of search)
+CHECK_EVERY = 1 << 14
+
+#: option bits of the kernel: each optional ingredient can be switched off
+OPTIONS = {
+    "strategy": 1,  # the matching-strategy lower bound
+    "turns": 2,  # Max-start and Min-start values differ by at most 1
+    "components": 4,  # small components exact, equimatchable ones as passes
+    "etc": 8,  # children's bounds and table entries before searching any
+    "symmetry": 16,  # keys folded under symmetries (and translations on a board)
+}
+ALL_OPTIONS = sum(OPTIONS.values())
+
+
+def available() -> bool:
+    """Whether the C kernel was built with this installation."""
+    return _kernel is not None
+
+
+def engine_report() -> str:
+    """One line saying which engine solves matching games here.
+
+    >>> engine_report().startswith("matching games:")
+    True
+    """
+    if available():
+        return "matching games: C kernel (evalgame.games.matching._kernel), graphs ≤ 64 vertices"
+    return "matching games: Python solver (the C kernel was not built: no C compiler at install)"
+
+
+class NativeSolver(MatchingSolver):
+    """The matching solver with its searches in the C kernel (see the module doc)."""
+
+    algorithm = "matching MTD(f), C kernel"
+
+    def __init__(
+        self,
+        graph: BitGraph,
+        *,
+        table_mb: int = DEFAULT_TABLE_MB,
+        budget: Budget | None = None,
+        options: int = ALL_OPTIONS,
+    ) -> None:
+        if _kernel is None:
+            raise InputError("the C kernel is not built here; use the Python solver")
+        if graph.n > MAX_VERTICES:
+            raise LimitError(
+                "the number of vertices", graph.n, MAX_VERTICES, "use the Python solver"
+            )
+        _check_table(table_mb)
+        super().__init__(graph, budget=budget)
+        identity = tuple(range(graph.n))
+        symmetries = [s.images for s in graph.symmetries if s.images != identity]
+        try:
+            self.kernel = _kernel.Kernel(
+                list(graph.adjacency),
+                symmetries,
+                graph.colour_class or 0,
+                getattr(graph, "cols", 0),
+                table_mb,
+                options,
+                CHECK_EVERY,
+            )
+        except MemoryError:
+            raise LimitError(
+                "the table size in MB", table_mb, table_mb - 1, "this machine cannot allocate it"
+            ) from None
+        self.kernel.set_callback(self._check)
+
+    def _check(self, nodes: int) -> None:
+        """Called by the kernel every :data:`CHECK_EVERY` nodes: limits and progress."""
+        self.stats.nodes = nodes
+        if self.budget is not None:
+            self.budget.check(self.stats)
+
+    def test(self, free: int, max_to_move: bool, gamma: int) -> int:
+        """A fail-soft null-window test: ``r ≥ gamma`` proves value ≥ r, else value ≤ r."""
+        try:
+            return int(self.kernel.test(free, max_to_move, gamma))
+        finally:
+            self._sync()
+
+    def bounds(self, free: int, max_to_move: bool) -> tuple[int, int]:
+        """The best proven bounds known now on the moves still to come."""
+        lower, upper = self.kernel.bounds(free, max_to_move)
+        return int(lower), int(upper)
+
+    def value(self, free: int, max_to_move: bool) -> int:
+        """The number of moves still to come under optimal play, by MTD(f)."""
+        result = super().value(free, max_to_move)
+        self._sync()
+        return result
+
+    def kernel_stats(self) -> dict[str, int]:
+        """The kernel's counters, table stores and replacements included."""
+        return dict(self.kernel.stats())
+
+    def _sync(self) -> None:
+        counters = self.kernel.stats()
+        stats = self.stats
+        stats.nodes = counters["nodes"]
+        stats.table_hits = counters["table_hits"]
+        stats.bound_cutoffs = counters["bound_cutoffs"]
+        stats.beta_cutoffs = counters["beta_cutoffs"]
+        stats.alpha_cutoffs = counters["alpha_cutoffs"]
+        stats.table_size = counters["table_entries"]
+
+
+def _check_table(table_mb: int) -> None:
+    """Refuse a table the machine cannot hold, before trying to allocate it."""
+    if table_mb < 1:
+        raise InputError(f"the table needs at least 1 MB, not {table_mb}")
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20
+    except (ValueError, OSError, AttributeError):  # not every system reports it
+        return
+    if table_mb > physical:
+        raise LimitError(
+            "the table size in MB", table_mb, physical, "this machine's memory; give less"
+        )
+
+
+def make_solver(
+    graph: BitGraph,
+    *,
+    engine: Engine = "auto",
+    budget: Budget | None = None,
+    table_mb: int = DEFAULT_TABLE_MB,
+) -> MatchingSolver:
+    """The solver for ``graph``: the C kernel when built and the graph fits, else Python.
+
+    ``engine="native"`` insists on the kernel (an error if it cannot serve), ``"python"``
+    selects the reference solver.
+    """
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "python" or (engine == "auto" and (not available() or graph.n > MAX_VERTICES)):
+        return MatchingSolver(graph, budget=budget)
+    return NativeSolver(graph, budget=budget, table_mb=table_mb)

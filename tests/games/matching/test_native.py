@@ -1,0 +1,164 @@
+"""The C kernel against the Python solver: values and null-window tests alike.
+
+The Python solver is the reference (itself tested against the naive game value in
+test_solver.py). A null-window test may return different fail-soft numbers in the two
+solvers, but never a different verdict: both fail high exactly when value ≥ γ, and the
+number returned must be a true bound.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evalgame.errors import InputError, LimitError, SearchInterrupted
+from evalgame.games.matching import native
+from evalgame.games.matching.bitgraph import BitGraph
+from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver, make_solver
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.board import Board
+from evalgame.games.tiling.game import solve_tiling
+from evalgame.search.budget import Budget
+from tests.games.matching.naive_matching import NaiveEdge, game_value
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 7) if r * c <= 30]
+
+
+@functools.cache
+def python_value(rows: int, cols: int, max_to_move: bool) -> int:
+    board = Board(rows, cols)
+    return MatchingSolver(board).value(board.full, max_to_move)
+
+
+def check_test(
+    solver: MatchingSolver, free: int, max_to_move: bool, gamma: int, value: int
+) -> None:
+    """A null-window test's verdict is value ≥ γ, and its number a true bound."""
+    result = solver.test(free, max_to_move, gamma)
+    assert (result >= gamma) == (value >= gamma)
+    if result >= gamma:
+        assert value >= result
+    else:
+        assert value <= result
+
+
+@pytest.mark.parametrize(("rows", "cols"), BOARDS)
+@pytest.mark.parametrize("max_to_move", [True, False])
+def test_boards_up_to_5x6_equal_the_python_solver(rows: int, cols: int, max_to_move: bool) -> None:
+    board = Board(rows, cols)
+    expected = python_value(rows, cols, max_to_move)
+    assert NativeSolver(board, table_mb=4).value(board.full, max_to_move) == expected
+    for gamma in range(max(expected - 3, 0), expected + 4):
+        # a fresh table each time: a test must not lean on what an earlier one proved
+        check_test(NativeSolver(board, table_mb=1), board.full, max_to_move, gamma, expected)
+
+
+@pytest.mark.parametrize("options", [0, *OPTIONS.values(), ALL_OPTIONS])
+def test_each_ingredient_alone_keeps_the_values(options: int) -> None:
+    board = Board(4, 5)
+    for max_to_move in (True, False):
+        solver = NativeSolver(board, table_mb=1, options=options)
+        assert solver.value(board.full, max_to_move) == python_value(4, 5, max_to_move)
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> tuple[BitGraph, list[NaiveEdge]]:
+    """A random graph of at most 16 vertices, sometimes two copies swapped by a symmetry."""
+    n = draw(st.integers(1, 8))
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    edges = draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []
+    if draw(st.booleans()):
+        edges += [(u + n, v + n) for u, v in edges]
+        edges += draw(st.lists(st.sampled_from([(v, v + n) for v in range(n)]), unique=True))
+        swap = [*range(n, 2 * n), *range(n)]
+        return BitGraph(2 * n, edges, automorphisms=[swap]), edges
+    n2 = draw(st.integers(n, 16))
+    edges += draw(
+        st.lists(
+            st.tuples(st.integers(0, n2 - 1), st.integers(0, n2 - 1))
+            .filter(lambda e: e[0] < e[1])
+            .filter(lambda e: e[0] >= n or e[1] >= n),
+            unique=True,
+            max_size=24,
+        )
+    )
+    return BitGraph(n2, edges), edges
+
+
+@settings(deadline=None, max_examples=300)
+@given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9))
+def test_random_graphs_equal_the_python_solver(
+    graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int
+) -> None:
+    bitgraph, _ = graph
+    free = raw & bitgraph.full
+    reference = MatchingSolver(bitgraph)
+    value = reference.value(free, max_to_move)
+    kernel = NativeSolver(bitgraph, table_mb=1)
+    assert kernel.value(free, max_to_move) == value
+    check_test(NativeSolver(bitgraph, table_mb=1), free, max_to_move, gamma, value)
+    lower, upper = NativeSolver(bitgraph, table_mb=1).bounds(free, max_to_move)
+    assert lower <= value <= upper
+
+
+@settings(deadline=None, max_examples=100)
+@given(graphs())
+def test_starters_differ_by_at_most_one(graph: tuple[BitGraph, list[NaiveEdge]]) -> None:
+    """The theorem behind the kernel's "turns" option, checked on the naive game value."""
+    bitgraph, edges = graph
+    if bitgraph.n <= 10:
+        first, second = (game_value(frozenset(edges), turn) for turn in (True, False))
+        assert abs(first - second) <= 1
+
+
+def test_principal_variation_attains_the_value() -> None:
+    result = NativeSolver(Board(4, 5), table_mb=4).solve(max_to_move=False)
+    assert result.value == python_value(4, 5, False) == len(result.pv)
+    assert result.algorithm == "matching MTD(f), C kernel"
+
+
+def test_node_budget_stops_with_proven_bounds() -> None:
+    board = Board(6, 6)
+    solver = NativeSolver(board, table_mb=8, budget=Budget(nodes=5000))
+    with pytest.raises(SearchInterrupted) as stop:
+        solver.solve(max_to_move=True)
+    assert stop.value.lower is not None
+    assert stop.value.upper is not None
+    assert stop.value.lower <= 16 <= stop.value.upper  # 6×6, MAX first (docs/results.md)
+    assert solver.stats.nodes > 5000
+
+
+def test_table_sizes_out_of_reach_are_refused() -> None:
+    board = Board(3, 3)
+    with pytest.raises(InputError):
+        NativeSolver(board, table_mb=0)
+    with pytest.raises(LimitError):
+        NativeSolver(board, table_mb=1 << 40)
+    with pytest.raises(LimitError):
+        NativeSolver(BitGraph(65, [(0, 1)]), table_mb=1)
+
+
+def test_without_the_extension_the_python_solver_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "_kernel", None)
+    assert not native.available()
+    assert "Python solver" in native.engine_report()
+    assert type(make_solver(Board(3, 3))) is MatchingSolver
+    solution = solve_tiling(3, 4)
+    assert solution.value == 5
+    assert "C kernel" not in solution.algorithm
+    with pytest.raises(InputError):
+        NativeSolver(Board(3, 3))
+
+
+def test_engine_choice() -> None:
+    assert type(make_solver(Board(3, 3), table_mb=1)) is NativeSolver
+    assert type(make_solver(Board(3, 3), engine="python")) is MatchingSolver
+    assert type(make_solver(BitGraph(65, [(0, 1)]))) is MatchingSolver
+    assert "C kernel" in native.engine_report()
+    with pytest.raises(InputError):
+        make_solver(Board(3, 3), engine="fast")  # type: ignore[arg-type]
