@@ -10,7 +10,8 @@ from evalgame.games.classic.dice import Pig
 from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.play.agents import Agent, ChanceAgent, HumanAgent, OptimalAgent, RandomAgent
 from evalgame.play.match import run
-from evalgame.play.session import Outcome, Session
+from evalgame.play.session import Session
+from evalgame.play.verdict import Outcome
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.protocol import Game, Player
 from evalgame.search.result import SearchResult

@@ -7,7 +7,8 @@ import pytest
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.games.evaluate.game import EValuate
-from evalgame.play.session import Outcome, Session, Verdict, payoff_verdict, solvable_moves
+from evalgame.play.session import Session, payoff_verdict, solvable_moves
+from evalgame.play.verdict import Outcome, Verdict
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Game, Player

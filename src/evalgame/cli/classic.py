@@ -21,8 +21,8 @@ from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import LimitError
 from evalgame.expr.nodes import approximate
 from evalgame.games.classic.catalog import Target, parse_target
-from evalgame.play.session import Outcome
 from evalgame.play.solvers import solve
+from evalgame.play.verdict import Outcome
 from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Player, Value
 from evalgame.search.result import SearchResult

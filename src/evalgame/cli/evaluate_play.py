@@ -21,11 +21,14 @@ from evalgame.errors import GameError
 from evalgame.expr.domain import format_domain, parse_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Number, format_number
-from evalgame.games.evaluate.game import EValuate, winner
+from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.play.agents import Agent, HumanAgent, OptimalAgent, RandomAgent
+from evalgame.play.evaluate import minimax as evaluate_minimax
+from evalgame.play.evaluate import session as evaluate_session
 from evalgame.play.match import run
-from evalgame.play.session import Session, Verdict
+from evalgame.play.session import Session
+from evalgame.play.verdict import Verdict
 from evalgame.search.protocol import Player, Value
 
 
@@ -115,27 +118,8 @@ def play_one(
     """One game; ``kinds`` are the MAX and MIN players. ``None`` if a person quit."""
     game = EValuate(expression, domain, first=proposer)
     oracle = Oracle(game)
-    minimax = oracle.value(game.initial())
-    if minimax is None:
-        raise GameError(f"{expression} has no valid completion over {format_domain(domain)}")
-
-    def verdict(session: Session[Any, Any]) -> Verdict:
-        final = session.payoff()
-        assert final is not None
-        assert minimax is not None
-        who = winner(final, minimax)
-        if who is None:
-            return Verdict(None, f"a draw: val(E) = minimax(E) = {format_number(minimax)}")
-        relation = ">" if who is Player.MAX else "<"
-        values = f"val(E) = {format_number(final)} {relation} minimax(E) = {format_number(minimax)}"
-        return Verdict(who, f"{who.name} wins: {values}")
-
-    session: Session[Any, Any] = Session(
-        game,
-        solver=oracle.solver,
-        playable=lambda g, position, move: oracle.value(g.play(position, move)) is not None,
-        verdict=verdict,
-    )
+    session: Session[Any, Any] = evaluate_session(oracle)
+    minimax = evaluate_minimax(oracle)
     agents: dict[Player, Agent] = {
         Player.MAX: _agent(kinds[0], oracle, game, seed),
         Player.MIN: _agent(kinds[1], oracle, game, None if seed is None else seed + 1),

@@ -16,7 +16,8 @@ from typing import Any
 
 from evalgame.errors import GameError
 from evalgame.play.agents import QUIT, UNDO, Agent, ChanceAgent, Command, HumanAgent
-from evalgame.play.session import Session, Verdict
+from evalgame.play.session import Session
+from evalgame.play.verdict import Verdict
 from evalgame.search.protocol import Player
 
 #: called after every move with the session, the player who moved and the move

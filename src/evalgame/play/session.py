@@ -15,12 +15,11 @@ decides: first player wins / draw / second player wins).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from evalgame.errors import GameError, IllegalMoveError
+from evalgame.play.verdict import Outcome, Verdict
 from evalgame.search.protocol import Game, Player, Value
 from evalgame.search.result import SearchResult
 
@@ -33,36 +32,6 @@ Solver = Callable[[Game[Any, Any], Any], SearchResult[Any]]
 Playable = Callable[[Game[Any, Any], Any, Any], bool]
 
 
-class Outcome(enum.Enum):
-    """The natural outcome of a classic game, from the sign of its value to MAX."""
-
-    FIRST = "first player wins"
-    DRAW = "draw"
-    SECOND = "second player wins"
-
-    @classmethod
-    def of(cls, value: Value) -> Outcome:
-        """The outcome of ``value``: positive → first player (MAX) wins.
-
-        >>> Outcome.of(-1).value
-        'second player wins'
-        """
-        return cls.FIRST if value > 0 else cls.SECOND if value < 0 else cls.DRAW
-
-    @property
-    def winner(self) -> Player | None:
-        """MAX, MIN or ``None`` for a draw."""
-        return {Outcome.FIRST: Player.MAX, Outcome.SECOND: Player.MIN}.get(self)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """How a finished game ended: the winner (``None`` for a draw) and a sentence."""
-
-    winner: Player | None
-    text: str
-
-
 #: judges a finished session
 VerdictRule = Callable[["Session[Any, Any]"], Verdict]
 
@@ -71,7 +40,7 @@ def payoff_verdict(session: Session[Any, Any]) -> Verdict:
     """The classic verdict: the sign of the final payoff to MAX (the first player)."""
     value = session.payoff()
     if value is None:
-        return Verdict(None, "no valid result")
+        return Verdict(None, "no valid result", decided=False)
     outcome = Outcome.of(value)
     return Verdict(outcome.winner, outcome.value)
 
@@ -126,6 +95,13 @@ class Session(Generic[P, M]):
             return moves
         return [m for m in moves if self.playable(self.game, self.position, m)]
 
+    def is_legal(self, move: M) -> bool:
+        """Whether ``move`` may be played now (checks that move alone: a ``playable`` rule
+        may cost a search per move)."""
+        if move not in self.game.moves(self.position):
+            return False
+        return self.playable is None or self.playable(self.game, self.position, move)
+
     @property
     def is_over(self) -> bool:
         """Whether no move can be played any more."""
@@ -163,8 +139,8 @@ class Session(Generic[P, M]):
 
     def play(self, move: M) -> P:
         """Play ``move``; an illegal move raises :class:`IllegalMoveError` with the reason."""
-        legal = self.legal_moves()
-        if move not in legal:
+        if not self.is_legal(move):
+            legal = self.legal_moves()
             if not legal:
                 raise IllegalMoveError("the game is over")
             if move in self.game.moves(self.position):

@@ -4,6 +4,7 @@
 ``POST /api/evaluate/check``       parse the expression and domain; sizes and what the page
                                    can do with them (400 with the position if malformed)
 ``POST /api/evaluate/play``        replay the moves, let the engine answer: the game's state
+                                   (see :func:`evalgame.play.evaluate.game_state`)
 ``POST /api/evaluate/hint``        the value after each legal move of the player to move
 ``POST /api/evaluate/solve``       solve with one algorithm within a time budget; when the
                                    budget runs out, the bounds proven so far
@@ -23,11 +24,13 @@ from evalgame.expr.expression import parse
 from evalgame.expr.nodes import format_number
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.play.evaluate import game_state, hints
 from evalgame.search.stats import SearchStats
-from evalgame.web.evaluate_game import game_state, hints
 from evalgame.web.models import (
     MAX_PLAY_DOMAIN,
     MAX_PLAY_VARIABLES,
+    PLAY_DOMAIN,
+    PLAY_VARIABLES,
     ExpressionRequest,
     PlayRequest,
     SolveRequest,
@@ -66,15 +69,20 @@ def check(request: ExpressionRequest) -> dict[str, Any]:
 @router.post("/play")
 def play(request: PlayRequest) -> dict[str, Any]:
     """The game after the moves sent and the engine's answer (see :func:`game_state`)."""
-    budget = request_budget(request.seconds)
-    return game_state(request.expression, request.domain, request.role, request.moves, budget)
+    return game_state(
+        request.expression, request.domain, request.role, request.moves,
+        request_budget(request.seconds), variables=PLAY_VARIABLES, values=PLAY_DOMAIN,
+    )  # fmt: skip
 
 
 @router.post("/hint")
 def hint(request: PlayRequest) -> dict[str, Any]:
     """Each legal move of the player to move, with the exact value it leads to."""
-    budget = request_budget(request.seconds)
-    return {"options": hints(request.expression, request.domain, request.moves, budget)}
+    options = hints(
+        request.expression, request.domain, request.moves,
+        request_budget(request.seconds), variables=PLAY_VARIABLES, values=PLAY_DOMAIN,
+    )  # fmt: skip
+    return {"options": options}
 
 
 @router.post("/solve")

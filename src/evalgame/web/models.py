@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from evalgame.play.replay import Limit
 from evalgame.search.budget import Budget
 
 #: longest expression and domain texts accepted
@@ -30,6 +31,11 @@ MAX_DOMAIN_LENGTH = 200
 MAX_PLAY_VARIABLES = 8
 #: most values in the domain of a game played on the page
 MAX_PLAY_DOMAIN = 25
+#: the games the page plays, by the limits above
+PLAY_VARIABLES = Limit(
+    MAX_PLAY_VARIABLES, "the page plays smaller games; the command line has no such limit"
+)
+PLAY_DOMAIN = Limit(MAX_PLAY_DOMAIN, "use fewer values")
 #: the longest time budget a request may ask for, in seconds
 MAX_SECONDS = 10.0
 #: the largest tiling board (per side)

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from evalgame.errors import LimitError, SearchInterrupted
 from evalgame.expr.nodes import Node, Number, to_text
-from evalgame.games.evaluate.game import EValuate, winner
+from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.solve import RUNNERS, Solution, solve
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.play.verdict import winner
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax
 from evalgame.search.protocol import Player

@@ -1,6 +1,6 @@
 """e-Valuate: the game on arithmetic expressions, its solvers and its analysis."""
 
-from evalgame.games.evaluate.game import EValuate, winner
+from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.games.evaluate.solve import RUNNERS, Solution, solve
@@ -18,5 +18,4 @@ __all__ = [
     "solve_positions",
     "tree_size",
     "tree_size_bounds",
-    "winner",
 ]

@@ -142,18 +142,3 @@ class EValuate(Game[Position, Move]):
     def assignment(self, position: Position) -> dict[str, Number]:
         """The variables that hold a value, by name."""
         return {n: v for n, v in zip(self.variables, position[0], strict=True) if v is not None}
-
-
-def winner(final: Number, minimax: Number) -> Player | None:
-    """The paper's rule: MAX wins if val(E) > minimax(E), MIN if it is smaller, else a draw.
-
-    Both values are exact, so a tie is a tie: with floats, 1/10 + 2/10 − 3/10 is not 0.
-
-    >>> winner(Fraction(1, 10) + Fraction(2, 10) - Fraction(3, 10), 0) is None
-    True
-    """
-    if final > minimax:
-        return Player.MAX
-    if final < minimax:
-        return Player.MIN
-    return None

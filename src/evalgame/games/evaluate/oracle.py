@@ -19,13 +19,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from evalgame.errors import GameError
 from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.game import EValuate, Move, Position
 from evalgame.games.evaluate.residual_game import Position as ResidualPosition
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.protocol import Game
+from evalgame.search.protocol import Game, Player
 from evalgame.search.result import SearchResult
 from evalgame.search.table import TranspositionTable
 
@@ -71,17 +72,38 @@ class Oracle:
             real = self.game.play(real, line[-1])
         return dataclasses.replace(result, pv=tuple(line))
 
-    def value(self, position: Position) -> Number | None:
-        """The exact value of ``position`` (``None``: no valid completion)."""
+    def value(self, position: Position, budget: Budget | None = None) -> Number | None:
+        """The exact value of ``position`` (``None``: no valid completion); a search that
+        runs out of ``budget`` raises :class:`~evalgame.errors.SearchInterrupted`."""
         if position not in self._values:
-            self._values[position] = self.solve(position).value
+            self._values[position] = self.solve(position, budget).value
         return self._values[position]
 
-    def move_values(self, position: Position) -> dict[Move, Number | None]:
+    def move_values(
+        self, position: Position, budget: Budget | None = None
+    ) -> dict[Move, Number | None]:
         """The value after each legal move (``None`` for moves that leave no valid leaf)."""
         return {
-            move: self.value(self.game.play(position, move)) for move in self.game.moves(position)
+            move: self.value(self.game.play(position, move), budget)
+            for move in self.game.moves(position)
         }
+
+    def best_move(self, position: Position, budget: Budget | None = None) -> Move:
+        """An optimal move of the player to move: the first whose value is best for the
+        mover (from the values of the children, not from a principal variation, which may
+        stop before the game ends).
+
+        >>> game = EValuate("(10-X)*Y")
+        >>> Oracle(game).best_move(game.initial())   # the paper: MAX proposes 5
+        5
+        """
+        values = self.move_values(position, budget)
+        valid = [value for value in values.values() if value is not None]
+        if not valid:
+            raise GameError("no move keeps a valid result")
+        pick = max if self.game.to_move(position) is Player.MAX else min
+        best = pick(valid)
+        return next(move for move, value in values.items() if value == best)
 
     def solver(self, game: Game[Any, Any], position: Any) -> SearchResult[Any]:
         """The play layer's solver interface (``game`` must be this oracle's game)."""

@@ -1,0 +1,249 @@
+"""The graph game in play, stateless: game(G, A, B, [k]) and every move so far in, the game
+and what it takes to draw it out.
+
+The graph is a small named one (never a file: a caller that serves others reads no path
+they name). MAX proposes a colour, MIN puts it on an uncoloured element of A, and MAX owns
+the elements of B whose sets end up not monochromatic (or, under ``parity``, hold an odd
+number of colour 1). The engine plays exactly when the search settles the position within
+the budget, else by the game's own move order.
+
+>>> state = graph_state("path:3", "V", "E", 2, "mono", "max", [1])
+>>> state["moves"][:2], state["to_move"]
+([1, 0], 'max')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from evalgame.errors import GraphError, IllegalMoveError, InputError, SearchInterrupted
+from evalgame.expr.nodes import format_number
+from evalgame.games.graph.graphs import FAMILIES, Graph, load_graph
+from evalgame.games.graph.incidence import Incidence, formula, incidence
+from evalgame.games.graph.share import GraphShare, SharePosition
+from evalgame.play.replay import Limit, answer, replay
+from evalgame.play.session import Session
+from evalgame.play.verdict import Terms, judge
+from evalgame.search.alphabeta import alphabeta
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Player, Value
+from evalgame.search.table import TranspositionTable
+
+#: table entries kept per game before the table is cleared
+MAX_TABLE = 2_000_000
+
+
+def terms(total: Value) -> Terms:
+    """How the graph game words its verdicts (``total``: the weight of all of B)."""
+    return Terms(
+        "share {}",
+        "minimax {}",
+        "share = minimax = {}",
+        f"MAX's share is {{final}} of {format_number(total)}",
+    )
+
+
+@dataclass
+class Table:
+    """One game(G, A, B, [k]) and its transposition table, one call at a time."""
+
+    game: GraphShare
+    table: TranspositionTable = field(default_factory=TranspositionTable)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: MAX's share from the start under optimal play, once proven
+    value: Value | None = None
+
+    def start_value(self, budget: Budget | None) -> Value | None:
+        """MAX's share under optimal play, searched within ``budget`` until proven."""
+        if self.value is None:
+            with contextlib.suppress(SearchInterrupted):
+                self.value = alphabeta(self.game, table=self.table, budget=budget).value
+        return self.value
+
+
+def named_graph(spec: str) -> Graph:
+    """A graph of a named family (``friendship:3``, ``grid:2x3``…); files are refused."""
+    family = spec.partition(":")[0].strip().lower()
+    if family not in FAMILIES:
+        raise GraphError(f"unknown graph {spec!r}: choose one of {', '.join(FAMILIES)}")
+    return load_graph(spec.strip())
+
+
+def table(
+    spec: str,
+    colour: str,
+    share: str,
+    colours: int,
+    rule: str,
+    *,
+    coloured: Limit | None = None,
+    shared: Limit | None = None,
+) -> Table:
+    """The shared table of a game, within the caller's limits on the number of elements
+    ``coloured`` (A) and ``shared`` (B)."""
+    return _table(spec.strip().lower(), colour, share, colours, rule, coloured, shared)
+
+
+@lru_cache(maxsize=16)
+def _table(
+    spec: str,
+    colour: str,
+    share: str,
+    colours: int,
+    rule: str,
+    coloured: Limit | None,
+    shared: Limit | None,
+) -> Table:
+    structure = incidence(named_graph(spec), colour, share)
+    if coloured is not None:
+        coloured.check("the number of elements to colour", len(structure.a_names))
+    if shared is not None:
+        shared.check("the number of elements shared", len(structure.b_names))
+    return Table(GraphShare(structure, colours, rule))
+
+
+def read_move(session: Session[SharePosition, int], move: int) -> int:
+    """A colour (MAX) or an element of A (MIN), refused with the game's own reason."""
+    if session.is_over:
+        raise IllegalMoveError("the game is already over")
+    try:
+        session.game.play(session.position, move)  # only to hear the game's reason
+    except InputError as error:
+        raise IllegalMoveError(str(error)) from None
+    return move
+
+
+def graph_state(
+    spec: str,
+    colour: str,
+    share: str,
+    colours: int,
+    rule: str,
+    role: str,
+    moves: Sequence[int],
+    budget: Budget | None = None,
+    *,
+    coloured: Limit | None = None,
+    shared: Limit | None = None,
+) -> dict[str, Any]:
+    """Replay ``moves``, let the engine answer the person playing ``role``, and describe the
+    game and its drawing."""
+    found = table(spec, colour, share, colours, rule, coloured=coloured, shared=shared)
+    game = found.game
+    reports: list[dict[str, Any]] = []
+
+    def choose(session: Session[SharePosition, int]) -> int:
+        move, report = _engine_move(found, session.position, budget)
+        reports.append(report)
+        return move
+
+    with found.lock:
+        if len(found.table) > MAX_TABLE:
+            found.table = TranspositionTable()
+        session: Session[SharePosition, int] = Session(
+            game,
+            verdict=lambda over: judge(
+                over.position.won, found.start_value(budget), terms(game.share.total)
+            ),
+        )
+        replay(session, moves, read_move)
+        engine = answer(session, Player(role), choose)
+        position, over = session.position, session.is_over
+        result = _result(found, session) if over else None
+    return {
+        **describe(game.share),
+        "title": game.name,
+        "colours": game.k,
+        "rule": rule,
+        "role": role,
+        "moves": session.moves_played,
+        "players": [game.to_move(before).value for before, _ in session.history],
+        "engine": engine,
+        "report": reports[-1] if reports else None,
+        "painted": list(position.colours),
+        "owners": owners(game, position),
+        "won": format_number(position.won),
+        "pending": format_number(position.pending),
+        "over": over,
+        "to_move": None if over else game.to_move(position).value,
+        "proposal": position.proposal or None,
+        "options": [] if over else list(game.moves(position)),
+        "result": result,
+    }
+
+
+def _engine_move(
+    found: Table, position: SharePosition, budget: Budget | None
+) -> tuple[int, dict[str, Any]]:
+    """An optimal move if the search settles ``position`` in time, else the game's first."""
+    game = found.game
+    try:
+        result = alphabeta(game, position, table=found.table, budget=budget)
+    except SearchInterrupted as stop:
+        first = game.order(position, game.moves(position))[0]
+        lower = None if stop.lower is None else format_number(stop.lower)
+        upper = None if stop.upper is None else format_number(stop.upper)
+        return first, {"exact": False, "value": None, "lower": lower, "upper": upper}
+    value = None if result.value is None else format_number(result.value)
+    move = result.pv[0] if result.pv else game.order(position, game.moves(position))[0]
+    return move, {"exact": True, "value": value, "lower": value, "upper": value}
+
+
+def _result(found: Table, session: Session[SharePosition, int]) -> dict[str, Any]:
+    """MAX's final share against the game's value from the start, and the verdict."""
+    judged = session.verdict()
+    value = found.value
+    return {
+        "final": format_number(session.position.won),
+        "value": None if value is None else format_number(value),
+        "total": format_number(found.game.share.total),
+        "decided": judged.decided,
+        "winner": None if judged.winner is None else judged.winner.value,
+        "verdict": judged.text,
+    }
+
+
+def owners(game: GraphShare, position: SharePosition) -> list[str]:
+    """For each element of B: ``open``, ``max``, ``min`` or ``none`` (weight 0)."""
+    result = []
+    for x, (weight, members) in enumerate(zip(game.weights, game.share.sets, strict=True)):
+        if position.open >> x & 1:
+            result.append("open")
+        elif weight == 0:
+            result.append("none")
+        else:
+            colours = [position.colours[a] for a in members if position.colours[a]]
+            mine = colours.count(1) % 2 == 1 if game.parity else len(set(colours)) > 1
+            result.append("max" if mine else "min")
+    return result
+
+
+def describe(share: Incidence) -> dict[str, Any]:
+    """What a page needs to draw the game: the graph, its faces, A and B."""
+    graph = share.graph
+    pos = graph.pos or ()
+    faces = [] if share.plane is None else share.plane.faces
+    return {
+        "graph": {
+            "name": graph.name,
+            "vertices": list(graph.vertices),
+            "pos": [[float(x), float(y)] for x, y in pos],
+            "edges": [list(edge) for edge in graph.edges],
+            "faces": [
+                {"name": face.name, "walk": list(face.walk), "outer": face.outer} for face in faces
+            ],
+        },
+        "formula": formula(share, limit=12),
+        "colour": share.colour,
+        "share": share.share,
+        "a": list(share.a_names),
+        "b": list(share.b_names),
+        "sets": [list(members) for members in share.sets],
+        "weights": [format_number(weight) for weight in share.weights],
+        "total": format_number(share.total),
+    }

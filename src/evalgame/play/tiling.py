@@ -1,0 +1,169 @@
+"""The tiling game in play, stateless: the board and every domino so far in, the game out.
+
+The dominoes are replayed (each must cover two adjacent free cells), the engine answers,
+and the answer says how the game stands. The engine plays exactly when the specialised
+solver settles the position within the budget (small boards, and large ones late in the
+game); otherwise it plays the move its heuristic order puts first and reports the bounds
+it proved. One solver per board size keeps its table across calls.
+
+>>> state = tiling_state(2, 2, "max", [[[0, 0], [0, 1]]])
+>>> state["dominoes"], state["over"], state["result"]["final"]
+([[[0, 0], [0, 1]], [[1, 0], [1, 1]]], True, 2)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from evalgame.errors import IllegalMoveError, SearchInterrupted
+from evalgame.games.matching.game import MatchingPosition
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.game import TilingGame
+from evalgame.play.replay import answer, replay
+from evalgame.play.session import Session
+from evalgame.play.verdict import Terms, Verdict, judge
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Player
+
+#: how the tiling game words its verdicts
+TERMS = Terms(
+    "{} dominoes",
+    "the value {}",
+    "{} dominoes, the value of the game",
+    "{final} dominoes; the value of this board is not known yet "
+    "({lower} ≤ value ≤ {upper}), so there is no verdict",
+)
+
+#: a domino as plain data: its two cells, each ``[row, column]``
+Cells = Sequence[Sequence[int]]
+
+
+@dataclass
+class Table:
+    """A board's game and solver, shared by the calls about it (one at a time)."""
+
+    game: TilingGame
+    solver: MatchingSolver
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: the value from the start once proven, else the best bounds so far
+    start: tuple[int, int] | None = None
+
+    def start_bounds(self) -> tuple[int, int]:
+        """Bounds on the value from the start (equal once proven), searched within the
+        solver's budget until proven."""
+        if self.start is None or self.start[0] < self.start[1]:
+            full = self.game.board.full
+            try:
+                value = self.solver.value(full, True)
+                self.start = (value, value)
+            except SearchInterrupted:
+                self.start = self.solver.bounds(full, True)
+        return self.start
+
+
+@lru_cache(maxsize=8)
+def table(rows: int, cols: int) -> Table:
+    """The shared table of the ``rows × cols`` board."""
+    game = TilingGame(rows, cols)
+    return Table(game, MatchingSolver(game.board))
+
+
+def read_domino(session: Session[MatchingPosition, int], cells: Cells) -> int:
+    """The domino on two cells, which must be adjacent and free."""
+    game = session.game
+    assert isinstance(game, TilingGame)
+    (r1, c1), (r2, c2) = cells
+    edge = game.board.edge((r1, c1), (r2, c2))
+    if edge not in game.moves(session.position):
+        raise IllegalMoveError(f"a cell of {game.board.describe(edge)} is taken")
+    return edge
+
+
+def verdict(shared: Table, final: int) -> Verdict:
+    """The dominoes placed against the game's value from the start, when it is known."""
+    lower, upper = shared.start_bounds()
+    return judge(final, lower if lower == upper else None, TERMS, bounds=(lower, upper))
+
+
+def tiling_state(
+    rows: int, cols: int, role: str, moves: Sequence[Cells], budget: Budget | None = None
+) -> dict[str, Any]:
+    """Replay ``moves`` on a ``rows × cols`` board, let the engine answer the person playing
+    ``role``, describe the game."""
+    shared = table(rows, cols)
+    game, board = shared.game, shared.game.board
+    reports: list[dict[str, Any]] = []
+
+    def choose(session: Session[MatchingPosition, int]) -> int:
+        move, report = _engine_move(shared, session.position)
+        reports.append(report)
+        return move
+
+    with shared.lock:
+        shared.solver.budget = budget
+        try:
+            session: Session[MatchingPosition, int] = Session(
+                game, verdict=lambda finished: verdict(shared, finished.position.placed)
+            )
+            replay(session, moves, read_domino)
+            engine = answer(session, Player(role), choose)
+            over = session.is_over
+            result = _result(shared, session) if over else None
+        finally:
+            shared.solver.budget = None
+    position = session.position
+    return {
+        "rows": rows,
+        "cols": cols,
+        "role": role,
+        "dominoes": [[list(cell) for cell in board.domino(edge)] for edge in session.moves_played],
+        "players": [before.to_move.value for before, _ in session.history],
+        "engine": engine,
+        "report": reports[-1] if reports else None,
+        "over": over,
+        "to_move": None if over else position.to_move.value,
+        "count": position.placed,
+        "result": result,
+    }
+
+
+def _engine_move(shared: Table, position: MatchingPosition) -> tuple[int, dict[str, Any]]:
+    """An optimal move if the solver settles the position in time, else the heuristic's."""
+    game, solver = shared.game, shared.solver
+    free, max_to_move = position.free, position.to_move is Player.MAX
+    ordered = list(game.order(position, game.moves(position)))
+    try:
+        value = solver.value(free, max_to_move)
+        for move in ordered:
+            if 1 + solver.value(free & ~move, not max_to_move) == value:
+                total = position.placed + value
+                return move, {"exact": True, "value": total, "lower": total, "upper": total}
+    except SearchInterrupted:
+        pass
+    lower, upper = solver.bounds(free, max_to_move)
+    return ordered[0], {
+        "exact": False,
+        "value": None,
+        "lower": position.placed + lower,
+        "upper": position.placed + upper,
+    }
+
+
+def _result(shared: Table, session: Session[MatchingPosition, int]) -> dict[str, Any]:
+    """The dominoes placed, the game's value from the start (or bounds on it) and the
+    verdict."""
+    lower, upper = shared.start_bounds()
+    judged = session.verdict()
+    return {
+        "final": session.position.placed,
+        "value": lower if judged.decided else None,
+        "lower": lower,
+        "upper": upper,
+        "decided": judged.decided,
+        "winner": None if judged.winner is None else judged.winner.value,
+        "verdict": judged.text,
+    }
