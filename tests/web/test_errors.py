@@ -52,6 +52,32 @@ def test_the_message_names_the_field(client: TestClient) -> None:
     assert "colour" in answer.json()["message"]
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "message"),
+    [
+        ("/api/evaluate/check", {"expression": ""}, "Enter an expression."),
+        ("/api/evaluate/check", {"expression": "x", "domain": ""}, "Enter a domain"),
+        ("/api/tiling/play", {"rows": 0, "cols": 3}, "The number of rows must be at least 1."),
+        ("/api/tiling/play", {"rows": 3, "cols": 9}, "The number of columns must be at most 8."),
+        ("/api/tiling/play", {"rows": 3, "cols": 3.5}, "must be a whole number"),
+        ("/api/graph/play", {"colours": 0}, "The number of colours must be at least 1."),
+        ("/api/evaluate/play", {"expression": "x", "moves": [""]}, "Move 1 is empty."),
+        ("/api/evaluate/play", {"expression": "x", "seconds": 0}, "time (in seconds) must be more"),
+        ("/api/tree", {"expression": "x", "algorithm": "mtdf"}, "The algorithm must be one of"),
+    ],
+)
+def test_validation_messages_are_plain_language(
+    client: TestClient, path: str, body: dict[str, Any], message: str
+) -> None:
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422
+    text = answer.json()["message"]
+    assert message in text
+    # none of the validator's own wording reaches the page
+    assert "Input should" not in text
+    assert "String should" not in text
+
+
 def test_a_malformed_expression_gives_its_position(client: TestClient) -> None:
     answer = client.post("/api/evaluate/check", json={"expression": "X*(Y-Z))"})
     assert answer.status_code == 400

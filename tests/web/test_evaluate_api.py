@@ -42,8 +42,9 @@ def test_check_describes_the_expression(client: TestClient) -> None:
     assert many["explorable"] is False
 
 
-def test_check_refuses_a_bad_domain(client: TestClient) -> None:
-    answer = client.post("/api/evaluate/check", json={"expression": "x", "domain": "3..1"})
+@pytest.mark.parametrize("domain", ["3..1", "0..5000"])
+def test_check_refuses_a_bad_domain_under_its_field(client: TestClient, domain: str) -> None:
+    answer = client.post("/api/evaluate/check", json={"expression": "x", "domain": domain})
     assert answer.status_code == 400
     assert answer.json()["field"] == "domain"
 

@@ -5,7 +5,8 @@ Every answer to a refused request is one JSON object::
     {"error": "<kind>", "message": "<what is wrong>", ...details}
 
 * a body that is not JSON, has the wrong types or breaks a limit: 422, ``"invalid request"``,
-  with the field (``"field": "moves.2"``);
+  with the field (``"field": "moves.2"``) and a message in plain words
+  (``"The number of rows must be at least 1."``, see :func:`plain_message`);
 * an :class:`~evalgame.errors.EvalgameError` (a malformed expression or domain, an
   illegal move, a game too large): 400 and its message; a malformed expression also
   gives the ``position`` of the offending character and ``"field": "expression"``;
@@ -16,6 +17,7 @@ Every answer to a refused request is one JSON object::
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -52,6 +54,82 @@ def error_body(error: EvalgameError) -> dict[str, Any]:
     return body
 
 
+#: the request fields as the page's labels name them
+FIELD_NAMES = {
+    "expression": "the expression",
+    "domain": "the domain",
+    "role": "your side",
+    "moves": "the moves",
+    "seconds": "the engine's time (in seconds)",
+    "algorithm": "the algorithm",
+    "rows": "the number of rows",
+    "cols": "the number of columns",
+    "graph": "the graph",
+    "colour": "the elements to colour",
+    "share": "the elements shared",
+    "colours": "the number of colours",
+    "rule": "the rule",
+    "at": "the position",
+}
+
+
+def field_name(location: Sequence[str | int]) -> str:
+    """A field's location as words: ``("moves", 2)`` is "move 3".
+
+    >>> field_name(("rows",)), field_name(("moves", 2)), field_name(("moves", 0, 1))
+    ('the number of rows', 'move 3', 'move 1')
+    """
+    if not location:
+        return "the request"
+    head = str(location[0])
+    if head == "moves" and len(location) > 1 and isinstance(location[1], int):
+        return f"move {location[1] + 1}"
+    return FIELD_NAMES.get(head, f"the field {head!r}")
+
+
+def plain_message(problem: Mapping[str, Any]) -> str:
+    """One validation problem (a pydantic error) as a sentence a person understands.
+
+    >>> plain_message({"loc": ("body", "rows"), "type": "greater_than_equal", "ctx": {"ge": 1}})
+    'The number of rows must be at least 1.'
+    >>> plain_message({"loc": ("body", "expression"), "type": "string_too_short", "ctx": {}})
+    'Enter an expression.'
+    """
+    location = [part for part in problem.get("loc", ()) if part != "body"]
+    name = field_name(location)
+    kind = str(problem.get("type", ""))
+    ctx = problem.get("ctx") or {}
+    if kind == "string_too_short" and location == ["expression"]:
+        return "Enter an expression."
+    if kind == "string_too_short" and location == ["domain"]:
+        return "Enter a domain, for example 0..9 or 1/2,1,2."
+    sentences = {
+        "missing": f"{name} is missing",
+        "extra_forbidden": f"unknown field {'.'.join(map(str, location))!r}",
+        "string_too_short": f"{name} is empty",
+        "string_too_long": f"{name} is too long (at most {ctx.get('max_length')} characters)",
+        "too_short": f"{name} needs at least {ctx.get('min_length')} entries",
+        "too_long": f"{name} has too many entries (at most {ctx.get('max_length')})",
+        "greater_than_equal": f"{name} must be at least {ctx.get('ge')}",
+        "greater_than": f"{name} must be more than {ctx.get('gt')}",
+        "less_than_equal": f"{name} must be at most {ctx.get('le')}",
+        "less_than": f"{name} must be less than {ctx.get('lt')}",
+        "int_type": f"{name} must be a whole number",
+        "int_from_float": f"{name} must be a whole number",
+        "float_type": f"{name} must be a number",
+        "finite_number": f"{name} must be a finite number",
+        "string_type": f"{name} must be text",
+        "list_type": f"{name} must be a list",
+        "bool_type": f"{name} must be true or false",
+        "literal_error": f"{name} must be one of {ctx.get('expected')}",
+        "model_type": f"{name} must be an object",
+        "model_attributes_type": f"{name} must be an object",
+        "dict_type": f"{name} must be an object",
+    }
+    sentence = sentences.get(kind, f"{name}: {problem.get('msg', 'invalid')}")
+    return sentence[0].upper() + sentence[1:] + "."
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers on ``app``."""
 
@@ -70,11 +148,9 @@ def install(app: FastAPI) -> None:
         problems = error.errors()
         first = problems[0] if problems else {"loc": (), "msg": "invalid request"}
         field = ".".join(str(part) for part in first["loc"] if part != "body")
-        message = str(first["msg"])
+        message = plain_message(first)
         if first.get("type") == "json_invalid":
-            field, message = "", "the request body is not valid JSON"
-        elif field:
-            message = f"{field}: {message}"
+            field, message = "", "The request body is not valid JSON."
         body = {
             "error": "invalid request",
             "message": message,

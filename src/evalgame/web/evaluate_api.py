@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from evalgame.analysis.tree import MAX_TREE_NODES, MAX_TREE_VARIABLES
-from evalgame.errors import LimitError, SearchInterrupted
+from evalgame.errors import DomainError, LimitError, SearchInterrupted
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import format_number
@@ -47,7 +47,10 @@ router = APIRouter(prefix="/api/evaluate", tags=["e-Valuate"])
 def check(request: ExpressionRequest) -> dict[str, Any]:
     """The parsed expression: its variables, game-tree size and what the page can do."""
     parsed = parse(request.expression)
-    domain = parse_domain(request.domain)
+    try:
+        domain = parse_domain(request.domain)
+    except LimitError as error:  # too many values: the page says so under Domain
+        raise DomainError(str(error)) from error
     n, m = len(parsed.variables), len(domain)
     size = tree_size(n, m)
     return {

@@ -1,4 +1,6 @@
 // The page: four tabs, each set up by its own module. Plain ES modules, no build step.
+// The address's fragment names the tab and, for a shared link, the game: #tree?e=(10-X)*Y
+import { readLink, rove } from "./common.js";
 import { setupGraph } from "./graph.js";
 import { setupPlay } from "./play.js";
 import { setupTiling } from "./tiling.js";
@@ -9,21 +11,41 @@ const TABS = ["play", "tree", "tiling", "graph"];
 function selectTab(name) {
   const chosen = TABS.includes(name) ? name : "play";
   for (const tab of TABS) {
+    const button = document.getElementById(`tab-${tab}`);
     document.getElementById(tab).hidden = tab !== chosen;
-    document.getElementById(`tab-${tab}`).setAttribute("aria-selected", String(tab === chosen));
+    button.setAttribute("aria-selected", String(tab === chosen));
+    button.tabIndex = tab === chosen ? 0 : -1; // one tab in the Tab order; arrows move along
   }
+  return chosen;
 }
 
-for (const button of document.querySelectorAll("nav [data-tab]")) {
+const tablist = document.querySelector("nav[role='tablist']");
+for (const button of tablist.querySelectorAll("[data-tab]")) {
   button.addEventListener("click", () => {
     history.replaceState(null, "", `#${button.dataset.tab}`);
     selectTab(button.dataset.tab);
   });
+  // the focus follows the arrows and the tab follows the focus (automatic activation)
+  button.addEventListener("focus", () => {
+    if (button.getAttribute("aria-selected") !== "true") button.click();
+  });
 }
-window.addEventListener("hashchange", () => selectTab(location.hash.slice(1)));
-selectTab(location.hash.slice(1));
-setupPlay();
-setupTree();
-setupTiling();
-setupGraph();
+rove(tablist, "[role='tab']", (index, key, count) => {
+  if (key === "ArrowRight") return (index + 1) % count;
+  if (key === "ArrowLeft") return (index - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+});
+
+const openers = { play: setupPlay(), tree: setupTree(), tiling: setupTiling(), graph: setupGraph() };
+
+/** Show the tab of the address, and reopen the game a shared link carries. */
+function follow() {
+  const { tab, params } = readLink();
+  const chosen = selectTab(tab);
+  if ([...params.keys()].length) openers[chosen](params);
+}
+window.addEventListener("hashchange", follow);
+follow();
 document.body.dataset.ready = "true";

@@ -1,4 +1,5 @@
-// Shared helpers: the JSON API, the expression checker, small DOM and number utilities.
+// Shared helpers: the JSON API, busy states, shareable links, the expression checker,
+// small DOM and number utilities.
 
 /** An answer of the API that is not 2xx: `status` and the server's JSON body. */
 export class ApiError extends Error {
@@ -9,17 +10,25 @@ export class ApiError extends Error {
   }
 }
 
-/** POST `body` as JSON to `path`; resolves to the JSON answer, rejects with ApiError. */
-export async function api(path, body) {
+/** A request the person cancelled. */
+export class Cancelled extends Error {}
+
+/**
+ * POST `body` as JSON to `path`; resolves to the JSON answer, rejects with ApiError (or
+ * Cancelled when `signal` aborts it).
+ */
+export async function api(path, body, signal = undefined) {
   let response;
   try {
     response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      signal,
     });
   } catch (error) {
-    throw new ApiError(0, { message: "the server cannot be reached" });
+    if (signal && signal.aborted) throw new Cancelled("cancelled");
+    throw new ApiError(0, { message: "The server cannot be reached: is `evalgame serve` running?" });
   }
   let data = null;
   try {
@@ -88,12 +97,110 @@ export function showError(target, error) {
   target.textContent = error ? error.message || String(error) : "";
 }
 
+/** Whether the panel `name` is waiting for the server. */
+export const isBusy = (name) => $(name).getAttribute("aria-busy") === "true";
+
+/** How long the busy bar waits before it shows (quick answers do not flicker), in ms. */
+const BUSY_DELAY = 250;
+
+/**
+ * Run `work(signal)` with the panel `name` busy: its buttons disabled at once, and after a
+ * moment a progress bar of the time spent against the request's budget (`seconds`) with
+ * a Cancel button that aborts the request. Resolves to work's answer, or rejects with
+ * Cancelled (the panel then says so) or the request's error.
+ */
+export async function whileBusy(name, label, seconds, work) {
+  const panel = $(name);
+  const bar = $(`${name}-busy`);
+  const progress = bar.querySelector("progress");
+  const text = bar.querySelector(".busy-text");
+  const cancel = bar.querySelector("button");
+  const controller = new AbortController();
+  const frozen = [...panel.querySelectorAll("button:not(.cancel)")].filter((b) => !b.disabled);
+  for (const button of frozen) button.disabled = true;
+  panel.setAttribute("aria-busy", "true");
+  const start = performance.now();
+  const tick = () => {
+    const spent = (performance.now() - start) / 1000;
+    if (spent < seconds) progress.value = spent / seconds;
+    else progress.removeAttribute("value"); // past the budget: the answer is on its way
+    text.textContent = `${label}… ${spent.toFixed(1)} s (at most about ${seconds} s)`;
+  };
+  progress.value = 0;
+  tick();
+  const shower = setTimeout(() => {
+    bar.hidden = false;
+  }, BUSY_DELAY);
+  const ticker = setInterval(tick, 100);
+  const onCancel = () => controller.abort();
+  cancel.addEventListener("click", onCancel);
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(shower);
+    clearInterval(ticker);
+    cancel.removeEventListener("click", onCancel);
+    bar.hidden = true;
+    panel.removeAttribute("aria-busy");
+    // give back what was clickable, except what the expression check refuses meanwhile
+    for (const button of frozen) button.disabled = Boolean(button.dataset.refused);
+  }
+}
+
+// ------------------------------------------------------------------ shareable links
+// A game lives in the address: #play?e=X*(Y-Z)&d=0..9&r=max&m=9,Z reopens it.
+
+/** The tab and the parameters in the address's fragment. */
+export function readLink() {
+  const [tab, query = ""] = location.hash.slice(1).split("?");
+  return { tab, params: new URLSearchParams(query) };
+}
+
+/** Put the game of `tab` into the address (no new history entry, no reload). */
+export function writeLink(tab, params) {
+  const query = new URLSearchParams(params).toString();
+  history.replaceState(null, "", `#${tab}${query ? `?${query}` : ""}`);
+}
+
+// ------------------------------------------------------------------ keyboard
+
+/** Whether a key press belongs to a text field (and must not become a move). */
+export function typing(event) {
+  const target = event.target;
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") {
+    return true;
+  }
+  return target.tagName === "INPUT" && !["radio", "checkbox", "range", "button"].includes(target.type);
+}
+
+/**
+ * Arrow keys move the focus over `items` (roving tabindex: only one of them is in the Tab
+ * order). `next(index, key)` gives the index to move to, or null to leave the key alone.
+ */
+export function rove(container, selector, next) {
+  container.addEventListener("keydown", (event) => {
+    const items = [...container.querySelectorAll(selector)];
+    const index = items.indexOf(document.activeElement);
+    if (index < 0) return;
+    const target = next(index, event.key, items.length);
+    if (target === null || target === undefined) return;
+    event.preventDefault();
+    const chosen = items[Math.max(0, Math.min(items.length - 1, target))];
+    for (const item of items) item.tabIndex = item === chosen ? 0 : -1;
+    chosen.focus();
+  });
+}
+
 /**
  * Check an expression as it is typed: after each pause in typing, ask the server and
- * echo the expression under the input with the offending character marked. `onChange`
- * receives the check's answer (or null while the expression is invalid).
+ * echo the expression under the input with the offending character marked. What the page
+ * cannot do with a well-formed expression (too many variables for `use`, "play" or
+ * "tree"; too many values) is said before the click, under the field at fault, and the
+ * `button` stays disabled. `onChange` receives the check's answer (null while refused).
  */
-export function expressionChecker({ input, domain, echo, domainError, button, onChange }) {
+export function expressionChecker({ input, domain, echo, domainError, button, use, onChange }) {
   let timer = null;
   let asked = 0;
   const check = async () => {
@@ -107,12 +214,18 @@ export function expressionChecker({ input, domain, echo, domainError, button, on
       error = caught;
     }
     if (number !== asked) return; // a newer check is on its way
-    renderEcho(echo, expression, answer, error);
-    const domainMessage = error && error.body.field === "domain" ? error.message : "";
-    domainError.textContent = domainMessage;
-    input.classList.toggle("invalid", Boolean(error && error.body.field !== "domain"));
-    button.disabled = Boolean(error);
-    if (onChange) onChange(answer);
+    const refusal = error ? refusalOf(error) : limits(answer, use);
+    renderEcho(echo, expression, answer, error, refusal.expression);
+    domainError.textContent = refusal.domain || "";
+    input.classList.toggle("invalid", Boolean(refusal.expression));
+    input.setAttribute("aria-invalid", String(Boolean(refusal.expression)));
+    domain.classList.toggle("invalid", Boolean(refusal.domain));
+    domain.setAttribute("aria-invalid", String(Boolean(refusal.domain)));
+    const refused = refusal.expression || refusal.domain || "";
+    button.dataset.refused = refused;
+    button.title = refused;
+    if (!button.closest("[aria-busy='true']")) button.disabled = Boolean(refused);
+    if (onChange) onChange(refused ? null : answer);
   };
   const later = () => {
     clearTimeout(timer);
@@ -124,24 +237,68 @@ export function expressionChecker({ input, domain, echo, domainError, button, on
   return check;
 }
 
-function renderEcho(echo, expression, answer, error) {
+/** The field a refused check blames, and its message. */
+function refusalOf(error) {
+  return error.body.field === "domain" ? { domain: error.message } : { expression: error.message };
+}
+
+/** What the page cannot do with a well-formed expression, said per field. */
+function limits(answer, use) {
+  const n = answer.variables.length;
+  const m = answer.domain.length;
+  const limit = answer.limits;
+  const plural = (count, noun) => `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+  if (use === "play") {
+    if (n > limit.play_variables) {
+      return {
+        expression: `${plural(n, "variable")}: the page plays games of at most ` +
+          `${limit.play_variables} (the command line \`evalgame play\` has no such limit).`,
+      };
+    }
+    if (m > limit.play_domain) {
+      return { domain: `${plural(m, "value")}: the page plays with at most ${limit.play_domain}.` };
+    }
+  }
+  if (use === "tree") {
+    if (n > limit.tree_variables) {
+      return {
+        expression: `${plural(n, "variable")}: the explorer draws trees of at most ` +
+          `${limit.tree_variables}.`,
+      };
+    }
+    if (BigInt(answer.tree_size) > BigInt(limit.tree_nodes)) {
+      return {
+        domain: `${BigInt(answer.tree_size).toLocaleString("en")} nodes: the explorer draws ` +
+          `at most ${limit.tree_nodes.toLocaleString("en")}; use fewer values.`,
+      };
+    }
+  }
+  return {};
+}
+
+function renderEcho(echo, expression, answer, error, refusal) {
   echo.replaceChildren();
   if (!error) {
     const variables = answer.variables.length;
     echo.append(
-      el("span", { class: "ok-text", text: "✓ " + answer.expression }),
+      el("span", { class: "ok-text", text: `${refusal ? "" : "✓ "}${answer.expression}` }),
       el("span", {
         class: "info",
         text: `${variables} variable${variables === 1 ? "" : "s"}, ` +
           `${BigInt(answer.tree_size).toLocaleString("en")} nodes in the game tree`,
       }),
     );
-    echo.dataset.state = "ok";
+    if (refusal) echo.append(el("span", { class: "message", text: refusal }));
+    echo.dataset.state = refusal ? "refused" : "ok";
     delete echo.dataset.position;
     return;
   }
-  echo.dataset.state = "error";
   const body = error.body;
+  if (body.field === "domain") {
+    echo.dataset.state = "ok";
+    return;
+  }
+  echo.dataset.state = "error";
   if (body.field === "expression" && typeof body.position === "number") {
     const position = body.position;
     const text = body.expression ?? expression;
@@ -153,7 +310,7 @@ function renderEcho(echo, expression, answer, error) {
       text.slice(position + 1),
       el("span", { class: "message", text: `${body.message} (character ${position + 1})` }),
     );
-  } else if (body.field !== "domain") {
+  } else {
     delete echo.dataset.position;
     echo.append(expression, el("span", { class: "message", text: error.message }));
   }

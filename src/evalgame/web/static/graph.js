@@ -1,5 +1,18 @@
 // The graph game game(G, A, B, [k]): MAX proposes a colour, MIN puts it on an element of A.
-import { $, api, el, exact, NAMES, radio, showError, svg } from "./common.js";
+import {
+  $,
+  api,
+  Cancelled,
+  el,
+  exact,
+  isBusy,
+  radio,
+  showError,
+  svg,
+  typing,
+  whileBusy,
+  writeLink,
+} from "./common.js";
 
 const PAINT = ["#ffffff", "#f4c542", "#42a5f5", "#66bb6a", "#ab47bc", "#ff7043", "#26c6da", "#8d6e63", "#ec407a"];
 const OWNER = { max: "#1f4e9c", min: "#c62828", open: "#bdbdbd", none: "#e0e0e0" };
@@ -10,35 +23,80 @@ const MARGIN = 44;
 
 let game = null; // {request, state}
 
+/** Set the tab up; returns the function that opens a shared link's game. */
 export function setupGraph() {
   $("graph-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const [colour, share] = $("graph-pair").value.split(",");
-    send({
-      graph: $("graph-spec").value,
-      colour,
-      share,
-      colours: Number($("graph-colours").value),
-      rule: $("graph-rule").value,
-      role: radio("graph-role"),
-      moves: [],
-    });
+    send(formRequest([]));
   });
-  $("graph-undo").addEventListener("click", () => {
-    const { state, request } = game;
-    const last = state.players.lastIndexOf(state.role);
-    if (last >= 0) send({ ...request, moves: state.moves.slice(0, last) });
-  });
+  $("graph-undo").addEventListener("click", undo);
+  document.addEventListener("keydown", keyboard);
+  return (params) => {
+    const choose = (id, value) => {
+      if (value !== null && [...$(id).options].some((option) => option.value === value)) {
+        $(id).value = value;
+      }
+    };
+    choose("graph-spec", params.get("g"));
+    choose("graph-pair", params.get("p"));
+    choose("graph-rule", params.get("rule"));
+    if (params.get("k")) $("graph-colours").value = params.get("k");
+    const role = params.get("r") === "min" ? "min" : "max";
+    document.querySelector(`input[name="graph-role"][value="${role}"]`).checked = true;
+    const moves = (params.get("m") ?? "").split(",").filter(Boolean).map(Number);
+    send(formRequest(moves));
+  };
+}
+
+function formRequest(moves) {
+  const [colour, share] = $("graph-pair").value.split(",");
+  return {
+    graph: $("graph-spec").value,
+    colour,
+    share,
+    colours: Number($("graph-colours").value),
+    rule: $("graph-rule").value,
+    role: radio("graph-role"),
+    moves,
+  };
 }
 
 async function send(request) {
   showError($("graph-error"), null);
   try {
-    game = { request, state: await api("/api/graph/play", request) };
+    const state = await whileBusy("graph", "The engine is thinking", 3, (signal) =>
+      api("/api/graph/play", request, signal),
+    );
+    game = { request, state };
+    writeLink("graph", {
+      g: request.graph,
+      p: `${request.colour},${request.share}`,
+      k: request.colours,
+      rule: request.rule,
+      r: request.role,
+      m: state.moves.join(","),
+    });
     render();
   } catch (error) {
-    showError($("graph-error"), error);
+    const cancelled = error instanceof Cancelled;
+    showError($("graph-error"), cancelled ? new Error("Cancelled: the game is as it was.") : error);
   }
+}
+
+function undo() {
+  const { state, request } = game;
+  const last = state.players.lastIndexOf(state.role);
+  if (last >= 0) send({ ...request, moves: state.moves.slice(0, last) });
+}
+
+/** A colour's number proposes it; Backspace undoes. */
+function keyboard(event) {
+  if ($("graph").hidden || !game || game.state.over || isBusy("graph") || typing(event)) return;
+  const colour = $("graph-palette").querySelector(`button[data-colour="${CSS.escape(event.key)}"]`);
+  if (colour) colour.click();
+  else if (event.key === "Backspace" && !$("graph-undo").disabled) undo();
+  else return;
+  event.preventDefault();
 }
 
 function play(move) {
@@ -59,6 +117,11 @@ function render() {
     `(${exact(state.pending)} still open). Outlines: blue MAX's, red MIN's, grey undecided.`;
   $("graph-undo").disabled = state.players.lastIndexOf(state.role) < 0;
   renderResult(state);
+  // the keyboard stays in the game: on the first colour, the first element, or the verdict
+  const next = state.over
+    ? $("graph-result")
+    : $("graph-game").querySelector("#graph-palette button, [data-a][tabindex='0'], #graph-outer button:not(:disabled)");
+  next?.focus();
 }
 
 function status(state, myTurn) {
@@ -74,7 +137,7 @@ function status(state, myTurn) {
   if (state.over) parts.push("The game is over.");
   else if (myTurn && state.proposal === null) parts.push("Your turn (MAX): propose a colour.");
   else if (myTurn) {
-    parts.push(`Your turn (MIN): click an uncoloured ${KIND[state.colour]} to give it colour `);
+    parts.push(`Your turn (MIN): pick an uncoloured ${KIND[state.colour]} to give it colour `);
     parts.push(el("span", { class: "swatch", style: `background:${PAINT[state.proposal]}` }));
     parts.push(` ${state.proposal}.`);
   }
@@ -89,7 +152,12 @@ function renderPalette(state, active) {
     box.append(
       el(
         "button",
-        { type: "button", "data-colour": String(colour), onclick: () => play(colour) },
+        {
+          type: "button",
+          "data-colour": String(colour),
+          "aria-label": `propose colour ${colour}`,
+          onclick: () => play(colour),
+        },
         el("span", { class: "swatch", style: `background:${PAINT[colour]}` }),
         ` ${colour}`,
       ),
@@ -119,6 +187,23 @@ function draw(state, placing) {
   const owner = (kind, index) => (state.share === kind ? state.owners[index] : null);
   const handler = (kind, index) =>
     state.colour === kind && clickable.has(index) ? () => play(index) : null;
+  // an element MIN may colour is a button for the keyboard and for screen readers too
+  const pickable = (kind, index, label) => {
+    const act = handler(kind, index);
+    if (!act) return {};
+    return {
+      class: "clickable",
+      tabindex: "0",
+      role: "button",
+      "aria-label": `colour ${label} with colour ${state.proposal}`,
+      onclick: act,
+      onkeydown: (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        act();
+      },
+    };
+  };
 
   graph.faces.forEach((face, index) => {
     if (face.outer) return;
@@ -133,9 +218,8 @@ function draw(state, placing) {
       stroke: mine ? OWNER[mine] : "none",
       "stroke-width": mine ? 3 : 0,
       "stroke-dasharray": mine === "open" ? "4 3" : null,
-      class: handler("R", index) ? "clickable" : null,
       "data-a": state.colour === "R" ? String(index) : null,
-      onclick: handler("R", index),
+      ...pickable("R", index, `face ${face.name}`),
     });
     picture.append(polygon);
     const cx = corners.reduce((s, p) => s + p[0], 0) / corners.length;
@@ -163,9 +247,8 @@ function draw(state, placing) {
     if (state.colour === "E") {
       picture.append(svg("line", {
         x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "transparent", "stroke-width": 18,
-        class: handler("E", index) ? "clickable" : null,
         "data-a": String(index),
-        onclick: handler("E", index),
+        ...pickable("E", index, `edge ${graph.vertices[u]}–${graph.vertices[v]}`),
       }));
     }
   });
@@ -179,9 +262,8 @@ function draw(state, placing) {
       fill: colour ? PAINT[colour] : "#ffffff",
       stroke: mine ? OWNER[mine] : "#333",
       "stroke-width": mine ? 4 : 1.5,
-      class: handler("V", index) ? "clickable" : null,
       "data-a": state.colour === "V" ? String(index) : null,
-      onclick: handler("V", index),
+      ...pickable("V", index, `vertex ${vertex}`),
     }));
     picture.append(svg("text", { x, y: y + 4, "text-anchor": "middle", class: "label", text: vertex }));
   });

@@ -1,49 +1,87 @@
 // Play e-Valuate against the engine. The server is stateless: every request sends the
 // whole list of moves so far, and the answer is the game after the engine's reply.
-import { $, api, el, exact, expressionChecker, NAMES, radio, showError } from "./common.js";
+import {
+  $,
+  api,
+  Cancelled,
+  el,
+  exact,
+  expressionChecker,
+  isBusy,
+  NAMES,
+  radio,
+  showError,
+  typing,
+  whileBusy,
+  writeLink,
+} from "./common.js";
 
 let game = null; // the last answer of /api/evaluate/play, with the request that made it
+let typed = ""; // the keys typed so far towards a move (a move may be "10" or "-1/2")
 
+/** Set the tab up; returns the function that opens a shared link's game. */
 export function setupPlay() {
-  expressionChecker({
+  const check = expressionChecker({
     input: $("play-expression"),
     domain: $("play-domain"),
     echo: $("play-echo"),
     domainError: $("play-domain-error"),
     button: $("play-start"),
+    use: "play",
   });
   $("play-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const request = {
-      expression: $("play-expression").value,
-      domain: $("play-domain").value,
-      role: radio("play-role"),
-      moves: [],
-    };
-    send(request);
+    if ($("play-start").disabled) return;
+    send(
+      {
+        expression: $("play-expression").value,
+        domain: $("play-domain").value,
+        role: radio("play-role"),
+        moves: [],
+      },
+      "The engine is setting up the game",
+    );
   });
   $("play-hint").addEventListener("click", hint);
   $("play-undo").addEventListener("click", undo);
+  document.addEventListener("keydown", keyboard);
+  return (params) => {
+    $("play-expression").value = params.get("e") ?? "X*(Y-Z)";
+    $("play-domain").value = params.get("d") ?? "0..9";
+    const role = params.get("r") === "min" ? "min" : "max";
+    document.querySelector(`input[name="play-role"][value="${role}"]`).checked = true;
+    check();
+    const moves = (params.get("m") ?? "").split(",").filter(Boolean);
+    send(
+      { expression: $("play-expression").value, domain: $("play-domain").value, role, moves },
+      "Replaying the game of the link",
+    );
+  };
 }
 
-async function send(request) {
+/** Seconds the server may think per request (the API's default budget). */
+const SECONDS = 5;
+
+async function send(request, label = "The engine is thinking") {
   showError($("play-error"), null);
-  setBusy(true);
   try {
-    const state = await api("/api/evaluate/play", request);
+    const state = await whileBusy("play", label, SECONDS, (signal) =>
+      api("/api/evaluate/play", request, signal),
+    );
     game = { request, state };
+    writeLink("play", {
+      e: request.expression,
+      d: request.domain,
+      r: request.role,
+      m: state.moves.join(","),
+    });
     render();
   } catch (error) {
-    showError($("play-error"), error);
-  } finally {
-    setBusy(false);
-  }
-}
-
-function setBusy(busy) {
-  document.body.classList.toggle("busy", busy);
-  for (const button of $("play-options").querySelectorAll("button")) {
-    if (busy) button.disabled = true;
+    if (error instanceof Cancelled) {
+      showError($("play-error"), new Error("Cancelled: the game is as it was before."));
+    } else {
+      showError($("play-error"), error);
+    }
   }
 }
 
@@ -56,33 +94,79 @@ function undo() {
   const { state, request } = game;
   const last = state.players.lastIndexOf(state.role);
   if (last < 0) return;
-  send({ ...request, moves: state.moves.slice(0, last) });
+  send({ ...request, moves: state.moves.slice(0, last) }, "Taking back");
 }
 
 async function hint() {
   showError($("play-error"), null);
+  let answer;
   try {
-    const answer = await api("/api/evaluate/hint", { ...game.request, moves: game.state.moves });
-    const byMove = new Map(answer.options.map((option) => [option.move, option]));
-    for (const button of $("play-options").querySelectorAll("button")) {
-      const option = byMove.get(button.dataset.move);
-      if (!option) continue;
-      button.querySelector(".hint-value")?.remove();
-      button.append(el("span", { class: "hint-value", text: option.value ?? "—" }));
-      button.classList.toggle("best", option.best);
-    }
-    const mover = NAMES[game.state.to_move];
-    $("play-hints").hidden = false;
-    $("play-hints").textContent =
-      `Under each choice: the value of the game after it, with best play from then on. ` +
-      `${mover} wants it ${mover === "MAX" ? "large" : "small"}; the best choices are outlined.`;
+    answer = await whileBusy("play", "Working out the value of every choice", SECONDS, (signal) =>
+      api("/api/evaluate/hint", { ...game.request, moves: game.state.moves }, signal),
+    );
   } catch (error) {
-    showError($("play-error"), error);
+    if (!(error instanceof Cancelled)) showError($("play-error"), error);
+    return;
+  }
+  const byMove = new Map(answer.options.map((option) => [option.move, option]));
+  for (const button of $("play-options").querySelectorAll("button")) {
+    const option = byMove.get(button.dataset.move);
+    if (!option) continue;
+    button.querySelector(".hint-value")?.remove();
+    button.append(el("span", { class: "hint-value", text: option.value ?? "—" }));
+    button.classList.toggle("best", option.best);
+    button.setAttribute(
+      "aria-label",
+      `${button.dataset.move}: value ${option.value ?? "none"} after it${option.best ? ", a best choice" : ""}`,
+    );
+  }
+  const mover = NAMES[game.state.to_move];
+  $("play-hints").hidden = false;
+  $("play-hints").textContent =
+    `Under each choice: the value of the game after it, with best play from then on. ` +
+    `${mover} wants it ${mover === "MAX" ? "large" : "small"}; the best choices are outlined.`;
+}
+
+/**
+ * Keys play: a value or a variable typed is played as soon as it names one move only;
+ * when it is also the start of another (1 and 10), its button takes the focus and Enter
+ * plays it. `?` asks for a hint, Backspace undoes.
+ */
+function keyboard(event) {
+  if ($("play").hidden || !game || game.state.over || isBusy("play") || typing(event)) return;
+  if (event.key === "?") {
+    event.preventDefault();
+    if (!$("play-hint").disabled) hint();
+    return;
+  }
+  if (event.key === "Backspace") {
+    event.preventDefault();
+    if (!$("play-undo").disabled) undo();
+    return;
+  }
+  if (event.key.length !== 1 || event.key === " ") return;
+  const buttons = [...$("play-options").querySelectorAll("button:not(:disabled)")];
+  const starting = (text) => buttons.filter((button) => button.dataset.move.startsWith(text));
+  typed += event.key;
+  if (!starting(typed).length) typed = event.key;
+  const candidates = starting(typed);
+  if (!candidates.length) {
+    typed = "";
+    return;
+  }
+  event.preventDefault();
+  const exactly = candidates.find((button) => button.dataset.move === typed);
+  if (exactly && candidates.length === 1) {
+    typed = "";
+    exactly.click();
+  } else {
+    (exactly ?? candidates[0]).focus();
   }
 }
 
 function render() {
   const { state } = game;
+  typed = "";
   $("play-game").hidden = false;
   $("play-hints").hidden = true;
   $("play-text").textContent = state.text;
@@ -92,6 +176,9 @@ function render() {
   $("play-undo").disabled = state.players.lastIndexOf(state.role) < 0;
   $("play-hint").disabled = state.over;
   renderResult(state);
+  // the keyboard stays in the game: on the first choice, or on the verdict at the end
+  const next = state.over ? $("play-result") : $("play-options").querySelector("button:not(:disabled)");
+  next?.focus();
 }
 
 function statusLine(state) {
@@ -123,6 +210,7 @@ function renderOptions(state) {
   const box = $("play-options");
   box.replaceChildren();
   if (state.over) return;
+  const placing = state.proposal !== null;
   for (const option of state.options) {
     box.append(
       el(
@@ -131,6 +219,7 @@ function renderOptions(state) {
           type: "button",
           "data-move": option.move,
           disabled: !option.playable,
+          "aria-label": placing ? `put ${state.proposal} on ${option.move}` : `propose ${option.move}`,
           title: option.playable ? null : "every completion after this divides by zero",
           onclick: () => play(option.move),
         },
@@ -193,21 +282,25 @@ function renderResult(state) {
       el("span", {}, "minimax(E) = ", el("b", { id: "play-minimax", text: exact(result.minimax) })),
     ),
     el(
-      "table",
-      {},
+      "div",
+      { class: "table-box" },
       el(
-        "thead",
+        "table",
         {},
         el(
-          "tr",
+          "thead",
           {},
-          el("th", { text: "round" }),
-          el("th", { text: "your game" }),
-          el("th", { text: "value after it" }),
-          el("th", { text: "an optimal line" }),
+          el(
+            "tr",
+            {},
+            el("th", { text: "round" }),
+            el("th", { text: "your game" }),
+            el("th", { text: "value after it" }),
+            el("th", { text: "an optimal line" }),
+          ),
         ),
+        el("tbody", {}, ...rows),
       ),
-      el("tbody", {}, ...rows),
     ),
     el("p", {
       class: "report",

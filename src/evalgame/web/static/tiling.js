@@ -1,9 +1,25 @@
-// The tiling game: click two adjacent free squares to place a domino; the engine answers.
-import { $, api, el, NAMES, radio, showError } from "./common.js";
+// The tiling game: pick two adjacent free squares to place a domino; the engine answers.
+// The board is a grid of buttons: the arrows move over it, Enter picks a square.
+import {
+  $,
+  api,
+  Cancelled,
+  el,
+  isBusy,
+  NAMES,
+  radio,
+  rove,
+  showError,
+  typing,
+  whileBusy,
+  writeLink,
+} from "./common.js";
 
 let game = null; // {request, state}
-let selected = null; // [row, col] of the first square clicked
+let selected = null; // [row, col] of the first square picked
+let cursor = [0, 0]; // the square that holds the keyboard focus on the board
 
+/** Set the tab up; returns the function that opens a shared link's game. */
 export function setupTiling() {
   $("tiling-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -14,98 +30,229 @@ export function setupTiling() {
       moves: [],
       seconds: Number($("tiling-seconds").value),
     };
-    if (!Number.isInteger(request.rows) || !Number.isInteger(request.cols)) {
-      showError($("tiling-error"), new Error("rows and columns must be whole numbers"));
+    const problem = formProblem(request);
+    if (problem) {
+      showError($("tiling-error"), new Error(problem));
       return;
     }
+    cursor = [0, 0];
     send(request);
   });
-  $("tiling-undo").addEventListener("click", () => {
-    const { state, request } = game;
-    const last = state.players.lastIndexOf(state.role);
-    if (last >= 0) send({ ...request, moves: state.dominoes.slice(0, last) });
+  $("tiling-undo").addEventListener("click", undo);
+  $("tiling-hint").addEventListener("click", hint);
+  rove($("tiling-board"), ".cell", (index, key) => {
+    const cols = game.state.cols;
+    const rows = game.state.rows;
+    const [r, c] = [Math.floor(index / cols), index % cols];
+    const moves = {
+      ArrowUp: [Math.max(0, r - 1), c],
+      ArrowDown: [Math.min(rows - 1, r + 1), c],
+      ArrowLeft: [r, Math.max(0, c - 1)],
+      ArrowRight: [r, Math.min(cols - 1, c + 1)],
+      Home: [r, 0],
+      End: [r, cols - 1],
+    };
+    if (!moves[key]) return null;
+    cursor = moves[key];
+    return cursor[0] * cols + cursor[1];
   });
+  document.addEventListener("keydown", (event) => {
+    if ($("tiling").hidden || !game || game.state.over || isBusy("tiling") || typing(event)) return;
+    if (event.key === "?" && !$("tiling-hint").disabled && !$("tiling-hint").hidden) hint();
+    else if (event.key === "Backspace" && !$("tiling-undo").disabled) undo();
+    else return;
+    event.preventDefault();
+  });
+  return (params) => {
+    const number = (key, fallback) => params.get(key) ?? String(fallback);
+    $("tiling-rows").value = number("rows", 4);
+    $("tiling-cols").value = number("cols", 4);
+    $("tiling-seconds").value = number("s", 2);
+    const role = params.get("r") === "min" ? "min" : "max";
+    document.querySelector(`input[name="tiling-role"][value="${role}"]`).checked = true;
+    const request = {
+      rows: Number($("tiling-rows").value),
+      cols: Number($("tiling-cols").value),
+      role,
+      moves: parseDominoes(params.get("m") ?? ""),
+      seconds: Number($("tiling-seconds").value),
+    };
+    const problem = formProblem(request);
+    if (problem) showError($("tiling-error"), new Error(`The link is broken: ${problem}`));
+    else send(request);
+  };
 }
+
+/** What is wrong with the form's numbers, in plain words (or null). */
+function formProblem(request) {
+  for (const [name, value] of [["rows", request.rows], ["columns", request.cols]]) {
+    if (!Number.isInteger(value) || value < 1 || value > 8) {
+      return `The number of ${name} must be a whole number from 1 to 8.`;
+    }
+  }
+  if (!(request.seconds > 0 && request.seconds <= 10)) {
+    return "The engine's time must be more than 0 and at most 10 seconds.";
+  }
+  return null;
+}
+
+/** Dominoes in a link: "1.1-1.2,0.0-1.0" (row.column of each half). */
+function parseDominoes(text) {
+  return text
+    .split(",")
+    .filter(Boolean)
+    .map((domino) => domino.split("-").map((cell) => cell.split(".").map(Number)));
+}
+
+const formatDominoes = (dominoes) =>
+  dominoes.map((domino) => domino.map(([r, c]) => `${r}.${c}`).join("-")).join(",");
 
 async function send(request) {
   showError($("tiling-error"), null);
   selected = null;
-  $("tiling-status").textContent = game ? "The engine is thinking…" : "";
-  for (const cell of $("tiling-board").querySelectorAll("button")) cell.disabled = true;
   try {
-    const state = await api("/api/tiling/play", request);
+    const state = await whileBusy("tiling", "The engine is thinking", request.seconds + 1, (signal) =>
+      api("/api/tiling/play", request, signal),
+    );
     game = { request, state };
+    writeLink("tiling", {
+      rows: request.rows,
+      cols: request.cols,
+      r: request.role,
+      s: request.seconds,
+      m: formatDominoes(state.dominoes),
+    });
   } catch (error) {
-    showError($("tiling-error"), error);
+    const cancelled = error instanceof Cancelled;
+    showError($("tiling-error"), cancelled ? new Error("Cancelled: the board is as it was.") : error);
   }
-  if (game) render();
+  if (game) render(true);
+}
+
+function undo() {
+  const { state, request } = game;
+  const last = state.players.lastIndexOf(state.role);
+  if (last >= 0) send({ ...request, moves: state.dominoes.slice(0, last) });
+}
+
+/** The best dominoes for the person, outlined on the board. */
+async function hint() {
+  showError($("tiling-error"), null);
+  const { state, request } = game;
+  let answer;
+  try {
+    answer = await whileBusy("tiling", "Looking for the best dominoes", request.seconds + 1, (signal) =>
+      api("/api/tiling/hint", { ...request, moves: state.dominoes }, signal),
+    );
+  } catch (error) {
+    if (!(error instanceof Cancelled)) showError($("tiling-error"), error);
+    return;
+  }
+  render(true, answer);
 }
 
 function click(r, c) {
+  cursor = [r, c];
   if (!selected) {
     selected = [r, c];
-    render();
+    render(true);
     return;
   }
   const [r0, c0] = selected;
   if (r0 === r && c0 === c) {
     selected = null;
-    render();
+    render(true);
     return;
   }
   if (Math.abs(r0 - r) + Math.abs(c0 - c) !== 1) {
     selected = [r, c];
-    render();
-    showError($("tiling-error"), new Error("a domino covers two squares side by side: pick a neighbour"));
+    render(true);
+    showError($("tiling-error"), new Error("A domino covers two squares side by side: pick a neighbour."));
     return;
   }
   const domino = [[r0, c0], [r, c]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   send({ ...game.request, moves: [...game.state.dominoes, domino] });
 }
 
-function render() {
+function render(focus = false, hints = null) {
   const { state } = game;
   $("tiling-game").hidden = false;
   const owner = new Map();
   state.dominoes.forEach((domino, index) => {
     for (const [r, c] of domino) owner.set(`${r},${c}`, index);
   });
+  const hinted = new Set();
+  for (const domino of hints?.best ?? []) for (const [r, c] of domino) hinted.add(`${r},${c}`);
   const board = $("tiling-board");
-  board.style.gridTemplateColumns = `repeat(${state.cols}, 3rem)`;
+  board.style.setProperty("--cols", String(state.cols));
   board.replaceChildren();
   const myTurn = !state.over && state.to_move === state.role;
+  const free = (rr, cc) =>
+    rr >= 0 && cc >= 0 && rr < state.rows && cc < state.cols && !owner.has(`${rr},${cc}`);
+  if (cursor[0] >= state.rows || cursor[1] >= state.cols) cursor = [0, 0];
   for (let r = 0; r < state.rows; r += 1) {
+    const row = el("div", { role: "row", style: "display: contents" });
     for (let c = 0; c < state.cols; c += 1) {
       const index = owner.get(`${r},${c}`);
       const taken = index !== undefined;
-      const free = (rr, cc) =>
-        rr >= 0 && cc >= 0 && rr < state.rows && cc < state.cols && !owner.has(`${rr},${cc}`);
       const dead = !taken && ![[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].some(([a, b]) => free(a, b));
       const classes = ["cell"];
       if (taken) classes.push(state.players[index], join(state.dominoes[index], r, c));
       else if (dead) classes.push("dead");
-      if (selected && selected[0] === r && selected[1] === c) classes.push("selected");
-      board.append(
+      const isSelected = selected && selected[0] === r && selected[1] === c;
+      if (isSelected) classes.push("selected");
+      if (hinted.has(`${r},${c}`)) classes.push("hinted");
+      const what = taken
+        ? `${NAMES[state.players[index]]}'s domino ${index + 1}`
+        : dead
+          ? "free, no free neighbour"
+          : `free${isSelected ? ", picked" : ""}${hinted.has(`${r},${c}`) ? ", part of a best move" : ""}`;
+      const usable = !taken && !dead && myTurn;
+      row.append(
         el("button", {
           type: "button",
+          role: "gridcell",
           class: classes.join(" "),
           "data-r": String(r),
           "data-c": String(c),
-          "aria-label": taken ? `row ${r + 1}, column ${c + 1}: domino ${index + 1}` : `row ${r + 1}, column ${c + 1}`,
-          disabled: taken || dead || !myTurn,
+          "aria-label": `row ${r + 1}, column ${c + 1}: ${what}`,
+          // unusable squares stay focusable, so the arrows can cross them
+          "aria-disabled": usable ? null : "true",
+          tabindex: r === cursor[0] && c === cursor[1] ? "0" : "-1",
           text: taken ? String(index + 1) : "",
-          onclick: () => click(r, c),
+          onclick: () => {
+            if (usable) click(r, c);
+          },
         }),
       );
     }
+    board.append(row);
   }
   $("tiling-status").textContent = state.over
     ? `Game over: ${state.count} domino${state.count === 1 ? "" : "es"} on the board.`
     : `${state.count} domino${state.count === 1 ? "" : "es"} placed. Your turn (${NAMES[state.role]}): ` +
-      (selected ? "now click a neighbouring square." : "click a free square, then a neighbour.");
+      (selected ? "now pick a neighbouring square." : "pick a free square, then a neighbour.");
   $("tiling-report").textContent = report(state);
   $("tiling-undo").disabled = state.players.lastIndexOf(state.role) < 0;
+  $("tiling-hint").disabled = !myTurn;
+  $("tiling-hints").hidden = !hints;
+  if (hints) $("tiling-hints").textContent = hintText(hints);
   renderResult(state);
+  if (!focus) return;
+  if (state.over) $("tiling-result").focus();
+  else board.querySelector("[tabindex='0']").focus();
+}
+
+function hintText(hints) {
+  const count = hints.best.length;
+  const where = hints.best.map(([a, b]) => `(${a[0] + 1},${a[1] + 1})–(${b[0] + 1},${b[1] + 1})`);
+  const shown = where.slice(0, 6).join(", ") + (count > 6 ? `, and ${count - 6} more` : "");
+  if (hints.exact) {
+    return `Outlined: the ${count === 1 ? "best domino" : `${count} best dominoes`} (${shown}); ` +
+      `with best play after it the game ends with ${hints.value} dominoes.`;
+  }
+  return `Outlined: the engine's choice by its heuristic (${shown}); within its time it proved ` +
+    `only ${hints.lower} ≤ final dominoes ≤ ${hints.upper}.`;
 }
 
 /** Which side of square (r, c) its domino's other half lies on. */

@@ -1,25 +1,40 @@
 // The game-tree explorer: the whole tree of a small expression as a search walked it,
 // nodes expandable, and the order of evaluation replayable step by step.
-import { $, api, el, exact, expressionChecker, showError } from "./common.js";
+import {
+  $,
+  api,
+  Cancelled,
+  el,
+  exact,
+  expressionChecker,
+  rove,
+  showError,
+  typing,
+  whileBusy,
+  writeLink,
+} from "./common.js";
 
 let tree = null; // the server's answer, decoded (see load)
 let step = 0; // events applied so far: 0 = before the search, tree.steps = after it
 let expanded = new Set([0]);
 let timer = null;
+let focused = 0; // the row that holds the keyboard focus in the tree (roving tabindex)
 
 const WHO = { max: "MAX", min: "MIN", leaf: "leaf" };
 
+/** Set the tab up; returns the function that opens a shared link's tree. */
 export function setupTree() {
-  expressionChecker({
+  const check = expressionChecker({
     input: $("tree-expression"),
     domain: $("tree-domain"),
     echo: $("tree-echo"),
     domainError: $("tree-domain-error"),
     button: $("tree-start"),
+    use: "tree",
   });
   $("tree-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    show();
+    if (!$("tree-start").disabled) show();
   });
   $("tree-first").addEventListener("click", () => setStep(0));
   $("tree-back").addEventListener("click", () => setStep(step - 1));
@@ -28,9 +43,32 @@ export function setupTree() {
   $("tree-play").addEventListener("click", togglePlay);
   $("tree-step").addEventListener("input", (event) => setStep(Number(event.target.value)));
   $("tree-picture-box").addEventListener("toggle", loadPicture);
+  document.addEventListener("keydown", stepKeys);
+  rove($("tree-nodes"), "[role='treeitem']", moveInTree);
+  $("tree-nodes").addEventListener("keydown", toggleKeys);
+  return (params) => {
+    $("tree-expression").value = params.get("e") ?? "(10-X)*Y";
+    $("tree-domain").value = params.get("d") ?? "0..9";
+    const algorithm = params.get("a");
+    if ([...$("tree-algorithm").options].some((option) => option.value === algorithm)) {
+      $("tree-algorithm").value = algorithm;
+    }
+    check();
+    const at = Number.parseInt(params.get("s") ?? "", 10);
+    show(Number.isNaN(at) ? null : at);
+  };
 }
 
-async function show() {
+/** `,` and `.` step back and on wherever the focus is in the tab (except in a text field). */
+function stepKeys(event) {
+  if ($("tree").hidden || !tree || typing(event)) return;
+  const by = { ",": -1, "<": -1, ".": 1, ">": 1 }[event.key];
+  if (!by) return;
+  event.preventDefault();
+  setStep(step + by);
+}
+
+async function show(at = null) {
   stopPlay();
   showError($("tree-error"), null);
   const request = {
@@ -38,18 +76,19 @@ async function show() {
     domain: $("tree-domain").value,
     algorithm: $("tree-algorithm").value,
   };
-  $("tree-start").disabled = true;
   try {
-    load(await api("/api/tree", request), request);
+    const answer = await whileBusy("tree", "Searching the whole tree", 10, (signal) =>
+      api("/api/tree", request, signal),
+    );
+    load(answer, request, at);
   } catch (error) {
-    showError($("tree-error"), error);
-  } finally {
-    $("tree-start").disabled = false;
+    const cancelled = error instanceof Cancelled;
+    showError($("tree-error"), cancelled ? new Error("Cancelled.") : error);
   }
 }
 
 /** Decode the columns, link children, and lay out the events of the walk. */
-function load(answer, request) {
+function load(answer, request, at) {
   const columns = answer.nodes;
   const count = columns.parent.length;
   const children = Array.from({ length: count }, () => []);
@@ -63,12 +102,13 @@ function load(answer, request) {
   }
   tree = { ...answer, columns, count, children, size, events, request, names: new Map() };
   expanded = new Set([0, ...children[0]]);
+  focused = 0;
   $("tree-view").hidden = false;
   $("tree-step").max = String(tree.steps);
   $("tree-summary").textContent = summary(answer);
   $("tree-picture").removeAttribute("src");
   if ($("tree-picture-box").open) loadPicture();
-  setStep(tree.steps);
+  setStep(at ?? tree.steps);
 }
 
 function summary(answer) {
@@ -168,6 +208,8 @@ function setStep(value) {
   $("tree-step").value = String(step);
   $("tree-step-label").textContent = `step ${step} of ${tree.steps}`;
   $("tree-event").textContent = event ? describeEvent(event) : "before the search";
+  const { expression, domain, algorithm } = tree.request;
+  writeLink("tree", { e: expression, d: domain, a: algorithm, s: String(step) });
   render(timer !== null);
 }
 
@@ -208,11 +250,57 @@ function stopPlay() {
 
 function render(scroll = false) {
   const box = $("tree-nodes");
-  box.replaceChildren(renderNode(0));
+  const hadFocus = box.contains(document.activeElement);
+  box.replaceChildren(renderNode(0, 1));
+  let row = box.querySelector(`[data-id="${focused}"]`);
+  if (!row) {
+    focused = 0;
+    row = box.querySelector("[data-id='0']");
+  }
+  row.tabIndex = 0;
+  if (hadFocus) row.focus();
   if (scroll) box.querySelector(".node.current")?.scrollIntoView({ block: "nearest" });
 }
 
-function renderNode(id) {
+/** Arrow keys in the tree (a WAI-ARIA treeview): the next row to focus, or null. */
+function moveInTree(index, key, count) {
+  const rows = [...$("tree-nodes").querySelectorAll("[role='treeitem']")];
+  const id = Number(rows[index].dataset.id);
+  let target = null;
+  if (key === "ArrowDown") target = index + 1;
+  else if (key === "ArrowUp") target = index - 1;
+  else if (key === "Home") target = 0;
+  else if (key === "End") target = count - 1;
+  else if (key === "ArrowRight" && tree.children[id].length) {
+    if (!expanded.has(id)) {
+      expanded.add(id);
+      render();
+      return null;
+    }
+    target = index + 1;
+  } else if (key === "ArrowLeft") {
+    if (expanded.has(id) && tree.children[id].length) {
+      expanded.delete(id);
+      render();
+      return null;
+    }
+    const parent = column("parent", id);
+    if (parent >= 0) target = rows.findIndex((row) => Number(row.dataset.id) === parent);
+  }
+  if (target !== null) focused = Number(rows[Math.max(0, Math.min(count - 1, target))].dataset.id);
+  return target;
+}
+
+/** Enter and Space open or close the focused row. */
+function toggleKeys(event) {
+  const row = event.target.closest?.("[role='treeitem']");
+  if (!row || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  focused = Number(row.dataset.id);
+  if (tree.children[focused].length) toggle(focused);
+}
+
+function renderNode(id, level) {
   const kids = tree.children[id];
   const open = expanded.has(id);
   const row = el(
@@ -220,21 +308,25 @@ function renderNode(id) {
     {
       class: rowClass(id),
       role: "treeitem",
+      tabindex: "-1",
+      "aria-level": String(level),
       "data-id": String(id),
       "data-status": status(id),
       "aria-expanded": kids.length ? String(open) : null,
-      onclick: kids.length ? () => toggle(id) : null,
+      onclick: () => {
+        focused = id;
+        if (kids.length) toggle(id);
+      },
     },
     el("span", { class: "toggle", text: kids.length ? (open ? "▾" : "▸") : "" }),
     el("span", { class: `who ${player(id)}`, text: WHO[player(id)] }),
     el("span", { class: "name", text: name(id) }),
     el("span", { class: "text", text: nodeText(id) }),
-    el("span", { class: "value", text: `value ${number(column("value", id)) ?? "—"}` }),
     ...facts(id),
   );
   const wrapper = el("div", {}, row);
   if (open && kids.length) {
-    wrapper.append(el("div", { class: "children", role: "group" }, ...kids.map(renderNode)));
+    wrapper.append(el("div", { class: "children", role: "group" }, ...kids.map((kid) => renderNode(kid, level + 1))));
   }
   return wrapper;
 }

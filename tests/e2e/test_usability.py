@@ -1,0 +1,350 @@
+"""The page as people meet it: busy states with Cancel, a phone's width, the keyboard alone,
+limits said before the click, shareable links, and a tree explorer that shows only what
+the search knows."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+
+
+def open_tab(page: Page, tab: str) -> None:
+    page.goto(f"/#{tab}")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator(f"#{tab}")).to_be_visible()
+
+
+def fits(page: Page) -> bool:
+    """Whether the page has no horizontal scrolling."""
+    width: bool = page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    return width
+
+
+def focus_ring(page: Page) -> str:
+    """The outline style of the focused element ("none" when the focus is invisible)."""
+    style: str = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    return style
+
+
+# ------------------------------------------------------------------ busy
+
+
+def test_a_slow_request_shows_progress_and_can_be_cancelled(page: Page) -> None:
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # the answer never comes on its own
+
+    page.route("**/api/evaluate/play", hold)
+    open_tab(page, "play")
+    expect(page.locator("#play-echo")).to_have_attribute("data-state", "ok")
+    page.click("#play-start")
+    expect(page.locator("#play-busy")).to_be_visible()
+    expect(page.locator("#play")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#play-start")).to_be_disabled()
+    expect(page.locator("#play-busy .busy-text")).to_contain_text("s (at most about 5 s)")
+    assert len(held) == 1
+    page.click("#play-busy button.cancel")
+    expect(page.locator("#play-busy")).to_be_hidden()
+    expect(page.locator("#play-error")).to_contain_text("Cancelled")
+    expect(page.locator("#play-start")).to_be_enabled()
+    expect(page.locator("#play-game")).to_be_hidden()  # nothing half-done is shown
+
+    page.unroute("**/api/evaluate/play")
+    page.click("#play-start")  # a quick answer: the game starts and the bar is gone
+    expect(page.locator("#play-options button")).to_have_count(10)
+    expect(page.locator("#play-busy")).to_be_hidden()
+    expect(page.locator("#play")).not_to_have_attribute("aria-busy", "true")
+
+
+# ------------------------------------------------------------------ phones and dark rooms
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_tab_fits_a_phone(browser: Browser, server: str, scheme: str) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        open_tab(page, "play")
+        page.fill("#play-expression", "(a+b)/c + (d+e)/f + g/h - x*y*z/(u+v+w)")
+        expect(page.locator("#play-echo")).to_have_attribute("data-state", "refused")
+        assert fits(page)
+        page.fill("#play-expression", "x/y + 2*y/z - z/x")
+        page.click("#play-start")
+        expect(page.locator("#play-options button")).to_have_count(10)
+        assert fits(page)
+
+        open_tab(page, "tree")
+        page.click("#tree-start")
+        expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+        assert fits(page)
+
+        open_tab(page, "tiling")
+        page.fill("#tiling-rows", "8")
+        page.fill("#tiling-cols", "8")
+        page.fill("#tiling-seconds", "0.5")
+        page.click("#tiling-start")
+        expect(page.locator("#tiling-board .cell")).to_have_count(64)
+        assert fits(page)
+
+        open_tab(page, "graph")
+        page.select_option("#graph-spec", "petersen")
+        page.select_option("#graph-pair", "E,V")
+        page.click("#graph-start")
+        expect(page.locator("#graph-formula")).to_contain_text("petersen")
+        assert fits(page)
+
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = background == "rgb(23, 24, 27)"
+        assert dark == (scheme == "dark"), background
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------ keyboard
+
+
+def test_the_tabs_follow_the_arrow_keys(page: Page) -> None:
+    open_tab(page, "play")
+    page.focus("#tab-play")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tab-tree")).to_be_focused()
+    expect(page.locator("#tree")).to_be_visible()
+    page.keyboard.press("End")
+    expect(page.locator("#graph")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # wraps around
+    expect(page.locator("#play")).to_be_visible()
+    expect(page.locator("#tab-play")).to_have_attribute("tabindex", "0")
+    expect(page.locator("#tab-tree")).to_have_attribute("tabindex", "-1")
+
+
+def test_a_whole_game_of_e_valuate_by_keyboard(page: Page) -> None:
+    open_tab(page, "play")
+    page.fill("#play-expression", "X*(Y-Z)")
+    expect(page.locator("#play-echo")).to_have_attribute("data-state", "ok")
+    page.focus("#play-expression")
+    page.keyboard.press("Enter")  # submits the form
+    expect(page.locator("#play-options button")).to_have_count(10)
+    expect(page.locator("#play-options button[data-move='0']")).to_be_focused()
+    page.keyboard.press("Tab")  # the keyboard is in the game, and the focus shows
+    assert focus_ring(page) != "none"
+    for round_ in range(1, 4):
+        page.keyboard.press("9")  # a digit typed is a move
+        expect(page.locator("#play-history li")).to_have_count(round_)
+    expect(page.locator("#play-result")).to_be_focused()
+    expect(page.locator("#play-verdict")).to_contain_text(re.compile(r"win|draw", re.I))
+    # and as MIN: variables are typed by name, Backspace takes a move back
+    page.check("input[name='play-role'][value='min']")
+    page.focus("#play-expression")
+    page.keyboard.press("Enter")
+    expect(page.locator("#play-options button[data-move='Y']")).to_be_visible()
+    page.keyboard.press("Y")
+    expect(page.locator("#play-history li")).to_have_count(1)
+    page.keyboard.press("Backspace")
+    expect(page.locator("#play-history li")).to_have_count(0)
+    for round_ in range(1, 4):
+        first = page.locator("#play-options button:not([disabled])").first.get_attribute(
+            "data-move"
+        )
+        assert first
+        page.keyboard.press(first)
+        expect(page.locator("#play-history li")).to_have_count(round_)
+    expect(page.locator("#play-result")).to_be_visible()
+
+
+def test_a_move_that_starts_another_waits_for_enter(page: Page) -> None:
+    open_tab(page, "play")
+    page.fill("#play-expression", "x-y")
+    page.fill("#play-domain", "0..12")
+    expect(page.locator("#play-echo")).to_have_attribute("data-state", "ok")
+    page.click("#play-start")
+    expect(page.locator("#play-options button")).to_have_count(13)
+    page.keyboard.press("1")  # 1, 10, 11 or 12: the 1 takes the focus, nothing is played
+    expect(page.locator("#play-options button[data-move='1']")).to_be_focused()
+    expect(page.locator("#play-history li")).to_have_count(0)
+    page.keyboard.press("2")  # 12: only one move, played at once
+    expect(page.locator("#play-history li")).to_have_count(1)
+    expect(page.locator("#play-history li").first).to_contain_text("12 →")
+
+
+def test_a_tiling_game_by_keyboard(page: Page) -> None:
+    open_tab(page, "tiling")
+    page.fill("#tiling-rows", "2")
+    page.fill("#tiling-cols", "3")
+    page.focus("#tiling-cols")
+    page.keyboard.press("Enter")
+    cells = page.locator("#tiling-board .cell")
+    expect(cells).to_have_count(6)
+    expect(cells.first).to_have_attribute("aria-label", "row 1, column 1: free")
+    expect(cells.first).to_be_focused()
+    page.keyboard.press("Enter")  # pick (1,1)
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".cell[data-r='1'][data-c='0']")).to_be_focused()
+    assert focus_ring(page) != "none"
+    page.keyboard.press("Enter")  # and (2,1): a domino
+    expect(page.locator("#tiling-board .cell.max")).to_have_count(2)
+    expect(page.locator(".cell[data-r='0'][data-c='0']")).to_have_attribute(
+        "aria-label", "row 1, column 1: MAX's domino 1"
+    )
+    # the engine answered (or the board is full): play on by keyboard to the end
+    for _ in range(3):
+        if page.locator("#tiling-result").is_visible():
+            break
+        free = page.locator(".cell[aria-label$=': free']")
+        first = free.first
+        first.focus()
+        page.keyboard.press("Enter")
+        row, col = int(first.get_attribute("data-r") or 0), int(first.get_attribute("data-c") or 0)
+        for key, (r, c) in {
+            "ArrowRight": (row, col + 1),
+            "ArrowDown": (row + 1, col),
+            "ArrowLeft": (row, col - 1),
+            "ArrowUp": (row - 1, col),
+        }.items():
+            neighbour = page.locator(f".cell[data-r='{r}'][data-c='{c}'][aria-label$=': free']")
+            if neighbour.count():
+                page.keyboard.press(key)
+                page.keyboard.press("Enter")
+                break
+        expect(page.locator("#tiling-busy")).to_be_hidden()
+    expect(page.locator("#tiling-result")).to_be_visible()
+
+
+def test_a_graph_game_by_keyboard(page: Page) -> None:
+    open_tab(page, "graph")
+    page.select_option("#graph-spec", "path:5")
+    page.select_option("#graph-pair", "V,E")
+    page.check("input[name='graph-role'][value='min']")
+    page.focus("#graph-colours")
+    page.keyboard.press("Enter")
+    # MIN: the engine proposed; the first vertex MIN may colour has the focus
+    target = page.locator("#graph-svg [role='button']").first
+    expect(target).to_be_focused()
+    expect(target).to_have_attribute("aria-label", re.compile(r"^colour vertex \w+ with colour"))
+    while not page.locator("#graph-result").is_visible():
+        before = page.url  # the address carries the moves
+        page.keyboard.press("Enter")
+        expect(page).not_to_have_url(before)
+        expect(page.locator("#graph-busy")).to_be_hidden()
+    expect(page.locator("#graph-result")).to_be_focused()
+
+
+# ------------------------------------------------------------------ say no before
+
+
+def test_limits_are_said_before_the_click_in_the_right_field(page: Page) -> None:
+    open_tab(page, "play")
+    page.fill("#play-expression", "a+b+c+d+e+f+g+h+i+j+k+l")
+    echo = page.locator("#play-echo")
+    expect(echo).to_have_attribute("data-state", "refused")
+    expect(echo).to_contain_text("12 variables: the page plays games of at most 8")
+    expect(page.locator("#play-start")).to_be_disabled()
+    expect(page.locator("#play-domain-error")).to_have_text("")
+
+    page.fill("#play-expression", "x-y")
+    page.fill("#play-domain", "0..5000")
+    expect(page.locator("#play-domain-error")).to_contain_text("domain size is 5001")
+    expect(page.locator("#play-echo .message")).to_have_count(0)
+    expect(page.locator("#play-start")).to_be_disabled()
+    page.fill("#play-domain", "0..30")
+    expect(page.locator("#play-domain-error")).to_contain_text("31 values")
+    page.fill("#play-domain", "0..9")
+    expect(page.locator("#play-start")).to_be_enabled()
+
+    open_tab(page, "tree")
+    page.fill("#tree-expression", "a+b+c+d")
+    expect(page.locator("#tree-echo")).to_contain_text("the explorer draws trees of at most 3")
+    expect(page.locator("#tree-start")).to_be_disabled()
+
+
+def test_the_form_keeps_its_layout_as_the_expression_grows(page: Page) -> None:
+    open_tab(page, "play")
+    box = page.locator("#play-domain").bounding_box()
+    page.fill("#play-expression", "x/y + 2*y/z - z/x + (a+b)/c + (d+e)/f*g - h*i*j")
+    expect(page.locator("#play-echo")).to_have_attribute("data-state", "refused")
+    assert page.locator("#play-domain").bounding_box() == box
+
+
+# ------------------------------------------------------------------ links
+
+
+def test_a_link_reopens_the_game(page: Page) -> None:
+    open_tab(page, "play")
+    page.click("#play-start")
+    page.click("#play-options button[data-move='9']")
+    expect(page.locator("#play-history li")).to_have_count(1)
+    link = page.url
+    assert "m=9%2CZ" in link or "m=9,Z" in link, link
+
+    page.goto("about:blank")
+    page.goto(link)
+    expect(page.locator("#play-history li")).to_have_count(1)
+    expect(page.locator("#play-text")).to_have_text("X * (Y - 9)")
+
+    page.goto("/#tiling?rows=2&cols=2&r=max&m=0.0-0.1")
+    expect(page.locator("#tiling-board .cell")).to_have_count(4)
+    expect(page.locator("#tiling-board .cell.max")).to_have_count(2)
+
+    page.goto("/#tree?e=(10-X)*Y&s=3")
+    expect(page.locator("#tree-step-label")).to_have_text("step 3 of 658")
+
+
+# ------------------------------------------------------------------ the tree explorer
+
+
+def test_the_tree_shows_only_what_the_search_knows(page: Page) -> None:
+    open_tab(page, "tree")
+    page.click("#tree-start")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+    nodes = page.locator("#tree-nodes")
+    page.click("#tree-first")
+    expect(page.locator("#tree-event")).to_have_text("before the search")
+    # before the search nothing is known: no value anywhere
+    expect(nodes.locator(".returned")).to_have_count(0)
+    expect(nodes).not_to_contain_text("45")
+    # part-way, a node not yet left shows no value
+    page.focus("#tree-step")
+    for _ in range(40):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#tree-step-label")).to_have_text("step 40 of 658")
+    expect(nodes.locator(".node.unvisited .returned")).to_have_count(0)
+    # at the end, pruned nodes (never computed) still show none
+    page.click("#tree-last")
+    expect(nodes.locator(".badge.alpha")).to_have_count(4)
+    expect(nodes.locator(".node[data-status='alpha'] .returned")).to_have_count(0)
+    expect(nodes.locator(".node[data-status='alpha'] .text")).to_have_count(4)
+
+
+def test_the_tree_by_keyboard(page: Page) -> None:
+    open_tab(page, "tree")
+    page.click("#tree-start")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+    root = page.locator("#tree-nodes [data-id='0']")
+    expect(root).to_have_attribute("tabindex", "0")
+    root.focus()
+    page.keyboard.press("ArrowDown")
+    focused = page.locator("#tree-nodes [role='treeitem']:focus")
+    expect(focused.locator(".name")).to_have_text("{0}")
+    assert focus_ring(page) != "none"
+    expect(focused).to_have_attribute("aria-expanded", "true")  # the MIN nodes start open
+    page.keyboard.press("ArrowLeft")  # closes {0}
+    expect(focused).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("ArrowRight")  # opens it
+    expect(focused).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("ArrowRight")  # to its first child
+    expect(page.locator("#tree-nodes [role='treeitem']:focus .name")).to_have_text("{0→X}")
+    page.keyboard.press("ArrowLeft")  # back to the parent
+    expect(page.locator("#tree-nodes [role='treeitem']:focus .name")).to_have_text("{0}")
+    page.keyboard.press("Home")
+    page.keyboard.press(",")  # a step back, from anywhere in the tab
+    expect(page.locator("#tree-step-label")).to_have_text("step 657 of 658")
+    page.keyboard.press(".")
+    expect(page.locator("#tree-step-label")).to_have_text("step 658 of 658")
