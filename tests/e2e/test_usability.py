@@ -198,11 +198,10 @@ def test_a_tiling_game_by_keyboard(page: Page) -> None:
     for _ in range(3):
         if page.locator("#tiling-result").is_visible():
             break
-        free = page.locator(".cell[aria-label$=': free']")
-        first = free.first
+        first = page.locator(".cell[aria-label$=': free']").first
+        row, col = int(first.get_attribute("data-r") or 0), int(first.get_attribute("data-c") or 0)
         first.focus()
         page.keyboard.press("Enter")
-        row, col = int(first.get_attribute("data-r") or 0), int(first.get_attribute("data-c") or 0)
         for key, (r, c) in {
             "ArrowRight": (row, col + 1),
             "ArrowDown": (row + 1, col),
@@ -214,7 +213,8 @@ def test_a_tiling_game_by_keyboard(page: Page) -> None:
                 page.keyboard.press(key)
                 page.keyboard.press("Enter")
                 break
-        expect(page.locator("#tiling-busy")).to_be_hidden()
+        # the request starts with the key press; wait for its answer
+        expect(page.locator("#tiling")).not_to_have_attribute("aria-busy", "true")
     expect(page.locator("#tiling-result")).to_be_visible()
 
 
@@ -233,7 +233,7 @@ def test_a_graph_game_by_keyboard(page: Page) -> None:
         before = page.url  # the address carries the moves
         page.keyboard.press("Enter")
         expect(page).not_to_have_url(before)
-        expect(page.locator("#graph-busy")).to_be_hidden()
+        expect(page.locator("#graph")).not_to_have_attribute("aria-busy", "true")
     expect(page.locator("#graph-result")).to_be_focused()
 
 
