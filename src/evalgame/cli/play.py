@@ -100,39 +100,35 @@ def play(
         raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
     if json_output and "human" in (max_agent, min_agent):
         raise GameError("--json needs two computer players (optimal, random or depth)")
-    chosen = parse_target(target)
+    play_game(parse_target(target), (max_agent, min_agent), seed, seconds, json_output, algorithm)
+
+
+def play_game(
+    chosen: Target,
+    kinds: tuple[str, str],
+    seed: int | None,
+    seconds: float,
+    json_output: bool,
+    algorithm: str | None,
+) -> None:
+    """Play one game of ``chosen`` between the MAX and MIN players of ``kinds``; print it
+    move by move and its verdict (or one JSON object)."""
     solver = exact_solver(algorithm or chosen.algorithm) if chosen.exact else None
     session: Session[Any, Any] = Session(chosen.game, solver=solver)
+
+    def seeded(offset: int) -> int | None:
+        return None if seed is None else seed + offset
+
     agents: dict[Player, Agent] = {
-        Player.MAX: make_agent(max_agent, chosen, solver, seed, seconds),
-        Player.MIN: make_agent(
-            min_agent, chosen, solver, None if seed is None else seed + 1, seconds
-        ),
-        Player.CHANCE: ChanceAgent(None if seed is None else seed + 2),
+        Player.MAX: make_agent(kinds[0], chosen, solver, seed, seconds),
+        Player.MIN: make_agent(kinds[1], chosen, solver, seeded(1), seconds),
+        Player.CHANCE: ChanceAgent(seeded(2)),
     }
-    names = {Player.MAX: max_agent, Player.MIN: min_agent, Player.CHANCE: "dice"}
-    watching = not json_output
-    described: list[str] = []
-
-    def on_move(session: Session[Any, Any], player: Player, move: Any) -> None:
-        before = session.history[-1][0]
-        text = session.game.describe_move(before, move)
-        described.append(text)
-        if watching:
-            who = "the dice" if player is Player.CHANCE else f"{player.name} ({names[player]})"
-            console.print(f"{who} plays [bold]{escape(text)}[/]")
-            if "human" in names.values() and not session.is_over:
-                console.print(board(session.game, session.position))
-
-    def on_undo(session: Session[Any, Any]) -> None:
-        del described[len(session.history) :]
-        console.print("move taken back")
-        console.print(board(session.game, session.position))
-
-    if watching:
+    watcher = Watcher({Player.MAX: kinds[0], Player.MIN: kinds[1]}, show=not json_output)
+    if watcher.show:
         console.print(board(chosen.game, session.position))
     try:
-        verdict = run(session, agents, on_move=on_move, on_undo=on_undo)
+        verdict = run(session, agents, on_move=watcher.on_move, on_undo=watcher.on_undo)
     except KeyboardInterrupt:
         console.print("\ngame abandoned")
         raise typer.Exit(130) from None
@@ -140,22 +136,48 @@ def play(
         console.print("game abandoned")
         return
     final = session.payoff()
-    winner = "draw" if verdict.winner is None else verdict.winner.name
     if json_output:
         print_json(
             {
                 "game": chosen.game.name,
-                "moves": described,
+                "moves": watcher.described,
                 "final": None if final is None else str(final),
-                "winner": winner,
+                "winner": "draw" if verdict.winner is None else verdict.winner.name,
                 "verdict": verdict.text,
             }
         )
         return
     console.print(board(chosen.game, session.position))
     console.print(
-        f"[bold]{verdict.text}[/] after {len(described)} moves (final payoff to MAX: {final})"
+        f"[bold]{verdict.text}[/] after {len(watcher.described)} moves "
+        f"(final payoff to MAX: {final})"
     )
+
+
+class Watcher:
+    """Writes down every move as the game describes it and, when ``show``, prints it (and
+    the board when a person plays)."""
+
+    def __init__(self, names: dict[Player, str], *, show: bool) -> None:
+        self.names, self.show = {**names, Player.CHANCE: "dice"}, show
+        self.described: list[str] = []
+
+    def on_move(self, session: Session[Any, Any], player: Player, move: Any) -> None:
+        """Called by :func:`~evalgame.play.match.run` after each move."""
+        text = session.game.describe_move(session.history[-1][0], move)
+        self.described.append(text)
+        if not self.show:
+            return
+        who = "the dice" if player is Player.CHANCE else f"{player.name} ({self.names[player]})"
+        console.print(f"{who} plays [bold]{escape(text)}[/]")
+        if "human" in self.names.values() and not session.is_over:
+            console.print(board(session.game, session.position))
+
+    def on_undo(self, session: Session[Any, Any]) -> None:
+        """Called after moves were taken back."""
+        del self.described[len(session.history) :]
+        console.print("move taken back")
+        console.print(board(session.game, session.position))
 
 
 def make_agent(
