@@ -25,6 +25,7 @@ from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.play.agents import Agent, HumanAgent, OptimalAgent, RandomAgent
 from evalgame.play.evaluate import minimax as evaluate_minimax
+from evalgame.play.evaluate import optimal_line
 from evalgame.play.evaluate import session as evaluate_session
 from evalgame.play.match import run
 from evalgame.play.session import Session
@@ -156,7 +157,7 @@ def play_one(
     rounds = [(moves[i], moves[i + 1]) for i in range(0, len(moves), 2)]
     record = Record(rounds, final, minimax, result)
     if watch:
-        _summary(record, oracle, game)
+        _summary(record, oracle)
     return record
 
 
@@ -190,12 +191,9 @@ def _show(session: Session[Any, Any], game: EValuate) -> None:
         console.print(f"{who}: where does {format_number(proposal)} go?")
 
 
-def _summary(record: Record, oracle: Oracle, game: EValuate) -> None:
+def _summary(record: Record, oracle: Oracle) -> None:
     played = ", ".join(f"{format_number(v)}→{n}" for v, n in record.rounds)
-    best = oracle.solve(game.initial()).pv
-    optimal = ", ".join(
-        f"{format_number(best[i])}→{best[i + 1]}" for i in range(0, len(best) - 1, 2)
-    )
+    optimal = ", ".join(f"{format_number(v)}→{n}" for v, n, _ in optimal_line(oracle))
     console.print(f"played line   {escape(played)}  val(E) = {decimal(record.final)}")
     console.print(f"optimal line  {escape(optimal)}  minimax(E) = {decimal(record.minimax)}")
     console.print(f"[bold]{escape(record.verdict.text)}[/]")

@@ -207,20 +207,10 @@ def _result(
         _round(moves[i], moves[i + 1], oracle.value(positions[i + 2], budget))
         for i in range(0, len(moves) - 1, 2)
     ]
-    optimal = []
-    position = game.initial()
-    while not game.is_terminal(position):
-        proposal = oracle.best_move(position, budget)
-        position = game.play(position, proposal)
-        variable = oracle.best_move(position, budget)
-        position = game.play(position, variable)
-        optimal.append(
-            _round(
-                game.describe_move(game.initial(), proposal),
-                str(variable),
-                oracle.value(position, budget),
-            )
-        )
+    optimal = [
+        _round(format_number(value), variable, after)
+        for value, variable, after in optimal_line(oracle, budget)
+    ]
     return {
         "final": format_number(final),
         "minimax": format_number(minimax(oracle, budget)),
@@ -229,6 +219,29 @@ def _result(
         "played": rounds,
         "optimal": optimal,
     }
+
+
+def optimal_line(
+    oracle: Oracle, budget: Budget | None = None
+) -> list[tuple[Number, str, Number | None]]:
+    """An optimal line from the start, round by round: the value proposed, the variable it
+    is put on and the value of the game after the round (each move the first best one).
+
+    >>> [(value, variable) for value, variable, _ in optimal_line(Oracle(EValuate("(10-X)*Y")))]
+    [(5, 'X'), (9, 'Y')]
+    """
+    game = oracle.game
+    line = []
+    position = game.initial()
+    while not game.is_terminal(position):
+        proposal = oracle.best_move(position, budget)
+        position = game.play(position, proposal)
+        variable = oracle.best_move(position, budget)
+        position = game.play(position, variable)
+        assert not isinstance(proposal, str)
+        assert isinstance(variable, str)
+        line.append((proposal, variable, oracle.value(position, budget)))
+    return line
 
 
 def _round(value: str, variable: str, after: Number | None) -> dict[str, Any]:
