@@ -29,7 +29,7 @@ from evalgame.play.evaluate import optimal_line
 from evalgame.play.evaluate import session as evaluate_session
 from evalgame.play.match import run
 from evalgame.play.session import Session
-from evalgame.play.verdict import Verdict
+from evalgame.play.verdict import Verdict, winner
 from evalgame.search.protocol import Player, Value
 
 
@@ -44,12 +44,12 @@ class Record:
 
     def as_json(self) -> dict[str, Any]:
         """The scripting contract of ``evalgame play --json``."""
-        winner = "draw" if self.verdict.winner is None else self.verdict.winner.name
+        who = "draw" if self.verdict.winner is None else self.verdict.winner.name
         return {
             "moves": [{"value": format_number(v), "variable": n} for v, n in self.rounds],
             "final": format_number(self.final),
             "minimax": format_number(self.minimax),
-            "winner": winner,
+            "winner": who,
         }
 
 
@@ -86,24 +86,22 @@ def play_expression(
     second_game = play_one(parsed, values, proposer, (min_agent, max_agent), second, watch, "B")
     if second_game is None:
         return
-    winner = (
-        "A" if first_game.final > second_game.final
-        else "B" if second_game.final > first_game.final
-        else "draw"
-    )  # fmt: skip
+    # the one verdict rule, with B's result as A's par: the higher maximiser wins
+    higher = winner(first_game.final, second_game.final)
+    winner_name = {Player.MAX: "A", Player.MIN: "B", None: "draw"}[higher]
     if json_output:
         print_json(
             {
                 "games": [first_game.as_json(), second_game.as_json()],
                 "players": {"A": max_agent, "B": min_agent},
-                "winner": winner,
+                "winner": winner_name,
             }
         )
         return
     console.print(
         f"role switch: A maximised to {decimal(first_game.final)}, "
         f"B maximised to {decimal(second_game.final)} — "
-        + ("a draw" if winner == "draw" else f"[bold]{winner} wins[/]")
+        + ("a draw" if higher is None else f"[bold]{winner_name} wins[/]")
     )
 
 

@@ -179,9 +179,7 @@ def hints(
         if game.is_terminal(position):
             raise IllegalMoveError("the game is over: there is nothing to hint")
         values_after = oracle.move_values(position, budget)
-    valid = [value for value in values_after.values() if value is not None]
-    pick = max if game.to_move(position) is Player.MAX else min
-    best = pick(valid) if valid else None
+        best = oracle.value(position, budget)  # the best value of a move for the mover
     return [
         {
             "move": game.describe_move(position, move),

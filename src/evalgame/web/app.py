@@ -2,8 +2,9 @@
 
 The page (``/``) and its scripts and styles (``/static/…``) ship inside the package: plain
 HTML, CSS and JavaScript, nothing to build. The API is stateless — each request carries
-the whole game so far — so the server keeps no sessions; it only caches engines (and
-their transposition tables) per expression, board or graph.
+the whole game so far — so the server keeps no sessions; the play layer
+(:mod:`evalgame.play`) only caches engines (and their transposition tables) per
+expression, board or graph.
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app())

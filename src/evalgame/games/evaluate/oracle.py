@@ -26,7 +26,7 @@ from evalgame.games.evaluate.residual_game import Position as ResidualPosition
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.protocol import Game, Player
+from evalgame.search.protocol import Game
 from evalgame.search.result import SearchResult
 from evalgame.search.table import TranspositionTable
 
@@ -97,12 +97,10 @@ class Oracle:
         >>> Oracle(game).best_move(game.initial())   # the paper: MAX proposes 5
         5
         """
-        values = self.move_values(position, budget)
-        valid = [value for value in values.values() if value is not None]
-        if not valid:
+        best = self.value(position, budget)  # the best value of a child for the mover
+        if best is None or self.game.is_terminal(position):
             raise GameError("no move keeps a valid result")
-        pick = max if self.game.to_move(position) is Player.MAX else min
-        best = pick(valid)
+        values = self.move_values(position, budget)
         return next(move for move, value in values.items() if value == best)
 
     def solver(self, game: Game[Any, Any], position: Any) -> SearchResult[Any]:
