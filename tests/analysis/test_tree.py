@@ -12,7 +12,7 @@ from evalgame.analysis.tree import GameTree, Status, game_tree
 from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.nodes import Node as ExpressionNode
-from evalgame.expr.nodes import to_text
+from evalgame.expr.nodes import format_number, to_text
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.treesize import tree_size
@@ -106,9 +106,18 @@ def check_tree(tree: GameTree) -> None:
                     assert node.result <= node.value
                 elif node.player is Player.MIN:
                     assert node.result >= node.value
+            # what the page and the terminal show: a bound at a cut node, else the value
+            known = tree.known(node.id)
+            assert known is not None
+            if tree.cut_at(node.id):
+                assert known.startswith("≥ " if node.player is Player.MAX else "≤ ")
+            else:
+                assert node.result == node.value
+                assert known == ("—" if node.value is None else format_number(node.value))
         else:
             assert node.enter is None
             assert node.result is None
+            assert tree.known(node.id) is None  # never computed, never shown
     line = [tree.root]
     for move in tree.result.pv:
         line.append(next(tree.nodes[c] for c in line[-1].children if tree.nodes[c].move == move))

@@ -19,7 +19,12 @@ def test_terminal_outline_of_figure_one() -> None:
     assert "minimax(E) = 45" in result.output
     assert "4 α cut-offs pruned 84 nodes" in result.output
     assert result.output.count("α-pruned") == 4
-    assert "{6→Y} MAX value 60 α-pruned" in result.output
+    # a pruned node shows no value: alpha-beta never computes it (its true value is 60)
+    assert "{6→Y} MAX α-pruned (never computed)" in result.output
+    assert "60" not in result.output
+    # a node left by a cut-off shows the bound the search returned
+    assert "{6} MIN value ≤ 36" in result.output
+    assert "{5→Y} MAX value ≥ 50" in result.output
 
 
 def test_paper_order_and_subtree() -> None:

@@ -323,6 +323,22 @@ def test_the_tree_shows_only_what_the_search_knows(page: Page) -> None:
     expect(nodes.locator(".node[data-status='alpha'] .text")).to_have_count(4)
 
 
+def test_each_cut_off_says_why(page: Page) -> None:
+    page.goto("/#tree?e=(10-X)*Y&s=525")  # the step that leaves {6}
+    event = page.locator("#tree-event")
+    expect(event).to_contain_text("leave {6} (MIN): returns ≤ 36")
+    expect(event).to_contain_text(
+        "α cut-off: 36 ≤ α = 45, so MAX will never let MIN reach this node"
+    )
+    page.goto("/#tree?e=(10-X)*Y&s=480")  # the step that leaves {5→Y}
+    expect(event).to_contain_text("β cut-off: 50 ≥ β = 45, so MIN will never let MAX reach")
+    # an open node shows the window it searches in
+    page.goto("/#tree?e=(10-X)*Y&s=500")
+    expect(event).to_contain_text("with (α, β) = (12, +∞)")
+    open_min = page.locator("#tree-nodes .node.open", has_text="{6}").first
+    expect(open_min.locator(".window")).to_have_text("(α, β) = (45, +∞)")
+
+
 def test_the_tree_by_keyboard(page: Page) -> None:
     open_tab(page, "tree")
     page.click("#tree-start")

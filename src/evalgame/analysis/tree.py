@@ -176,6 +176,31 @@ class GameTree:
         """A move as text: a value (``3``, ``-1/2``) or a variable name."""
         return move if isinstance(move, str) else format_number(move)
 
+    def cut_at(self, node_id: int) -> bool:
+        """Whether the search left node ``node_id`` by a cut-off (some children skipped)."""
+        return any(
+            self.nodes[child].status in (Status.ALPHA, Status.BETA)
+            for child in self.nodes[node_id].children
+        )
+
+    def known(self, node_id: int) -> str | None:
+        """What the search learned of a node: ``None`` where it never looked (pruned or
+        skipped nodes, whose values alpha-beta never computes), a bound where it left by a
+        cut-off (``≥ 50`` at a MAX node, ``≤ 36`` at a MIN node), else the exact value
+        (``—``: no valid leaf below).
+
+        >>> tree = game_tree("(10-X)*Y")
+        >>> [tree.known(tree.find(*moves)) for moves in [(), (6,), (6, "Y"), (5, "Y")]]
+        ['45', '≤ 36', None, '≥ 50']
+        """
+        node = self.nodes[node_id]
+        if not node.status.entered:
+            return None
+        text = "—" if node.result is None else format_number(node.result)
+        if node.result is not None and self.cut_at(node_id):
+            return ("≥ " if node.player is Player.MAX else "≤ ") + text
+        return text
+
     def subtree_size(self, node_id: int) -> int:
         """The number of nodes in the subtree of ``node_id`` (itself included)."""
         return self.game.subtree_size(self.nodes[node_id].position)

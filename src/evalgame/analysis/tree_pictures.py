@@ -1,8 +1,10 @@
 """Pictures of e-Valuate game trees, with the nodes a search pruned marked (SVG or PNG).
 
 The tree grows from left to right, one row per bottom unit, children in the order the
-search tried them. MAX nodes are blue boxes, MIN nodes red ones; each box holds the node's
-minimax value and each edge its move (a proposed value, or the variable it is put on).
+search tried them. MAX nodes are blue boxes, MIN nodes red ones; each box holds what the
+search learned of the node — its value, a bound (``≥ 50``, ``≤ 36``) where it left by a
+cut-off, ``?`` where it never looked — and each edge its move (a proposed value, or the
+variable it is put on).
 A MAX node with one variable left is drawn with its leaves as a strip of cells, one per
 proposal. Nodes the search never entered are grey: those cut off carry a red ``α`` or
 ``β``, those answered by the transposition table a green ``TT``; the principal variation
@@ -120,7 +122,7 @@ def tree_figure(
     for item in items:
         if item.kind == "strip":
             _strip(axes, tree, item, cell_w)
-        _box(axes, item)
+        _box(axes, tree, item)
         if item.kind == "collapsed":
             _collapsed(axes, tree, item)
     heading = title if title is not None else _heading(tree, top)
@@ -175,7 +177,7 @@ def _cell_width(tree: GameTree, items: list[_Item]) -> float:
         if item.kind == "strip":
             for child in item.node.children:
                 leaf = tree.nodes[tree.nodes[child].children[0]]
-                longest = max(longest, len(_text(leaf.value)), len(_move(tree, leaf)))
+                longest = max(longest, len(_known(tree, leaf)), len(_move(tree, leaf)))
     return max(0.62, 0.16 * longest + 0.2)
 
 
@@ -185,7 +187,7 @@ def _style(node: Node) -> dict[str, str]:
     return MAX_STYLE if node.player is not Player.MIN else MIN_STYLE
 
 
-def _box(axes: Any, item: _Item) -> None:
+def _box(axes: Any, tree: GameTree, item: _Item) -> None:
     from matplotlib.patches import FancyBboxPatch
 
     node = item.node
@@ -207,7 +209,7 @@ def _box(axes: Any, item: _Item) -> None:
         )
     )
     axes.text(
-        item.x, item.y, _text(node.value), ha="center", va="center", fontsize=8,
+        item.x, item.y, _known(tree, node), ha="center", va="center", fontsize=8,
         color="black" if entered else "#808080", zorder=4,
     )  # fmt: skip
     if node.status is Status.TABLE:
@@ -263,7 +265,7 @@ def _strip(axes: Any, tree: GameTree, item: _Item, cell_w: float) -> None:
             )
         )  # fmt: skip
         axes.text(
-            left + cell_w / 2, item.y + 0.08, _text(leaf.value), ha="center", va="center",
+            left + cell_w / 2, item.y + 0.08, _known(tree, leaf), ha="center", va="center",
             fontsize=7, color="black" if entered else "#8a8a8a", zorder=4,
             bbox=None if entered else {"facecolor": GREY["face"], "edgecolor": "none", "pad": 0.5},
         )  # fmt: skip
@@ -356,6 +358,12 @@ def _count(number: int, noun: str) -> str:
 
 def _move(tree: GameTree, node: Node) -> str:
     return "" if node.move is None else tree.label(node.move)
+
+
+def _known(tree: GameTree, node: Node) -> str:
+    """What the search learned of a node: ``?`` where it never looked (see ``known``)."""
+    known = tree.known(node.id)
+    return "?" if known is None else known
 
 
 def _text(value: Number | None) -> str:

@@ -31,8 +31,8 @@ DEPTH_HELP = (
 MARKS = {
     Status.VISITED: "",
     Status.TABLE: " [green]TT (answered by the table)[/]",
-    Status.ALPHA: " [red]α-pruned[/]",
-    Status.BETA: " [red]β-pruned[/]",
+    Status.ALPHA: " [red]α-pruned (never computed)[/]",
+    Status.BETA: " [red]β-pruned (never computed)[/]",
     Status.SKIPPED: " [dim]not visited[/]",
 }
 
@@ -87,14 +87,13 @@ def tree_command(
 
 
 def _label(tree: GameTree, node: Node) -> str:
+    """A node with what the search learned of it: no value where it never looked."""
     who = {Player.MAX: "MAX", Player.MIN: "MIN", None: "leaf"}[node.player]
-    value = "—" if node.value is None else format_number(node.value)
+    known = tree.known(node.id)
+    value = "" if known is None else f" value [bold]{escape(known)}[/]"
     principal = " [bold green]★[/]" if node.principal else ""
     step = "" if node.visit is None else f" [dim]visit {node.visit + 1}[/]"
-    return (
-        f"{escape(tree.describe(node.id))} {who} value [bold]{value}[/]"
-        f"{principal}{MARKS[node.status]}{step}"
-    )
+    return f"{escape(tree.describe(node.id))} {who}{value}{principal}{MARKS[node.status]}{step}"
 
 
 def _grow(tree: GameTree, node: Node, shown: Tree, depth: int) -> None:

@@ -163,18 +163,38 @@ function name(id) {
   return text;
 }
 
-/** The best value found so far at an open node: MAX's α, MIN's β. */
-function bound(id) {
-  let best = null;
+/**
+ * The best value node `id` had found before step `before`: a MAX node's maxval, a MIN
+ * node's minval (null: none yet, the paper's ∓∞).
+ */
+function best(id, before = step) {
+  let found = null;
   for (const child of tree.children[id]) {
+    const leave = column("leave", child);
     const result = number(column("result", child));
-    if (!left(child) || result === null) continue;
-    if (best === null || compare(result, best) * (player(id) === "max" ? 1 : -1) > 0) {
-      best = result;
+    if (leave < 0 || leave >= before || result === null) continue;
+    if (found === null || compare(result, found) * (player(id) === "max" ? 1 : -1) > 0) {
+      found = result;
     }
   }
-  return best;
+  return found;
 }
+
+/**
+ * The (α, β) window of node `id` at this step. Algorithm 1 passes a node its parent's
+ * value at the moment of the call — the bound on the other side of the window — and the
+ * node's own best so far is the bound on its side: at a MAX node α = its maxval and
+ * β = the MIN parent's minval, at a MIN node the other way round.
+ */
+function windowOf(id) {
+  const parent = column("parent", id);
+  const given = parent >= 0 ? best(parent, column("enter", id)) : null;
+  const own = best(id);
+  const [alpha, beta] = player(id) === "max" ? [own, given] : [given, own];
+  return { alpha: alpha ?? "−∞", beta: beta ?? "+∞", given };
+}
+
+const searchesWithWindows = () => tree.request.algorithm !== "minimax";
 
 /** Compare two exact numbers written as "p" or "p/q". */
 function compare(a, b) {
@@ -207,7 +227,7 @@ function setStep(value) {
   }
   $("tree-step").value = String(step);
   $("tree-step-label").textContent = `step ${step} of ${tree.steps}`;
-  $("tree-event").textContent = event ? describeEvent(event) : "before the search";
+  $("tree-event").replaceChildren(...(event ? [describeEvent(event)].flat() : ["before the search"]));
   const { expression, domain, algorithm } = tree.request;
   writeLink("tree", { e: expression, d: domain, a: algorithm, s: String(step) });
   render(timer !== null);
@@ -216,18 +236,38 @@ function setStep(value) {
 function describeEvent(event) {
   const id = event.id;
   const kind = WHO[player(id)];
-  if (event.kind === "enter") return `enter ${name(id)} (${kind}): ${nodeText(id)}`;
+  if (event.kind === "enter") {
+    const window = player(id) !== "leaf" && searchesWithWindows() ? windowOf(id) : null;
+    const called = window ? ` with (α, β) = (${window.alpha}, ${window.beta})` : "";
+    return `enter ${name(id)} (${kind})${called}: ${nodeText(id)}`;
+  }
   const result = number(column("result", id));
-  let text = `leave ${name(id)} (${kind}): returns ${result ?? "nothing (no valid leaf)"}`;
-  if (status(id) === "table") text += ", answered by the transposition table";
   const cut = pruned(id);
+  const returned = result === null ? "nothing (no valid leaf)" : `${cut.length ? bound(id) : ""}${result}`;
+  const text = [`leave ${name(id)} (${kind}): returns ${returned}`];
+  if (status(id) === "table") text.push(", answered by the transposition table");
   if (cut.length) {
     const nodes = cut.reduce((total, child) => total + tree.size[child], 0);
-    const which = player(id) === "max" ? "β" : "α";
-    text += ` — ${which} cut-off: ${cut.length} move${cut.length > 1 ? "s" : ""} ` +
-      `(${nodes.toLocaleString("en")} nodes) pruned`;
+    const moves = `${cut.length} move${cut.length > 1 ? "s" : ""} (${nodes.toLocaleString("en")} nodes)`;
+    text.push(el("span", { class: "why", text: `${cutOff(id, result)} — ${moves} pruned.` }));
   }
   return text;
+}
+
+/** "≥ " at a MAX node left by a cut-off (its value is at least that), "≤ " at a MIN node. */
+const bound = (id) => (player(id) === "max" ? "≥ " : "≤ ");
+
+/** Why the search stopped at node `id`: the cut-off's inequality, in words. */
+function cutOff(id, result) {
+  const parent = column("parent", id);
+  const given = best(parent, column("enter", id));
+  const where = name(parent);
+  if (player(id) === "max") {
+    return `β cut-off: ${result} ≥ β = ${given}, so MIN will never let MAX reach this node — ` +
+      `at ${where} MIN already holds MAX to ${given} with an earlier move`;
+  }
+  return `α cut-off: ${result} ≤ α = ${given}, so MAX will never let MIN reach this node — ` +
+    `at ${where} MAX already has ${given} with an earlier proposal`;
 }
 
 function togglePlay() {
@@ -355,12 +395,22 @@ function facts(id) {
   const parent = column("parent", id);
   const kind = status(id);
   if (entered(id) && !left(id) && player(id) !== "leaf") {
-    const best = bound(id);
-    const letter = player(id) === "max" ? "α" : "β";
-    shown.push(el("span", { class: "bound", text: `${letter} = ${best ?? (letter === "α" ? "−∞" : "+∞")}` }));
+    if (searchesWithWindows()) {
+      const { alpha, beta } = windowOf(id);
+      shown.push(el("span", { class: "window", title: "the window the node searches in", text: `(α, β) = (${alpha}, ${beta})` }));
+    } else {
+      const letter = player(id) === "max" ? "max so far" : "min so far";
+      shown.push(el("span", { class: "bound", text: `${letter} ${best(id) ?? "—"}` }));
+    }
   }
   if (left(id)) {
-    shown.push(el("span", { class: "returned", text: `returned ${number(column("result", id)) ?? "—"}` }));
+    const result = number(column("result", id));
+    const cut = result !== null && pruned(id).length;
+    shown.push(el("span", {
+      class: "returned",
+      title: cut ? "left by a cut-off: only a bound on the node's value" : null,
+      text: `returned ${result === null ? "—" : `${cut ? bound(id) : ""}${result}`}`,
+    }));
   }
   if ((kind === "alpha" || kind === "beta") && parent >= 0 && left(parent)) {
     const text = kind === "alpha" ? "α cut" : "β cut";
