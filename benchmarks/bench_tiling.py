@@ -5,19 +5,27 @@ Every row solves one board for one starting player from an empty table; the valu
 agree. Times are CPU seconds; ratios are engine time / specialised-solver time. A second
 table compares the transposition keys of the specialised solver: raw free-cell sets, sets
 reduced by the board's symmetries, and regions keyed by their polyomino shapes (the
-default).
+default). The rows "solver" are the Python solver (the reference).
+
+Then the C kernel against the Python solver: nodes per second on 6×6 (the Python solver
+for 20 s, the kernel to the end) and the 6×6 board solved for both starters; last, each of
+the kernel's optional ingredients switched off in turn (6×6, both starters).
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from evalgame.errors import SearchInterrupted
+from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver, available
 from evalgame.games.matching.region import KeyMode
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.game import Algorithm, solve_tiling
+from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 
 BOARDS = [(4, 4), (4, 5), (4, 6), (5, 5)]
@@ -48,7 +56,7 @@ def by_algorithm(rows: int, cols: int, first: Player, algorithm: Algorithm) -> R
     """Solve with the specialised solver or an engine algorithm."""
 
     def solve() -> tuple[int, int]:
-        solution = solve_tiling(rows, cols, first, algorithm=algorithm)
+        solution = solve_tiling(rows, cols, first, algorithm=algorithm, engine="python")
         return solution.value, solution.stats.nodes
 
     return timed(solve)
@@ -96,6 +104,62 @@ def main() -> None:
             cells = "".join(f"{run.nodes:>16,}{run.seconds:>8.2f}" for run in runs)
             print(f"{rows}×{cols:<4} {first.value:>5} " + cells)
     print("all values agree")
+    if available():
+        print()
+        kernel_vs_python()
+        print()
+        kernel_ingredients()
+
+
+def python_rate(rows: int, cols: int, seconds: float) -> float:
+    """Nodes per CPU second of the Python solver on an empty board, for ``seconds``."""
+    board = Board(rows, cols)
+    solver = MatchingSolver(board, budget=Budget(seconds=seconds))
+    started = time.process_time()
+    with contextlib.suppress(SearchInterrupted):
+        solver.value(board.full, True)
+    return solver.stats.nodes / (time.process_time() - started)
+
+
+def by_kernel(rows: int, cols: int, first: Player, options: int = ALL_OPTIONS) -> tuple[Run, int]:
+    """Value with the C kernel (256 MB table): the run and the positions it analysed."""
+    board = Board(rows, cols)
+    solver = NativeSolver(board, options=options)
+    run = timed(lambda: (solver.value(board.full, first is Player.MAX), solver.stats.nodes))
+    return run, solver.kernel_stats()["positions"]
+
+
+def kernel_vs_python() -> None:
+    """Nodes per second and the 6×6 board, both starters: C kernel against Python."""
+    print("C kernel vs the Python solver, 6×6 (CPU seconds; a node = one null-window call,")
+    print("a position = one position analysed: the node's and its children's bounds)")
+    slow = python_rate(6, 6, 20.0)
+    total = nodes = positions = 0.0
+    for first in (Player.MAX, Player.MIN):
+        run, analysed = by_kernel(6, 6, first)
+        if run.value != 16:  # docs/results.md, both starters
+            raise SystemExit(f"the kernel disagrees on 6×6, {first.value} first: {run.value}")
+        total += run.seconds
+        nodes += run.nodes
+        positions += analysed
+        print(f"  6×6 {first.value} first: value {run.value}, {run.nodes:,} nodes, "
+              f"{analysed:,} positions, {run.seconds:.2f} s")  # fmt: skip
+    print(f"  both starters: {total:.2f} s (the Python solver: 185 s in docs/results.md)")
+    rate = nodes / total
+    print(f"  nodes/s: kernel {rate:,.0f}, Python {slow:,.0f}: ratio {rate / slow:.0f}")
+    print(f"  positions/s: kernel {positions / total:,.0f}")
+
+
+def kernel_ingredients() -> None:
+    """Each optional ingredient of the kernel switched off in turn (6×6, both starters)."""
+    print("C kernel: each ingredient switched off in turn (6×6, both starters)")
+    print(f"{'switched off':>14} {'nodes':>12} {'seconds':>8}")
+    for name, bit in [("nothing", 0), *OPTIONS.items()]:
+        runs = [by_kernel(6, 6, first, ALL_OPTIONS & ~bit)[0] for first in (Player.MAX, Player.MIN)]
+        if {run.value for run in runs} != {16}:
+            raise SystemExit(f"the kernel without {name} disagrees on 6×6")
+        nodes = sum(run.nodes for run in runs)
+        print(f"{name:>14} {nodes:>12,} {sum(run.seconds for run in runs):>8.2f}")
 
 
 if __name__ == "__main__":

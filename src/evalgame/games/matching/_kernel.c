@@ -29,6 +29,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define MAXV 64
 #define SMALL 10          /* components up to this size get exact numbers */
@@ -103,7 +106,7 @@ typedef struct {
     Child *children;      /* per depth */
     int stride;
     /* counters */
-    uint64_t nodes, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
+    uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
     uint64_t stores, replacements, filled;
     /* interruption */
     PyObject *callback;
@@ -276,6 +279,7 @@ static SmallInfo small_info(Kernel *k, uint64_t m) {
 /* -------------------------------------------------------------------- analysis */
 
 static void analyse(Kernel *k, uint64_t free, Region *r) {
+    k->positions++;
     uint64_t core = core_of(k, free), rest = core, big = 0;
     r->passes = 0;
     r->spare = 0;
@@ -443,11 +447,36 @@ static int check(Kernel *k) {
     return 0;
 }
 
-static int order_score(const Kernel *k, const Region *c, int turn, int hi) {
-    /* MAX: the highest upper bound first, then the fewest cells lost; MIN the opposite */
-    int kept = popcount64(c->core | c->spare);
-    (void)k;
-    return turn ? -(hi * 128 + kept) : hi * 128 + kept;
+/* The vertices of m with at least one, and at least two, neighbours in m. */
+static inline void neighbour_counts(const Kernel *k, uint64_t m, uint64_t *ones, uint64_t *twos) {
+    uint64_t one = 0, two = 0;
+    if (k->cols) {
+        int c = k->cols;
+        uint64_t d[4] = {(m & k->not_last_col) << 1, (m & k->not_first_col) >> 1, m << c, m >> c};
+        for (int i = 0; i < 4; i++) {
+            two |= one & d[i];
+            one |= d[i];
+        }
+    } else {
+        for (uint64_t rest = m; rest; rest &= rest - 1) {
+            uint64_t around = k->adj[ctz64(rest)];
+            two |= one & around;
+            one |= around;
+        }
+    }
+    *ones = one & k->full;
+    *twos = two & k->full;
+}
+
+/* Sort key, best first (region.order_key): MAX tries the moves with the highest upper bound
+ * first, then those leaving the fewest dead vertices (no free neighbour) and the fewest weak
+ * ones (a single free neighbour: MIN could kill them next); MIN the opposite. */
+static int order_score(const Kernel *k, uint64_t rest, int turn, int hi) {
+    uint64_t ones, twos;
+    neighbour_counts(k, rest, &ones, &twos);
+    int dead = popcount64(rest & ~ones), weak = popcount64(rest & ones & ~twos);
+    int score = hi * 4096 - dead * 64 - weak;
+    return turn ? -score : score;
 }
 
 static int cmp_child(const void *a, const void *b) {
@@ -534,46 +563,44 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
                 break;
             }
             if (cu == first_u && cv == first_v) continue;
-            Child *ch = &children[count];
+            Child *ch = &children[count++];
             analyse(k, base & ~((uint64_t)1 << cu) & ~((uint64_t)1 << cv), &ch->region);
             ch->u = cu;
             ch->v = cv;
+            /* the entry is fetched from memory while the other children are analysed */
+            __builtin_prefetch(bucket_of(k, ch->region.key, 1 + (ch->region.passes & 1)));
+        }
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            Child *ch = &children[i];
             int low, high;
             if (k->options & OPT_ETC) {
                 bounds_of(k, &ch->region, !turn, &low, &high, NULL);
-                if (turn) {
-                    if (low >= child_gamma) {
-                        best = low + 1;
-                        best_u = cu;
-                        best_v = cv;
-                        k->table_hits++;
-                        done = 1;
-                        break;
-                    }
-                    if (high < child_gamma) {
-                        if (high + 1 > best) best = high + 1;
-                        continue;
-                    }
-                } else {
-                    if (high < child_gamma) {
-                        best = high + 1;
-                        best_u = cu;
-                        best_v = cv;
-                        k->table_hits++;
-                        done = 1;
-                        break;
-                    }
-                    if (low >= child_gamma) {
-                        if (low + 1 < best) best = low + 1;
-                        continue;
-                    }
+                if (turn ? low >= child_gamma : high < child_gamma) {
+                    best = turn ? low + 1 : high + 1;
+                    best_u = ch->u;
+                    best_v = ch->v;
+                    k->table_hits++;
+                    done = 1;
+                    break;
+                }
+                if (turn && high < child_gamma) {
+                    if (high + 1 > best) best = high + 1;
+                    continue;
+                }
+                if (!turn && low >= child_gamma) {
+                    if (low + 1 < best) best = low + 1;
+                    continue;
                 }
             } else {
                 high = ch->region.hi;
             }
-            ch->score = order_score(k, &ch->region, turn, high);
-            count++;
+            ch->score = order_score(k, r->core & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v),
+                                    turn, high);
+            if (kept != i) children[kept] = *ch;
+            kept++;
         }
+        count = kept;
     }
     if (!done) {
         qsort(children, (size_t)count, sizeof(Child), cmp_child);
@@ -603,6 +630,31 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
 }
 
 /* ------------------------------------------------------------- Python type */
+
+/* Zeroed memory whose pages are touched only when entries are stored; on Linux in huge
+ * pages where the system allows (the table is probed at random: fewer TLB misses). */
+static Entry *table_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    return calloc(bytes / sizeof(Entry), sizeof(Entry));
+#endif
+}
+
+static void table_free(Entry *table, size_t bytes) {
+    if (!table) return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    munmap(table, bytes);
+#else
+    (void)bytes;
+    free(table);
+#endif
+}
 
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"adjacency", "symmetries", "left", "cols", "table_mb", "options",
@@ -728,7 +780,8 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     }
     uint64_t bytes = (uint64_t)table_mb << 20, buckets = 1;
     while (buckets * 2 * BUCKET * sizeof(Entry) <= bytes) buckets *= 2;
-    k->table = calloc(buckets * BUCKET, sizeof(Entry)); /* zero pages: mapped lazily */
+    k->table = table_alloc(buckets * BUCKET * sizeof(Entry));
+    k->buckets = buckets;
     k->small = calloc((size_t)1 << SMALL_CACHE_BITS, sizeof(SmallInfo));
     k->stride = 1;
     for (int i = 0; i < n; i++) k->stride += popcount64(k->adj[i]);
@@ -738,7 +791,6 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_MemoryError, "cannot allocate a table of %lld MB", table_mb);
         return -1;
     }
-    k->buckets = buckets;
     k->bucket_mask = buckets - 1;
     k->check_every = check_every < 1 ? 1 : check_every;
     k->countdown = k->check_every;
@@ -746,7 +798,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
 }
 
 static void Kernel_dealloc(Kernel *k) {
-    free(k->table);
+    table_free(k->table, k->buckets * BUCKET * sizeof(Entry));
     free(k->small);
     free(k->children);
     PyMem_Free(k->perm);
@@ -793,7 +845,8 @@ static PyObject *Kernel_bounds(Kernel *k, PyObject *args) {
 
 static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue(
-        "{sKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "table_hits",
+        "{sKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
+        (unsigned long long)k->positions, "table_hits",
         (unsigned long long)k->table_hits, "bound_cutoffs", (unsigned long long)k->bound_cutoffs,
         "beta_cutoffs", (unsigned long long)k->beta_cutoffs, "alpha_cutoffs",
         (unsigned long long)k->alpha_cutoffs, "stores", (unsigned long long)k->stores,

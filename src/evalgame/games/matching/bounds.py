@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.bitgraph import BitGraph
+from evalgame.games.matching.native import Engine, make_solver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
@@ -71,14 +72,15 @@ def bound_ladder(
     seconds: float,
     first_slice: float = 5.0,
     on_step: Callable[[LadderStep, LadderReport], None] | None = None,
+    engine: Engine = "auto",
 ) -> LadderReport:
     """Prove the best bounds on the game value within ``seconds`` (see the module doc).
 
     Time is the CPU time of this process, so that other jobs on a shared machine do not
-    change what a given budget proves.
+    change what a given budget proves. ``engine`` picks the solver (the C kernel when built).
     """
     started = time.process_time()
-    solver = MatchingSolver(graph)
+    solver = make_solver(graph, engine=engine)
     lower, upper = solver.bounds(graph.full, max_to_move)
     report = LadderReport(lower, upper, lower, upper)
     slices = {"upper": first_slice, "lower": first_slice}

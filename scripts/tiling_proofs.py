@@ -1,0 +1,99 @@
+"""Null-window tests "value ≥ γ?" on one tiling board with the C kernel, one after another.
+
+Each finished test proves a bound (fail high: value ≥ r; fail low: value ≤ r) and is
+printed at once with its nodes and CPU seconds; the table is kept from one test to the
+next. Meant for long runs on boards too large to solve, e.g.
+
+    nohup nice -n 5 .venv/bin/python scripts/tiling_proofs.py 7 7 --first max \\
+        --tests 23,21,22 --until 23:30 --table-mb 2048 > runs/7x7-max.log 2>&1 &
+
+``--options etc,symmetry`` switches off the kernel's optional bounds (the table, its
+cut-offs and the maximum-matching bound remain): a second confirmation of a result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import time
+
+from evalgame.errors import SearchInterrupted
+from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver
+from evalgame.games.tiling.board import Board
+from evalgame.search.budget import Budget
+from evalgame.search.stats import SearchStats
+
+
+def options_from(text: str) -> int:
+    """``all``, ``none`` (only symmetric keys) or a comma-separated list of option names."""
+    if text == "all":
+        return ALL_OPTIONS
+    if text == "none":
+        return OPTIONS["symmetry"]
+    return sum(OPTIONS[name] for name in text.split(","))
+
+
+def stop_time(text: str) -> float:
+    """The next moment the UTC clock shows ``HH:MM``, as a Unix time."""
+    hours, minutes = map(int, text.split(":"))
+    now = datetime.datetime.now(datetime.UTC)
+    moment = now.replace(hour=hours, minute=minutes, second=0, microsecond=0)
+    if moment <= now:
+        moment += datetime.timedelta(days=1)
+    return moment.timestamp()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the tests in order within the CPU-time budget; print what each proved."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rows", type=int)
+    parser.add_argument("cols", type=int)
+    parser.add_argument("--first", choices=("max", "min"), default="max")
+    parser.add_argument("--tests", required=True, help="the γ to test, in order, e.g. 23,21,22")
+    parser.add_argument("--until", required=True, help="stop at this UTC time, HH:MM")
+    parser.add_argument("--table-mb", type=int, default=2048)
+    parser.add_argument("--options", default="all", help="all, none or names: " + ",".join(OPTIONS))
+    args = parser.parse_args(argv)
+    board = Board(args.rows, args.cols)
+    max_to_move = args.first == "max"
+    options = options_from(args.options)
+    solver = NativeSolver(board, table_mb=args.table_mb, options=options)
+    started = time.process_time()
+    deadline = stop_time(args.until)
+    lower, upper = solver.bounds(board.full, max_to_move)
+    print(f"{args.rows}×{args.cols}, {args.first.upper()} first, options {args.options} "
+          f"({options}), table {args.table_mb} MB: static bounds {lower} ≤ value ≤ {upper}",
+          flush=True)  # fmt: skip
+
+    def check(stats: SearchStats, budget: Budget) -> None:
+        if time.time() > deadline:
+            budget.stop(f"stopped at {args.until} UTC", stats)
+
+    solver.budget = Budget(on_progress=check, report_seconds=1.0)
+    for gamma in (int(text) for text in args.tests.split(",")):
+        if not lower < gamma <= upper:
+            print(f"value ≥ {gamma}? already settled: {lower} ≤ value ≤ {upper}", flush=True)
+            continue
+        nodes, clock = solver.stats.nodes, time.process_time()
+        try:
+            result = solver.test(board.full, max_to_move, gamma)
+        except SearchInterrupted as stop:
+            print(f"value ≥ {gamma}? unfinished ({stop.reason}) after "
+                  f"{solver.stats.nodes - nodes:,} nodes, {time.process_time() - clock:.0f} s",
+                  flush=True)  # fmt: skip
+            break
+        if result >= gamma:
+            lower = max(lower, result)
+            verdict = f"value ≥ {result}"
+        else:
+            upper = min(upper, result)
+            verdict = f"value ≤ {result}"
+        print(f"value ≥ {gamma}? proved {verdict}: {solver.stats.nodes - nodes:,} nodes, "
+              f"{time.process_time() - clock:.1f} CPU s; now {lower} ≤ value ≤ {upper}; "
+              f"kernel {solver.kernel_stats()}", flush=True)  # fmt: skip
+    print(f"done: {lower} ≤ value ≤ {upper}, {time.process_time() - started:.0f} CPU s",
+          flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
