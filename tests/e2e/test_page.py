@@ -45,7 +45,10 @@ def test_play_a_full_game_as_max(page: Page) -> None:
         expect(page.locator("#play-history li")).to_have_count(rounds)
         assert rounds <= 3
     assert rounds == 3
-    expect(page.locator("#play-verdict")).to_contain_text(re.compile(r"(wins|draw)"))
+    # the verdict is said once: the headline, then the comparison behind it
+    expect(page.locator("#play-verdict")).to_have_text(
+        re.compile(r"^(You win|The engine wins|A draw): val\(E\) = ")
+    )
     expect(page.locator("#play-minimax")).to_have_text("18")
     expect(page.locator("#play-result tbody tr")).to_have_count(3)  # your line and an optimal one
     expect(page.locator("#play-options button")).to_have_count(0)

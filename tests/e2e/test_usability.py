@@ -273,6 +273,31 @@ def test_the_form_keeps_its_layout_as_the_expression_grows(page: Page) -> None:
     assert page.locator("#play-domain").bounding_box() == box
 
 
+# ------------------------------------------------------------------ small things
+
+
+def test_a_tiling_hint_outlines_the_best_dominoes(page: Page) -> None:
+    open_tab(page, "tiling")
+    page.fill("#tiling-rows", "2")
+    page.fill("#tiling-cols", "2")
+    page.click("#tiling-start")
+    expect(page.locator(".legend")).to_contain_text("MAX's dominoes")
+    page.click("#tiling-hint")
+    expect(page.locator("#tiling-board .cell.hinted")).to_have_count(4)  # every domino is best
+    expect(page.locator("#tiling-hints")).to_contain_text("the game ends with 2 dominoes")
+
+
+def test_a_graph_game_over_before_it_starts_says_why(page: Page) -> None:
+    open_tab(page, "graph")
+    page.select_option("#graph-spec", "path:5")
+    page.select_option("#graph-pair", "R,E")
+    page.click("#graph-start")
+    expect(page.locator("#graph-why")).to_contain_text(
+        "Over before it starts. There is only one face to colour (r0)"
+    )
+    expect(page.locator("#graph-verdict")).to_have_text(re.compile(r"^A draw: [^:]*$"))
+
+
 # ------------------------------------------------------------------ links
 
 

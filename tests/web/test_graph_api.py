@@ -83,6 +83,30 @@ def test_the_engine_plays_optimally(
     assert state["result"]["value"] == str(naive_value(game, game.initial()))
 
 
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ({"graph": "path:5", "colour": "R", "share": "E"}, "only one face to colour (r0)"),
+        ({"graph": "star:5", "colour": "R", "share": "V"}, "no vertex can ever see two colours"),
+        ({"graph": "path:5", "colours": 1}, "With one colour no edge can see two colours"),
+    ],
+)
+def test_a_game_over_before_it_starts_says_why(
+    client: TestClient, body: dict[str, Any], why: str
+) -> None:
+    state = play(client, **body)
+    assert state["over"]
+    assert state["moves"] == []
+    assert why in state["why_over"]
+    # and it is right: nothing of B is open, MAX's share is 0
+    assert state["won"] == "0"
+    assert all(owner in ("min", "none") for owner in state["owners"])
+
+
+def test_a_game_that_starts_says_nothing_of_the_kind(client: TestClient) -> None:
+    assert play(client, graph="path:5")["why_over"] is None
+
+
 def test_the_drawing_data(client: TestClient) -> None:
     state = play(client, graph="wheel:5", colour="R", share="V")
     graph = state["graph"]

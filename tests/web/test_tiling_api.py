@@ -69,6 +69,33 @@ def test_the_engine_plays_optimally(
     final = result["final"]
     expected = "max" if final > value else "min" if final < value else None
     assert result["winner"] == expected
+    # the comparison alone, for a page that names the winner its own way
+    assert result["reason"] in result["verdict"]
+    assert not result["reason"].lower().startswith(("max wins", "min wins", "a draw"))
+
+
+@pytest.mark.parametrize(
+    ("size", "moves"),
+    [((2, 3), []), ((3, 3), [[[1, 1], [1, 2]]]), ((2, 4), [[[0, 0], [1, 0]]]), ((1, 5), [])],
+)
+def test_a_hint_outlines_exactly_the_best_dominoes(
+    client: TestClient, size: tuple[int, int], moves: list[Any]
+) -> None:
+    rows, cols = size
+    answer = client.post("/api/tiling/hint", json={"rows": rows, "cols": cols, "moves": moves})
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    taken = {tuple(cell) for domino in moves for cell in domino}
+    max_to_move = len(moves) % 2 == 0
+    value = game_value(free_dominoes(rows, cols, taken), max_to_move)
+    best = set()
+    for u, v in free_dominoes(rows, cols, taken):  # every domino, judged by the naive solver
+        cells = {(u // cols, u % cols), (v // cols, v % cols)}
+        if 1 + game_value(free_dominoes(rows, cols, taken | cells), not max_to_move) == value:
+            best.add(frozenset(cells))
+    assert hint["exact"] is True
+    assert hint["value"] == len(moves) + value
+    assert {frozenset(map(tuple, domino)) for domino in hint["best"]} == best
 
 
 def test_min_role_the_engine_opens(client: TestClient) -> None:

@@ -214,6 +214,7 @@ def _result(
         "minimax": format_number(minimax(oracle, budget)),
         "winner": None if verdict.winner is None else verdict.winner.value,
         "verdict": verdict.text,
+        "reason": verdict.reason,
         "played": rounds,
         "optimal": optimal,
     }

@@ -174,7 +174,46 @@ def graph_state(
         "proposal": position.proposal or None,
         "options": [] if over else list(game.moves(position)),
         "result": result,
+        "why_over": why_over_at_start(game) if over and not session.moves_played else None,
     }
+
+
+#: the elements of a graph, by letter
+KINDS = {"V": "vertex", "E": "edge", "R": "face"}
+
+
+def why_over_at_start(game: GraphShare) -> str:
+    """Why a game is over before its first move: no element of B can still become MAX's.
+
+    >>> why = why_over_at_start(table("path:5", "R", "E", 2, "mono").game)
+    >>> why.startswith("There is only one face to colour (r0), so no edge can ever see two")
+    True
+    """
+    share = game.share
+    a_one, b_one = KINDS[share.colour], KINDS[share.share]
+    if all(weight == 0 for weight in share.weights):
+        return f"Every {b_one} weighs 0, so there is nothing to share."
+    if not share.a_names:
+        return f"There is no {a_one} to colour, so every {b_one} is MIN's before the first move."
+    if game.parity:  # a set S(x) that is empty never holds an odd number of colour 1
+        return (
+            f"No {b_one} touches a {a_one}, so none can hold an odd number of colour 1: "
+            f"every {b_one} is MIN's before the first move."
+        )
+    if len(share.a_names) == 1:
+        return (
+            f"There is only one {a_one} to colour ({share.a_names[0]}), so no {b_one} can ever "
+            f"see two colours: every {b_one} is MIN's before the first move."
+        )
+    if game.k == 1:
+        return (
+            f"With one colour no {b_one} can see two colours: every {b_one} is MIN's "
+            "before the first move."
+        )
+    return (
+        f"Each {b_one} touches at most one {a_one}, and one {a_one} has one colour: every "
+        f"{b_one} is MIN's before the first move."
+    )
 
 
 def _engine_move(
@@ -205,6 +244,7 @@ def _result(found: Table, session: Session[SharePosition, int]) -> dict[str, Any
         "decided": judged.decided,
         "winner": None if judged.winner is None else judged.winner.value,
         "verdict": judged.text,
+        "reason": judged.reason,
     }
 
 

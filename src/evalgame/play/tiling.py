@@ -131,21 +131,52 @@ def tiling_state(
     }
 
 
+def tiling_hint(
+    rows: int, cols: int, moves: Sequence[Cells], budget: Budget | None = None
+) -> dict[str, Any]:
+    """The best dominoes for the player to move after ``moves``: every optimal one when the
+    solver settles the position in time, else the heuristic's choice with proven bounds.
+
+    >>> hint = tiling_hint(2, 2, [])  # on 2×2 every domino leaves room for one more
+    >>> hint["exact"], hint["value"], len(hint["best"])
+    (True, 2, 4)
+    """
+    shared = table(rows, cols)
+    game, board = shared.game, shared.game.board
+    with shared.lock:
+        shared.solver.budget = budget
+        try:
+            session: Session[MatchingPosition, int] = Session(game)
+            replay(session, moves, read_domino)
+            if session.is_over:
+                raise IllegalMoveError("the game is over: no domino fits")
+            best, report = _best_moves(shared, session.position)
+        finally:
+            shared.solver.budget = None
+    return {"best": [[list(cell) for cell in board.domino(edge)] for edge in best], **report}
+
+
 def _engine_move(shared: Table, position: MatchingPosition) -> tuple[int, dict[str, Any]]:
     """An optimal move if the solver settles the position in time, else the heuristic's."""
+    best, report = _best_moves(shared, position)
+    return best[0], report
+
+
+def _best_moves(shared: Table, position: MatchingPosition) -> tuple[list[int], dict[str, Any]]:
+    """Every optimal move (in the heuristic's order) if the solver settles the position in
+    time, else the heuristic's first move alone; with the value or the bounds proven."""
     game, solver = shared.game, shared.solver
     free, max_to_move = position.free, position.to_move is Player.MAX
     ordered = list(game.order(position, game.moves(position)))
     try:
         value = solver.value(free, max_to_move)
-        for move in ordered:
-            if 1 + solver.value(free & ~move, not max_to_move) == value:
-                total = position.placed + value
-                return move, {"exact": True, "value": total, "lower": total, "upper": total}
+        best = [m for m in ordered if 1 + solver.value(free & ~m, not max_to_move) == value]
+        total = position.placed + value
+        return best, {"exact": True, "value": total, "lower": total, "upper": total}
     except SearchInterrupted:
         pass
     lower, upper = solver.bounds(free, max_to_move)
-    return ordered[0], {
+    return [ordered[0]], {
         "exact": False,
         "value": None,
         "lower": position.placed + lower,
@@ -166,4 +197,5 @@ def _result(shared: Table, session: Session[MatchingPosition, int]) -> dict[str,
         "decided": judged.decided,
         "winner": None if judged.winner is None else judged.winner.value,
         "verdict": judged.text,
+        "reason": judged.reason,
     }

@@ -87,6 +87,14 @@ export function exact(text) {
 /** The name of a player. */
 export const NAMES = { max: "MAX", min: "MIN" };
 
+/**
+ * The verdict said once: the page's own headline ("You win") and the comparison behind it
+ * ("val(E) = 20 > minimax(E) = 18"); without a verdict (value unknown), the whole sentence.
+ */
+export function verdictLine(headline, result) {
+  return result.reason ? `${headline}: ${result.reason}` : `${headline}: ${result.verdict}`;
+}
+
 /** The checked radio button of group `name`. */
 export function radio(name) {
   return document.querySelector(`input[name="${name}"]:checked`).value;

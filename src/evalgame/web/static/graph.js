@@ -10,6 +10,7 @@ import {
   showError,
   svg,
   typing,
+  verdictLine,
   whileBusy,
   writeLink,
 } from "./common.js";
@@ -107,6 +108,8 @@ function render() {
   const { state } = game;
   $("graph-game").hidden = false;
   $("graph-formula").textContent = `${state.title}: ${state.formula}`;
+  $("graph-why").hidden = !state.why_over;
+  $("graph-why").textContent = state.why_over ? `Over before it starts. ${state.why_over}` : "";
   const myTurn = !state.over && state.to_move === state.role;
   const placing = myTurn && state.proposal !== null;
   $("graph-status").replaceChildren(...status(state, myTurn));
@@ -301,7 +304,7 @@ function renderResult(state) {
   box.classList.toggle("lost", lost);
   const headline = !result.decided ? "Game over" : won ? "You win" : lost ? "The engine wins" : "A draw";
   box.replaceChildren(
-    el("p", { class: "verdict", id: "graph-verdict", text: `${headline}: ${result.verdict}` }),
+    el("p", { class: "verdict", id: "graph-verdict", text: verdictLine(headline, result) }),
     el("p", {
       text: `MAX's share ${exact(result.final)} of ${exact(result.total)}; under optimal play ` +
         `${result.value === null ? "unknown (the search ran out of time)" : exact(result.value)}.`,

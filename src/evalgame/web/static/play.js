@@ -12,6 +12,7 @@ import {
   radio,
   showError,
   typing,
+  verdictLine,
   whileBusy,
   writeLink,
 } from "./common.js";
@@ -274,7 +275,7 @@ function renderResult(state) {
     );
   }
   box.replaceChildren(
-    el("p", { class: "verdict", id: "play-verdict", text: `${headline}: ${result.verdict}` }),
+    el("p", { class: "verdict", id: "play-verdict", text: verdictLine(headline, result) }),
     el(
       "div",
       { class: "numbers" },

@@ -11,6 +11,7 @@ import {
   rove,
   showError,
   typing,
+  verdictLine,
   whileBusy,
   writeLink,
 } from "./common.js";
@@ -58,7 +59,7 @@ export function setupTiling() {
   });
   document.addEventListener("keydown", (event) => {
     if ($("tiling").hidden || !game || game.state.over || isBusy("tiling") || typing(event)) return;
-    if (event.key === "?" && !$("tiling-hint").disabled && !$("tiling-hint").hidden) hint();
+    if (event.key === "?" && !$("tiling-hint").disabled) hint();
     else if (event.key === "Backspace" && !$("tiling-undo").disabled) undo();
     else return;
     event.preventDefault();
@@ -287,7 +288,7 @@ function renderResult(state) {
   box.classList.toggle("lost", lost);
   const headline = !result.decided ? "Game over" : won ? "You win" : lost ? "The engine wins" : "A draw";
   box.replaceChildren(
-    el("p", { class: "verdict", id: "tiling-verdict", text: `${headline}: ${result.verdict}` }),
+    el("p", { class: "verdict", id: "tiling-verdict", text: verdictLine(headline, result) }),
     el("p", {
       text: result.decided
         ? `Under optimal play from the empty board the game ends with ${result.value} dominoes.`
