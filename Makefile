@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e e2e-setup bench clean
+.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,12 @@ e2e-setup:
 ## bench: compare the algorithms (and easyAI) and print ratios
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+## fuzz: the fuzz tests of the suite with 100,000 inputs each (FUZZ_EXAMPLES=N for more)
+FUZZ_EXAMPLES ?= 100000
+fuzz: $(STAMP)
+	EVALGAME_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
+	  --hypothesis-show-statistics tests/expr/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

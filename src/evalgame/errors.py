@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 
 class EvalgameError(Exception):
@@ -121,6 +122,23 @@ class SearchInterrupted(EvalgameError):
         self.lower = lower
         self.upper = upper
         self.stats = stats
+
+    def as_json(self) -> dict[str, Any]:
+        """The stop as one JSON object, the same for ``--json`` and the web API.
+
+        >>> SearchInterrupted("out of time", Fraction(1, 2)).as_json()
+        {'status': 'stopped', 'reason': 'out of time', 'lower': '1/2', 'upper': None, 'stats': {}}
+        """
+        from evalgame.expr.nodes import format_number
+
+        as_dict = getattr(self.stats, "as_dict", None)
+        return {
+            "status": "stopped",
+            "reason": self.reason,
+            "lower": None if self.lower is None else format_number(self.lower),
+            "upper": None if self.upper is None else format_number(self.upper),
+            "stats": {} if as_dict is None else as_dict(),
+        }
 
     def pretty(self) -> str:
         """The reason and whatever bounds were proven before the stop."""

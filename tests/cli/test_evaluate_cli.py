@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+from fractions import Fraction
 
 import pytest
 from typer.testing import CliRunner
 
+from evalgame.analysis import fairness as fairness_module
 from evalgame.cli import app
+from evalgame.cli import evaluate as evaluate_cli
+from evalgame.errors import SearchInterrupted
+from evalgame.games.evaluate.solve import solve
+from evalgame.search.budget import Budget
 
 runner = CliRunner()
+solve_module = importlib.import_module("evalgame.games.evaluate.solve")
 
 
 def run(*args: str, code: int = 0) -> str:
@@ -81,6 +89,42 @@ def test_timeout_reports_proven_bounds() -> None:
                                  "0.3"])  # fmt: skip
     assert result.exit_code == 4
     assert "proven bounds" in result.output
+
+
+def test_timeout_with_json_prints_the_stop_as_the_api_does() -> None:
+    result = runner.invoke(app, ["solve", "a*b - c*d + e*f - g*h", "-a", "mtdf", "--max-nodes",
+                                 "500", "--json"])  # fmt: skip
+    assert result.exit_code == 4
+    data = json.loads(result.stdout)
+    assert set(data) == {"expression", "status", "reason", "lower", "upper", "stats"}
+    assert data["status"] == "stopped"
+    assert Fraction(data["lower"]) <= Fraction(data["upper"])
+    assert data["stats"]["nodes"] > 500
+
+
+def test_time_budget_covers_parsing() -> None:
+    constant = "+".join(f"(1/{p})^4096" for p in (3, 5, 7, 11, 13, 17, 19, 23)) + "+x"
+    with pytest.raises(SearchInterrupted, match="while parsing"):
+        solve(constant, budget=Budget(seconds=0))
+
+
+@pytest.mark.parametrize("command", ["solve", "info", "fair"])
+def test_ctrl_c_while_parsing_gives_the_usual_message(
+    monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    def interrupted(text: str, **options: object) -> None:
+        raise KeyboardInterrupt
+
+    for module in (evaluate_cli, solve_module, fairness_module):
+        monkeypatch.setattr(module, "parse", interrupted)
+    result = runner.invoke(app, [command, "x*y"])
+    assert result.exit_code == 4, result.output
+    assert "interrupted by Ctrl-C" in result.output
+
+
+def test_info_refuses_numbers_over_the_size_limit() -> None:
+    # its bounds on E would compute with these numbers (once, for minutes)
+    run("info", "x + " + "*".join(["(1/3)^4096"] * 20), code=3)
 
 
 def test_info() -> None:

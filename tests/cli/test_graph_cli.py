@@ -88,7 +88,7 @@ def test_timeout_reports_bounds() -> None:
     assert result.exit_code == 4
     data = json.loads(result.output)
     assert data["value"] is None
-    assert "interrupted" in data
+    assert data["status"] == "stopped"
 
 
 @pytest.mark.parametrize(

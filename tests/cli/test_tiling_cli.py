@@ -10,6 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from evalgame.cli import app
+from evalgame.cli import tiling as tiling_cli
+from evalgame.errors import SearchInterrupted
+from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import game_value, grid_edges, min_maximal
 
 runner = CliRunner()
@@ -85,17 +88,39 @@ def test_timeout_reports_proven_bounds() -> None:
     assert result.exit_code == 4, result.output
     data = json.loads(result.output)
     assert data["value"] is None
-    assert data["lower"] <= data["upper"]
-    assert 17 <= data["upper"] <= 24  # never beyond a maximum matching of 49 cells
+    assert data["status"] == "stopped"  # the same object as the web API's
+    assert int(data["lower"]) <= int(data["upper"])
+    assert 17 <= int(data["upper"]) <= 24  # never beyond a maximum matching of 49 cells
     human = runner.invoke(app, ["tiling", "7", "7", "--timeout", "0.2"])
     assert human.exit_code == 4
     assert "proven bounds" in human.output
 
 
-def test_boards_beyond_reach_need_a_timeout() -> None:
-    result = runner.invoke(app, ["tiling", "9", "9"])
+def test_boards_beyond_reach_need_a_timeout_as_the_help_says() -> None:
+    result = runner.invoke(app, ["tiling", "7", "7"])
     assert result.exit_code == 3
     assert "--timeout" in result.output
+    help_text = " ".join(runner.invoke(app, ["tiling", "--help"]).output.replace("│", "").split())
+    assert "over 36 cells need it given explicitly" in help_text
+
+
+def test_a_stopped_table_still_shows_the_transposes_of_solved_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from evalgame.games.tiling.game import solve_tiling as solve
+
+    def stop_at_5x6(rows: int, cols: int, first: Player, **options: Any) -> Any:
+        if (rows, cols) == (5, 6):  # as if Ctrl-C came while solving 5×6
+            raise SearchInterrupted("interrupted by Ctrl-C")
+        return solve(rows, cols, first, **options)
+
+    monkeypatch.setattr(tiling_cli, "solve_tiling", stop_at_5x6)
+    result = runner.invoke(app, ["tiling", "--table", "6", "6", "--json"])
+    assert result.exit_code == 4, result.output
+    data = json.loads(result.output)
+    assert data["status"] == "stopped"
+    known = {(entry["rows"], entry["cols"]) for entry in data["table"]}
+    assert known == {(r, c) for r in range(1, 7) for c in range(1, 7)} - {(5, 6), (6, 5), (6, 6)}
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from hypothesis import given
 
 from evalgame.errors import ExpressionError, LimitError
 from evalgame.expr import parse
+from evalgame.expr.evaluate import bounded_apply
 from evalgame.expr.nodes import Bin, Neg, Node, Num, to_text
 from evalgame.expr.parser import parse_tree, to_rpn
 from tests.strategies import expression_trees
@@ -102,6 +103,16 @@ def test_overlong_numbers_are_refused_at_their_position() -> None:
     assert info.value.position == 4
     caret_line = info.value.pretty().splitlines()[-1]
     assert caret_line.index("^") == 6  # the excerpt of a long text keeps the caret under it
+
+
+def test_constant_folding_stops_at_the_number_size_bound() -> None:
+    # folded without a bound, this sum's exact value takes seconds (gcds of huge numbers)
+    terms = [f"(1/{p})^4096" for p in (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)]
+    expression = parse("x^(" + "+".join(terms) + ")")
+    assert len(expression.variables) == 1
+    with pytest.raises(LimitError, match="size in bits of a constant"):
+        bounded_apply("*", 3**50_000, 3**50_000)
+    assert bounded_apply("*", 3**20_000, 3**20_000) == 9**20_000
 
 
 trees = expression_trees()

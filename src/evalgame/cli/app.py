@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperGroup
 
-from evalgame.errors import EvalgameError, InputError
+from evalgame.errors import EvalgameError, InputError, SearchInterrupted
 
 
 class _Commands(TyperGroup):
@@ -31,8 +31,16 @@ class _Commands(TyperGroup):
         try:
             return super().invoke(ctx)
         except EvalgameError as error:
-            err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
-            raise typer.Exit(error.exit_code) from None
+            _fail(error)
+        except KeyboardInterrupt:
+            # Ctrl-C outside a search (while parsing, drawing...): the same message and
+            # status as a search stopped by Ctrl-C, not click's bare "Aborted!"
+            _fail(SearchInterrupted("interrupted by Ctrl-C"))
+
+
+def _fail(error: EvalgameError) -> NoReturn:
+    err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
+    raise typer.Exit(error.exit_code) from None
 
 
 app = typer.Typer(
@@ -88,6 +96,20 @@ def picture_path(path: Path | None) -> Path | None:
     if not os.access(folder, os.W_OK):
         raise typer.BadParameter(f"cannot draw {path}: the folder {folder} is not writable")
     return path
+
+
+@contextmanager
+def json_stops(json_output: bool, **context: Any) -> Iterator[None]:
+    """With ``--json``, a search stopped by its budget or Ctrl-C still prints one JSON
+    object — ``context`` and ``{"status": "stopped", "reason", "lower", "upper", "stats"}``,
+    as the web API answers — and exits with the stop's status."""
+    try:
+        yield
+    except SearchInterrupted as stop:
+        if not json_output:
+            raise
+        print_json({**context, **stop.as_json()})
+        raise typer.Exit(stop.exit_code) from None
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import app, console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import LimitError
 from evalgame.expr.nodes import approximate
@@ -61,7 +61,10 @@ def classic(
     """Solve a classic game exactly: value, outcome, best move and search statistics."""
     target = parse_target(game)
     started = time.perf_counter()
-    with search_budget(target.game.name, timeout=timeout) as budget:
+    with (
+        json_stops(json_output, game=target.game.name, value=None),
+        search_budget(target.game.name, timeout=timeout) as budget,
+    ):
         if target.too_big is not None:
             if timeout is None or target.chance:
                 what, size, limit = target.too_big

@@ -8,10 +8,11 @@ import typer
 from rich.table import Table
 
 from evalgame.analysis.fairness import fairness
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import app, console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
+from evalgame.expr.evaluate import check_number_size
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import Number, approximate, format_number
 from evalgame.expr.residual import UNDEFINED, Residuals
@@ -78,7 +79,10 @@ def solve_command(
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
-    with search_budget(algorithm, timeout=timeout, nodes=max_nodes) as budget:
+    with (
+        json_stops(json_output, expression=expression),
+        search_budget(algorithm, timeout=timeout, nodes=max_nodes) as budget,
+    ):
         solution = solve(
             expression,
             parse_domain(domain),
@@ -126,6 +130,7 @@ def info_command(
     """The parsed expression, its game tree's size T(n) and the paper's bounds on it."""
     parsed = parse(expression)
     values = parse_domain(domain)
+    check_number_size(parsed.tree, values)  # the bounds on E below compute with such numbers
     n, m = len(parsed.variables), len(values)
     algebra = Residuals(values)
     node = algebra.from_tree(parsed.tree)

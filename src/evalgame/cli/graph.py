@@ -21,7 +21,7 @@ import typer
 
 from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.analysis.graph_pictures import draw_share
-from evalgame.cli.app import app, console, picture_path, print_json, writing
+from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GraphError, InputError, SearchInterrupted
@@ -89,23 +89,13 @@ def graph_command(
         raise InputError("a family range like cycle:3..10 needs --table")
     structure = incidence(load_graph(graph), color, share, chosen)
     k = 2 if colors is None else colors
-    try:
-        with search_budget(structure.title, timeout=timeout) as budget:
-            solution = solve_share(structure, k, rule, algorithm=algorithm, budget=budget)
-    except SearchInterrupted as stop:
-        if not json_output:
-            raise
-        print_json(
-            {
-                "graph": structure.graph.name,
-                "value": None,
-                "lower": None if stop.lower is None else format_number(stop.lower),
-                "upper": None if stop.upper is None else format_number(stop.upper),
-                "total": number(structure.total),
-                "interrupted": stop.reason,
-            }
-        )
-        raise typer.Exit(stop.exit_code) from None
+    with (
+        json_stops(
+            json_output, graph=structure.graph.name, value=None, total=number(structure.total)
+        ),
+        search_budget(structure.title, timeout=timeout) as budget,
+    ):
+        solution = solve_share(structure, k, rule, algorithm=algorithm, budget=budget)
     if out is not None:
         with writing(out):
             draw_share(solution, out)
@@ -244,7 +234,10 @@ def _row(structure: Incidence, k_star: int | None, seconds: float) -> dict[str, 
 def _chain_table(
     structure: Incidence, top: int | None, timeout: float | None, json_output: bool
 ) -> None:
-    with search_budget(structure.title, timeout=timeout) as budget:
+    with (
+        json_stops(json_output, graph=structure.graph.name),
+        search_budget(structure.title, timeout=timeout) as budget,
+    ):
         found = chain(structure, top=top, budget=budget)
     values = [format_number(v) for v in found.values]
     reached = structure.ceiling in found.values

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 
 import typer
 from rich.text import Text
 
 from evalgame.analysis.tiling_pictures import draw_tiling
-from evalgame.cli.app import app, console, picture_path, print_json, writing
+from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import DEFAULT_TABLE_MB, ENGINES, Engine, available
@@ -56,7 +55,11 @@ def tiling(
         DEFAULT_TABLE_MB, "--table-mb", help="Size of the C kernel's table in MB."
     ),
     timeout: float | None = typer.Option(
-        None, "--timeout", help=f"{TIMEOUT_HELP}; with the bounds proven.", callback=check_seconds
+        None,
+        "--timeout",
+        help=f"{TIMEOUT_HELP}; with the bounds proven. Boards over {SOLVABLE_CELLS} cells "
+        "need it given explicitly (they take hours).",
+        callback=check_seconds,
     ),
     out: Path | None = typer.Option(
         None,
@@ -88,32 +91,19 @@ def tiling(
             "it cannot be solved exactly in reasonable time; pass --timeout S for the bounds "
             "proven within S seconds",
         )
-    try:
-        with search_budget(f"tiling {rows}×{cols}", timeout=timeout) as budget:
-            solution = solve_tiling(
-                rows,
-                cols,
-                player,
-                algorithm=chosen,
-                budget=budget,
-                engine=_engine(engine),
-                table_mb=table_mb,
-            )
-    except SearchInterrupted as stop:
-        if not json_output:
-            raise
-        print_json(
-            {
-                "rows": rows,
-                "cols": cols,
-                "first": player.value,
-                "value": None,
-                "lower": _number(stop.lower),
-                "upper": _number(stop.upper),
-                "interrupted": stop.reason,
-            }
+    with (
+        json_stops(json_output, rows=rows, cols=cols, first=player.value, value=None),
+        search_budget(f"tiling {rows}×{cols}", timeout=timeout) as budget,
+    ):
+        solution = solve_tiling(
+            rows,
+            cols,
+            player,
+            algorithm=chosen,
+            budget=budget,
+            engine=_engine(engine),
+            table_mb=table_mb,
         )
-        raise typer.Exit(stop.exit_code) from None
     if out is not None:
         _draw(rows, cols, solution.dominoes, out, player)
     if json_output:
@@ -168,7 +158,8 @@ def _min_maximal(
 ) -> None:
     from evalgame.analysis.min_maximal import minimum_maximal_tiling
 
-    tiling = minimum_maximal_tiling(rows, cols, seconds=time_limit(timeout))
+    with json_stops(json_output, rows=rows, cols=cols, value=None):
+        tiling = minimum_maximal_tiling(rows, cols, seconds=time_limit(timeout))
     if out is not None:
         _draw(rows, cols, tiling.dominoes, out, None)
     if json_output:
@@ -197,18 +188,24 @@ def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> N
     top_rows, top_cols = size
     check_size(top_rows, top_cols)
     started = time.monotonic()
-    values: dict[tuple[int, int], tuple[int, int]] = {}
+    solved: dict[tuple[int, int], tuple[int, int]] = {}
+    boards = [(r, c) for r in range(1, top_rows + 1) for c in range(1, top_cols + 1)]
     stopped: SearchInterrupted | None = None
     with search_budget("tiling table", timeout=timeout) as budget:
         try:
-            for r in range(1, top_rows + 1):
-                for c in range(1, top_cols + 1):
-                    values[r, c] = values.get((c, r)) or (
-                        _table_value(r, c, Player.MAX, budget),
-                        _table_value(r, c, Player.MIN, budget),
-                    )
+            for r, c in boards:
+                solved[r, c] = solved.get((c, r)) or (
+                    _table_value(r, c, Player.MAX, budget),
+                    _table_value(r, c, Player.MIN, budget),
+                )
         except SearchInterrupted as stop:
             stopped = stop
+    # a board has its transpose's values: after a stop, fill in the ones not reached yet
+    values = {
+        (r, c): solved.get((r, c)) or solved[c, r]
+        for r, c in boards
+        if (r, c) in solved or (c, r) in solved
+    }
     if json_output:
         rows = [
             {"rows": r, "cols": c, "max_first": v[0], "min_first": v[1]}
@@ -218,9 +215,7 @@ def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> N
             "table": rows,
             "seconds": round(time.monotonic() - started, 4),
         }
-        if stopped is not None:
-            answer["interrupted"] = stopped.pretty()
-        print_json(answer)
+        print_json(answer if stopped is None else {**answer, **stopped.as_json()})
     else:
         console.print("tiling game values (MAX first / MIN first); rows down, columns across")
         known = [f"{a}/{b}" for a, b in values.values()] or ["?"]
@@ -233,7 +228,7 @@ def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> N
             )
             console.print(f"{r:>3}{cells}")
     if stopped is not None:
-        raise stopped
+        raise typer.Exit(stopped.exit_code) if json_output else stopped
 
 
 def _table_value(rows: int, cols: int, first: Player, budget: Budget) -> int:
@@ -286,7 +281,3 @@ def _engine(name: str) -> Engine:
 
 def _cells(dominoes: Sequence[Domino]) -> list[list[list[int]]]:
     return [[list(first), list(second)] for first, second in dominoes]
-
-
-def _number(value: Fraction | None) -> int | None:
-    return None if value is None else int(value)

@@ -94,9 +94,33 @@ def check_number_size(tree: Node, domain: Sequence[Number]) -> None:
         )
 
 
-def _bits(value: Number) -> int:
+def bits(value: Number) -> int:
+    """The size of ``value``: bits of the larger of its numerator and denominator.
+
+    >>> bits(Fraction(1, 1024)), bits(-3)
+    (11, 2)
+    """
     exact = Fraction(value)
     return max(1, exact.numerator.bit_length(), exact.denominator.bit_length())
+
+
+def bounded_apply(op: str, a: Number, b: Number) -> Number:
+    """:func:`apply`, refusing (:class:`LimitError`) before computing a result that could
+    need more than :data:`MAX_NUMBER_BITS` bits — the bound :func:`number_bits` puts on
+    a game, applied to one operation (the gcd inside exact addition is quadratic in the
+    size, so an unbounded fold of a long constant sum could run for minutes).
+
+    >>> bounded_apply("+", 2**70000, 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    evalgame.errors.LimitError: the size in bits of a constant ... over the limit of 65536; ...
+    """
+    if op != "^":  # power() checks its own result size
+        size = bits(a) + bits(b) + (op in "+-")
+        if size > MAX_NUMBER_BITS:
+            raise LimitError(
+                "the size in bits of a constant", size, MAX_NUMBER_BITS, "use smaller numbers"
+            )
+    return apply(op, a, b)
 
 
 def number_bits(node: Node, domain: Sequence[Number]) -> int:
@@ -106,9 +130,9 @@ def number_bits(node: Node, domain: Sequence[Number]) -> int:
     7
     """
     if isinstance(node, Num):
-        return _bits(node.value)
+        return bits(node.value)
     if isinstance(node, Var):
-        return max(_bits(value) for value in domain)
+        return max(bits(value) for value in domain)
     if isinstance(node, Neg):
         return number_bits(node.operand, domain)
     assert isinstance(node, Bin)

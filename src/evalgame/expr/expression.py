@@ -11,13 +11,20 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
-from evalgame.errors import ExpressionError, LimitError
-from evalgame.expr.evaluate import MAX_EXPONENT, Undefined, apply, compile_tree, evaluate_rpn
+from evalgame.errors import EvalgameError, ExpressionError, LimitError, SearchInterrupted
+from evalgame.expr.evaluate import (
+    MAX_EXPONENT,
+    Undefined,
+    bounded_apply,
+    compile_tree,
+    evaluate_rpn,
+)
 from evalgame.expr.lexer import Kind
 from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, to_text
 from evalgame.expr.parser import NEGATE, RpnItem, to_rpn
@@ -41,7 +48,24 @@ class Expression:
     index: Mapping[str, int] = field(repr=False)
 
     def __str__(self) -> str:
-        return to_text(self.tree)
+        """The tree printed with minimal parentheses — or the text as given, should that
+        print break a limit of the parser (it can be longer, and a decimal printed as a
+        quotient nests one level deeper), so that ``parse(str(e))`` always works.
+
+        >>> long = "*".join(["(" + "+".join(["x"] * 300) + ")"] * 16)  # 9,663 characters
+        >>> str(parse("(x)*  0.5")), str(parse(long)) == long
+        ('x * (1/2)', True)
+        """
+        return self._printed
+
+    @cached_property
+    def _printed(self) -> str:
+        text = to_text(self.tree)
+        try:
+            parse(text)
+        except EvalgameError:
+            return self.text
+        return text
 
     def evaluate(self, assignment: Mapping[str, Number]) -> Number | None:
         """The exact value under ``assignment`` (name → value), ``None`` if undefined."""
@@ -56,10 +80,18 @@ class Expression:
         return compile_tree(self.tree, self.index)
 
 
-def parse(text: str) -> Expression:
-    """Parse ``text``; malformed input raises :class:`ExpressionError` with the position."""
+def parse(text: str, *, deadline: float | None = None) -> Expression:
+    """Parse ``text``; malformed input raises :class:`ExpressionError` with the position.
+
+    ``deadline`` (a :func:`time.monotonic` time) stops a long parse of a huge constant
+    expression with :class:`SearchInterrupted`, so a time budget covers parsing too.
+
+    >>> parse("2^10 + x", deadline=time.monotonic() - 1)
+    Traceback (most recent call last):
+    evalgame.errors.SearchInterrupted: time budget exhausted while parsing the expression
+    """
     rpn = tuple(to_rpn(text))
-    tree = _tree(rpn, text)
+    tree = _tree(rpn, text, deadline)
     names: list[str] = []
     for item in rpn:
         if item.token.kind is Kind.NAME and item.text not in names:
@@ -67,7 +99,7 @@ def parse(text: str) -> Expression:
     return Expression(text, rpn, tree, tuple(names), {name: i for i, name in enumerate(names)})
 
 
-def _tree(rpn: Sequence[RpnItem], text: str) -> Node:
+def _tree(rpn: Sequence[RpnItem], text: str, deadline: float | None) -> Node:
     """Build the tree, checking that constant exponents are integers of sane size and that
     the nesting stays within :data:`MAX_DEPTH` (trees are walked recursively later)."""
     stack: list[tuple[Node, Number | None, int]] = []  # node, value if constant, depth
@@ -83,6 +115,8 @@ def _tree(rpn: Sequence[RpnItem], text: str) -> Node:
             _check_depth(depth + 1)
             stack.append((Neg(node), None if value is None else -value, depth + 1))
         else:
+            if deadline is not None and time.monotonic() > deadline:
+                raise SearchInterrupted("time budget exhausted while parsing the expression")
             right, right_value, right_depth = stack.pop()
             left, left_value, left_depth = stack.pop()
             if item.text == "^" and right_value is not None:
@@ -103,11 +137,12 @@ def _check_exponent(exponent: Number, text: str, position: int) -> None:
 
 
 def _fold(op: str, left: Number | None, right: Number | None) -> Number | None:
-    """The value of a constant subexpression, or ``None`` (not constant, or undefined)."""
+    """The value of a constant subexpression, or ``None`` (not constant, undefined, or too
+    large to compute quickly: such a value fails the number-size check of any game)."""
     if left is None or right is None:
         return None
     try:
-        return apply(op, left, right)
+        return bounded_apply(op, left, right)
     except (Undefined, LimitError):
         return None
 

@@ -90,6 +90,11 @@ class Budget:
         """Seconds since the budget started."""
         return time.monotonic() - self.started
 
+    @property
+    def deadline(self) -> float | None:
+        """The :func:`time.monotonic` time the budget runs out (``None``: no time limit)."""
+        return None if self.seconds is None else self.started + self.seconds
+
     def prove(
         self, lower: Fraction | int | None = None, upper: Fraction | int | None = None
     ) -> None:

@@ -137,7 +137,10 @@ def solve(
     if algorithm != DEFAULT_ALGORITHM and algorithm not in RUNNERS:
         choices = ", ".join([DEFAULT_ALGORITHM, *RUNNERS])
         raise GameError(f"unknown algorithm {algorithm!r}; choose one of {choices}")
-    expression = parse(expression) if isinstance(expression, str) else expression
+    budget = budget or Budget()
+    if isinstance(expression, str):
+        with budget.guard():  # the budget and Ctrl-C cover parsing too
+            expression = parse(expression, deadline=budget.deadline)
     if algorithm == DEFAULT_ALGORITHM:
         algorithm = choose_algorithm(expression)
     runner = RUNNERS[algorithm]
@@ -155,7 +158,7 @@ def solve(
             "use the default algorithm, which does not walk the whole tree",
         )
     order = None if value_order is None else tuple(value_order)
-    problem = _Problem(expression, domain, first, seed, budget or Budget(), order)
+    problem = _Problem(expression, domain, first, seed, budget, order)
     started = time.perf_counter()
     result, order = runner(problem)
     seconds = time.perf_counter() - started
