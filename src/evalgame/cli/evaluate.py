@@ -12,12 +12,9 @@ from evalgame.cli.app import app, console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
-from evalgame.expr.evaluate import check_number_size
-from evalgame.expr.expression import parse
 from evalgame.expr.nodes import Number, approximate, format_number
-from evalgame.expr.residual import UNDEFINED, Residuals
+from evalgame.games.evaluate.info import info
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
-from evalgame.games.evaluate.treesize import leaves, tree_size, tree_size_bounds
 from evalgame.search.protocol import Player
 
 DOMAIN_HELP = "Values MAX proposes: a range like 0..9 or a list like 1,2,5 or -1/2,0,1/2."
@@ -128,33 +125,29 @@ def info_command(
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
 ) -> None:
     """The parsed expression, its game tree's size T(n) and the paper's bounds on it."""
-    parsed = parse(expression)
-    values = parse_domain(domain)
-    check_number_size(parsed.tree, values)  # the bounds on E below compute with such numbers
-    n, m = len(parsed.variables), len(values)
-    algebra = Residuals(values)
-    node = algebra.from_tree(parsed.tree)
-    low, high = algebra.interval(node)
-    lower, upper = tree_size_bounds(n, m)
+    about = info(expression, parse_domain(domain))
+    parsed, values = about.expression, about.domain
+    lower, upper = about.size_bounds
     table = Table(show_header=False, box=None)
     table.add_row("expression", str(parsed))
     table.add_row("reverse Polish", " ".join(item.text for item in parsed.rpn))
     table.add_row("variables", ", ".join(parsed.variables) or "none")
-    table.add_row("domain", f"{format_domain(values)} ({m} values)")
+    table.add_row("domain", f"{format_domain(values)} ({len(values)} values)")
     table.add_row(
-        "game tree T(n)", f"{_count(tree_size(n, m))} nodes, {_count(leaves(n, m))} leaves"
+        "game tree T(n)", f"{_count(about.tree_size)} nodes, {_count(about.leaves)} leaves"
     )
-    if n:
+    if parsed.variables:
         table.add_row("paper's bounds", f"{_count(lower)} ≤ T(n) ≤ {_count(upper)}")
-    if algebra.kind[node] == UNDEFINED:
+    if about.interval is None:
         table.add_row("bounds on E", "none: E is never defined")
     else:
+        low, high = about.interval
         table.add_row(
             "bounds on E",
             f"[{'-∞' if low is None else format_number(low)}, "
             f"{'+∞' if high is None else format_number(high)}]",
         )
-        table.add_row("always defined", "yes" if algebra.total[node] else "no (see evalgame fair)")
+        table.add_row("always defined", "yes" if about.always_defined else "no (see evalgame fair)")
     _print_folded(table)
 
 
