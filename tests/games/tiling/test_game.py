@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 
@@ -9,6 +11,7 @@ from evalgame.errors import InputError
 from evalgame.games.tiling.game import (
     ALGORITHMS,
     Algorithm,
+    TilingGame,
     board_segments,
     board_text,
     solve_tiling,
@@ -31,9 +34,19 @@ def test_every_algorithm_agrees(algorithm: Algorithm) -> None:
     rows, cols = (2, 3) if algorithm == "minimax" else (3, 4)
     for first in (Player.MAX, Player.MIN):
         expected = game_value(frozenset(grid_edges(rows, cols)), first is Player.MAX)
+        started = time.monotonic()
         solution = solve_tiling(rows, cols, first, algorithm=algorithm)
+        elapsed = time.monotonic() - started
         assert solution.value == expected
-        assert solution.seconds >= 0
+        assert 0 <= solution.seconds <= elapsed  # the solve's own duration, not a clock reading
+        game = TilingGame(rows, cols, first)  # the line is legal and ends the game at the value
+        position = game.initial()
+        for domino in solution.dominoes:
+            move = game.board.edge(*domino)
+            assert move in game.moves(position)
+            position = game.play(position, move)
+        assert game.is_terminal(position)
+        assert len(solution.dominoes) == expected
 
 
 @pytest.mark.parametrize("algorithm", ["solver", "mtdf", "alphabeta"])
