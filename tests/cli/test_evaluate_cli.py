@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from evalgame.analysis import fairness as fairness_module
 from evalgame.cli import app
-from evalgame.cli import evaluate as evaluate_cli
 from evalgame.errors import SearchInterrupted
+from evalgame.games.evaluate import about as about_module
 from evalgame.games.evaluate.solve import solve
 from evalgame.search.budget import Budget
 
@@ -115,7 +115,7 @@ def test_ctrl_c_while_parsing_gives_the_usual_message(
     def interrupted(text: str, **options: object) -> None:
         raise KeyboardInterrupt
 
-    for module in (evaluate_cli, solve_module, fairness_module):
+    for module in (about_module, solve_module, fairness_module):
         monkeypatch.setattr(module, "parse", interrupted)
     result = runner.invoke(app, [command, "x*y"])
     assert result.exit_code == 4, result.output

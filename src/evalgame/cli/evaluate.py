@@ -13,7 +13,7 @@ from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.nodes import Number, approximate, format_number
-from evalgame.games.evaluate.info import info
+from evalgame.games.evaluate.about import info
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
 from evalgame.search.protocol import Player
 

@@ -1,7 +1,7 @@
 """e-Valuate: the game on arithmetic expressions, its solvers and its analysis."""
 
+from evalgame.games.evaluate.about import Info, info
 from evalgame.games.evaluate.game import EValuate
-from evalgame.games.evaluate.info import Info, info
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.games.evaluate.solve import RUNNERS, Solution, solve

@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 from evalgame.expr.expression import parse
+from evalgame.games.evaluate.about import info
 from evalgame.games.evaluate.game import EValuate, Position
-from evalgame.games.evaluate.info import info
 
 DOMAIN = (-1, 0, 2)
 
