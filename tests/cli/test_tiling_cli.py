@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from evalgame.cli import app
 from evalgame.cli import tiling as tiling_cli
 from evalgame.errors import SearchInterrupted
+from evalgame.games.matching import native
 from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import game_value, grid_edges, min_maximal
 
@@ -141,3 +142,23 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_engines_give_the_same_value(engine: str) -> None:
+    data = run_json("4", "4", "--first", "min", "--engine", engine, "--table-mb", "1")
+    assert data["value"] == game_value(frozenset(grid_edges(4, 4)), False)
+    assert ("C kernel" in data["algorithm"]) == (engine == "auto" and native.available())
+
+
+def test_bad_engine_and_table_size_are_clear_errors() -> None:
+    assert "unknown engine" in runner.invoke(app, ["tiling", "3", "3", "--engine", "x"]).output
+    result = runner.invoke(app, ["tiling", "3", "3", "--table-mb", "0"])
+    assert result.exit_code == 2
+    assert "at least 1 MB" in result.output
+
+
+def test_engines_command_names_the_engine() -> None:
+    result = runner.invoke(app, ["engines"])
+    assert result.exit_code == 0
+    assert ("C kernel" in result.output) == native.available()

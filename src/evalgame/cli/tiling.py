@@ -20,7 +20,7 @@ from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.errors import InputError, LimitError, SearchInterrupted
-from evalgame.games.matching.native import DEFAULT_TABLE_MB, ENGINES, Engine, available
+from evalgame.games.matching.native import ENGINES, Engine, available
 from evalgame.games.tiling.board import Domino, check_size
 from evalgame.games.tiling.game import ALGORITHMS, Algorithm, board_segments, solve_tiling
 from evalgame.search.budget import Budget
@@ -51,8 +51,10 @@ def tiling(
         "--engine",
         help="auto (the C kernel when built), native or python (the reference solver).",
     ),
-    table_mb: int = typer.Option(
-        DEFAULT_TABLE_MB, "--table-mb", help="Size of the C kernel's table in MB."
+    table_mb: int | None = typer.Option(
+        None,
+        "--table-mb",
+        help="Size of the C kernel's table in MB (default 16; 256 above 36 cells).",
     ),
     timeout: float | None = typer.Option(
         None,

@@ -9,6 +9,8 @@ number returned must be a true bound.
 from __future__ import annotations
 
 import functools
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -162,3 +164,15 @@ def test_engine_choice() -> None:
     assert "C kernel" in native.engine_report()
     with pytest.raises(InputError):
         make_solver(Board(3, 3), engine="fast")  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_every_published_value_is_rederived() -> None:
+    """Every exact value of docs/results.md (docs/tiling_results.json), by the kernel."""
+    data = json.loads((Path(__file__).parents[3] / "docs" / "tiling_results.json").read_text())
+    assert data["values"]
+    for row in data["values"].values():
+        board = Board(row["rows"], row["cols"])
+        for first, max_to_move in (("max_first", True), ("min_first", False)):
+            solver = NativeSolver(board, table_mb=64)
+            assert solver.value(board.full, max_to_move) == row[first]["value"]

@@ -24,7 +24,7 @@ from typing import Literal
 
 from evalgame.errors import InputError
 from evalgame.games.matching.game import MatchingGame
-from evalgame.games.matching.native import DEFAULT_TABLE_MB, Engine, make_solver
+from evalgame.games.matching.native import Engine, make_solver
 from evalgame.games.matching.region import KeyMode
 from evalgame.games.tiling.board import Board, Domino
 from evalgame.search.alphabeta import alphabeta
@@ -83,14 +83,15 @@ def solve_tiling(
     algorithm: Algorithm = "solver",
     budget: Budget | None = None,
     engine: Engine = "auto",
-    table_mb: int = DEFAULT_TABLE_MB,
+    table_mb: int | None = None,
 ) -> TilingSolution:
     """Solve the tiling game exactly (see the module doc for an example).
 
     ``budget`` limits time or nodes; running out (or Ctrl-C) raises
     :class:`~evalgame.errors.SearchInterrupted` with the bounds proven so far. The
     specialised solver runs in the C kernel when it is built (``engine="auto"``), with a
-    table of ``table_mb`` MB; ``engine="python"`` selects the reference solver.
+    table of ``table_mb`` MB (``None``: a default for the board's size);
+    ``engine="python"`` selects the reference solver.
     """
     if algorithm not in ALGORITHMS:
         raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
