@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from evalgame.analysis.closed_forms import FloorForm, fit_floor
 from evalgame.analysis.tiling_patterns import (
     Board2,
-    FloorForm,
     boards_from_json,
-    fit_floor,
     markdown,
     path_values,
     starters_differ_by_one,

@@ -4,8 +4,8 @@ The values of the solved boards and the bounds of the large ones come from
 ``docs/tiling_results.json`` (``scripts/tiling_results.py``); this module adds long
 families computed here: 1×n boards by :func:`path_values` (a dynamic programme over the
 multiset of empty segments, far faster than a board search) and 2×n boards by the
-specialised solver. :func:`fit_floor` guesses a closed form ⌊(a·n + b)/c⌋ from the small
-sizes only, and :func:`markdown` checks it on every size computed.
+specialised solver. :func:`~.closed_forms.fit_floor` guesses a closed form
+⌊(a·n + b)/c⌋ from the small sizes only, and :func:`markdown` checks it on every size computed.
 
 >>> path_values(7)
 [(0, 0), (0, 0), (1, 1), (1, 1), (2, 1), (2, 2), (3, 2), (3, 3)]
@@ -23,6 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from evalgame.analysis.closed_forms import fit_floor
 from evalgame.analysis.results_page import replace_marked
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
@@ -82,40 +83,6 @@ def strip_values(largest: int) -> list[tuple[int, int]]:
         solver = MatchingSolver(board)
         values.append((solver.value(board.full, True), solver.value(board.full, False)))
     return values
-
-
-@dataclass(frozen=True)
-class FloorForm:
-    """The closed form ⌊(a·n + b)/c⌋."""
-
-    a: int
-    b: int
-    c: int
-
-    def __call__(self, n: int) -> int:
-        return (self.a * n + self.b) // self.c
-
-    def __str__(self) -> str:
-        if self.c == 1:
-            return "n" if self.a == 1 else f"{self.a}n"  # b < c = 1, so b = 0
-        return f"⌊({self.a}n + {self.b})/{self.c}⌋" if self.b else f"⌊{self.a}n/{self.c}⌋"
-
-
-def fit_floor(values: Mapping[int, int], guess_upto: int, largest_c: int = 12) -> FloorForm | None:
-    """The simplest ⌊(a·n + b)/c⌋ (least c, then least |b|) equal to ``values`` for
-    n ≤ ``guess_upto``, 0 ≤ a ≤ c, 0 ≤ b < c; None if there is none.
-
-    >>> fit_floor({2: 2, 3: 3, 4: 4, 5: 5}, 5)
-    FloorForm(a=1, b=0, c=1)
-    """
-    known = {n: v for n, v in values.items() if n <= guess_upto}
-    for c in range(1, largest_c + 1):
-        for b in range(c):
-            for a in range(c + 1):
-                form = FloorForm(a, b, c)
-                if all(form(n) == v for n, v in known.items()):
-                    return form
-    return None
 
 
 @dataclass(frozen=True)
@@ -344,6 +311,7 @@ def replace_section(text: str, section: str) -> str:
 
 def draw_ratios(boards: Sequence[Board2], paths: Sequence[tuple[int, int]], path: Path) -> None:
     """value/ν against the number of cells: solved boards, bounded ones, 1×n, and μ/ν."""
+    from matplotlib import rc_context
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(7.5, 4.5))
@@ -374,4 +342,5 @@ def draw_ratios(boards: Sequence[Board2], paths: Sequence[tuple[int, int]], path
     axes.legend(fontsize=8, loc="lower left")
     axes.grid(alpha=0.3)
     figure.tight_layout()
-    figure.savefig(path, metadata={"Date": None})
+    with rc_context({"svg.hashsalt": "evalgame"}):  # the same file for the same values
+        figure.savefig(path, metadata={"Date": None})
