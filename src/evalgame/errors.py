@@ -90,6 +90,14 @@ class GraphError(InputError):
     """A graph that cannot be used for the requested game (not planar, isolated vertex...)."""
 
 
+class StoreError(InputError):
+    """A proof store that cannot be used: not a store, damaged, or made for another problem."""
+
+
+class ClusterError(EvalgameError):
+    """The Dask cluster cannot be reached or started, or it lost every worker."""
+
+
 class LimitError(EvalgameError):
     """A request beyond a configured limit; the message says which limit and how to raise it."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import typer
 from rich.table import Table
@@ -10,6 +11,17 @@ from rich.table import Table
 from evalgame.analysis.fairness import fairness
 from evalgame.cli.app import app, console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
+from evalgame.cli.proofs import (
+    SCHEDULER_HELP,
+    SLICE_HELP,
+    SLICE_SECONDS,
+    STORE_HELP,
+    WORKERS_HELP,
+    proof_json,
+    run_proof,
+    show_proof,
+    wants_proof,
+)
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.nodes import Number, approximate, format_number
@@ -74,8 +86,32 @@ def solve_command(
         MAX_VARIABLES, "--max-variables", min=0, help="Refuse beyond."
     ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help=WORKERS_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    store: Path | None = typer.Option(None, "--store", help=STORE_HELP),
+    slice_seconds: float = typer.Option(SLICE_SECONDS, "--slice", help=SLICE_HELP),
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
+    if wants_proof(workers, scheduler, store):
+        from evalgame.games.evaluate.proof import evaluate_problem
+
+        problem = evaluate_problem(expression, parse_domain(domain), parse_first(first))
+        proof = run_proof(
+            problem,
+            workers=workers,
+            scheduler=scheduler,
+            store=store,
+            timeout=timeout,
+            slice_seconds=slice_seconds,
+            quiet=json_output,
+        )
+        if json_output:
+            print_json({"expression": expression, **proof_json(proof)})
+            return
+        shown = "no valid leaf" if proof.value is None else decimal(proof.value)
+        console.print(f"[bold]{problem.label}[/]: value [bold green]{shown}[/]")
+        show_proof(proof)
+        return
     with (
         json_stops(json_output, expression=expression),
         search_budget(algorithm, timeout=timeout, nodes=max_nodes) as budget,

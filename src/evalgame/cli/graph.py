@@ -24,6 +24,17 @@ from evalgame.analysis.graph_pictures import draw_share
 from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
+from evalgame.cli.proofs import (
+    SCHEDULER_HELP,
+    SLICE_HELP,
+    SLICE_SECONDS,
+    STORE_HELP,
+    WORKERS_HELP,
+    proof_json,
+    run_proof,
+    show_proof,
+    wants_proof,
+)
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.expr.nodes import format_number
 from evalgame.games.graph.graphs import FAMILIES, load_graph
@@ -75,6 +86,10 @@ def graph_command(
         callback=picture_path,
     ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help=WORKERS_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    store: Path | None = typer.Option(None, "--store", help=STORE_HELP),
+    slice_seconds: float = typer.Option(SLICE_SECONDS, "--slice", help=SLICE_HELP),
 ) -> None:
     """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
     chosen = parse_weights(weights)
@@ -89,6 +104,11 @@ def graph_command(
         raise InputError("a family range like cycle:3..10 needs --table")
     structure = incidence(load_graph(graph), color, share, chosen)
     k = 2 if colors is None else colors
+    if wants_proof(workers, scheduler, store):
+        if out is not None:
+            raise InputError("a parallel proof gives the value only: no --out")
+        _prove(structure, k, rule, workers, scheduler, store, timeout, slice_seconds, json_output)
+        return
     with (
         json_stops(
             json_output, graph=structure.graph.name, value=None, total=number(structure.total)
@@ -103,6 +123,40 @@ def graph_command(
         print_json(solution.as_json())
     else:
         show_solution(solution, out)
+
+
+def _prove(
+    structure: Incidence,
+    k: int,
+    rule: str,
+    workers: int | None,
+    scheduler: str | None,
+    store: Path | None,
+    timeout: float | None,
+    slice_seconds: float,
+    json_output: bool,
+) -> None:
+    """MAX's share by the proof manager on Dask workers, resumable from ``store``."""
+    from evalgame.games.graph.proof import share_problem
+
+    problem = share_problem(structure, k, rule)
+    proof = run_proof(
+        problem,
+        workers=workers,
+        scheduler=scheduler,
+        store=store,
+        timeout=timeout,
+        slice_seconds=slice_seconds,
+        quiet=json_output,
+    )
+    if json_output:
+        print_json(
+            {"graph": structure.graph.name, "total": number(structure.total), **proof_json(proof)}
+        )
+        return
+    shown = "?" if proof.value is None else format_number(proof.value)
+    console.print(f"[bold]{problem.label}[/]: MAX's share [bold green]{shown}[/]")
+    show_proof(proof)
 
 
 def parse_weights(text: str) -> str | dict[str, Value]:

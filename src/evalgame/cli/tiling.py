@@ -19,6 +19,17 @@ from rich.text import Text
 from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
+from evalgame.cli.proofs import (
+    SCHEDULER_HELP,
+    SLICE_HELP,
+    SLICE_SECONDS,
+    STORE_HELP,
+    WORKERS_HELP,
+    proof_json,
+    run_proof,
+    show_proof,
+    wants_proof,
+)
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import ENGINES, Engine, available
 from evalgame.games.tiling.board import Domino, check_size
@@ -70,6 +81,10 @@ def tiling(
         callback=picture_path,
     ),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help=WORKERS_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    store: Path | None = typer.Option(None, "--store", help=STORE_HELP),
+    slice_seconds: float = typer.Option(SLICE_SECONDS, "--slice", help=SLICE_HELP),
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     if table is not None:
@@ -85,6 +100,11 @@ def tiling(
         return
     player = _player(first)
     chosen = _algorithm(algorithm)
+    if wants_proof(workers, scheduler, store):
+        if out is not None or chosen != "solver":
+            raise InputError("a parallel proof gives the value only: no --out or --algorithm")
+        _prove(rows, cols, player, workers, scheduler, store, timeout, slice_seconds, json_output)
+        return
     if rows * cols > SOLVABLE_CELLS and timeout is None:
         raise LimitError(
             f"the number of cells of the {rows}×{cols} board",
@@ -138,6 +158,39 @@ def tiling(
         f"{solution.seconds:.3f} s",
         style="dim",
     )
+
+
+def _prove(
+    rows: int,
+    cols: int,
+    player: Player,
+    workers: int | None,
+    scheduler: str | None,
+    store: Path | None,
+    timeout: float | None,
+    slice_seconds: float,
+    json_output: bool,
+) -> None:
+    """The value by the proof manager on Dask workers, resumable from ``store``."""
+    from evalgame.games.tiling.proof import TilingProblem
+
+    proof = run_proof(
+        TilingProblem(rows, cols, player),
+        workers=workers,
+        scheduler=scheduler,
+        store=store,
+        timeout=timeout,
+        slice_seconds=slice_seconds,
+        quiet=json_output,
+    )
+    if json_output:
+        print_json({"rows": rows, "cols": cols, "first": player.value, **proof_json(proof)})
+        return
+    console.print(
+        f"tiling game on the {rows}×{cols} board, {player.value.upper()} first: "
+        f"[bold]{proof.value}[/] dominoes under optimal play"
+    )
+    show_proof(proof)
 
 
 def render(rows: int, cols: int, dominoes: Sequence[Domino], first: Player | None) -> Text:

@@ -1,0 +1,185 @@
+"""Parallel proofs from the command line: ``--workers``/``--scheduler``/``--store`` on the
+solving commands, and ``evalgame proofs STORE`` to see what a proof store holds.
+
+>>> from typer.testing import CliRunner
+>>> CliRunner().invoke(app, ["proofs", "/nonexistent.sqlite"]).exit_code
+2
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.status import Status
+from rich.table import Table
+
+from evalgame.cli.app import app, console, err_console, print_json
+from evalgame.cli.progress import QUIET_SECONDS, time_limit
+from evalgame.errors import InputError
+from evalgame.expr.nodes import format_number
+from evalgame.proofs import Problem, ProofResult, ProofStatus, prove, read_summary
+from evalgame.search.protocol import Value
+
+WORKERS_HELP = "Prove in parallel on N local worker processes (default: one per core)."
+SCHEDULER_HELP = "Prove on the Dask cluster at this address (tcp://HOST:8786)."
+STORE_HELP = "Keep every proven subproblem in this SQLite file; a rerun resumes from it."
+SLICE_HELP = "Seconds a worker's task may run before its subproblem is split further."
+#: the default --slice
+SLICE_SECONDS = 5.0
+
+
+def wants_proof(workers: int | None, scheduler: str | None, store: Path | None) -> bool:
+    """Whether the options ask for the proof manager rather than one process."""
+    return workers is not None or scheduler is not None or store is not None
+
+
+def default_store(label: str) -> Path:
+    """Where the proofs of ``label`` go when ``--store`` is not given.
+
+    >>> default_store("tiling 5×5, MAX first").name
+    'tiling-5x5-max-first.sqlite'
+    """
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    slug = re.sub(r"[^a-z0-9]+", "-", label.lower().replace("×", "x")).strip("-")
+    return cache / "evalgame" / "proofs" / f"{slug[:120]}.sqlite"
+
+
+def run_proof(
+    problem: Problem,
+    *,
+    workers: int | None,
+    scheduler: str | None,
+    store: Path | None,
+    timeout: float | None,
+    slice_seconds: float,
+    quiet: bool = False,
+) -> ProofResult:
+    """Prove ``problem``'s value with a live status line; the store path is printed first."""
+    if workers is not None and scheduler is not None:
+        raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
+    if not slice_seconds > 0:
+        raise InputError(f"--slice must be a number of seconds > 0, not {slice_seconds}")
+    path = store if store is not None else default_store(problem.label)
+    if not quiet:
+        err_console.print(f"proof store: {path}", style="dim")
+    status: Status | None = None
+
+    def show(progress: ProofStatus) -> None:
+        nonlocal status
+        if progress.elapsed < QUIET_SECONDS:
+            return
+        rate = progress.nodes / progress.elapsed if progress.elapsed else 0.0
+        eta = "" if progress.eta is None else f", this question ~{progress.eta:.0f} s more"
+        text = (
+            f"{problem.label}: {progress.question}, bounds "
+            f"[{_bound(progress.lower, '-∞')}, {_bound(progress.upper, '+∞')}]; frontier "
+            f"{progress.frontier} ({progress.running} running), {progress.proven:,} proven; "
+            f"{progress.nodes:,} nodes, {rate:,.0f}/s{eta}; {progress.elapsed:.0f} s "
+            "(Ctrl-C stops, the store keeps the proofs)"
+        )
+        if status is None:
+            status = err_console.status(text)
+            status.start()
+        else:
+            status.update(text)
+
+    try:
+        return prove(
+            problem,
+            workers=workers,
+            scheduler=scheduler,
+            store=path,
+            timeout=time_limit(timeout),
+            slice_seconds=slice_seconds,
+            on_progress=show,
+        )
+    finally:
+        if status is not None:
+            status.stop()
+
+
+def proof_json(proof: ProofResult) -> dict[str, Any]:
+    """The part of ``--json`` that every parallel command shares."""
+    tally = proof.tally
+    return {
+        "value": None if proof.value is None else format_number(proof.value),
+        "lower": None if proof.lower is None else format_number(proof.lower),
+        "upper": None if proof.upper is None else format_number(proof.upper),
+        "questions": proof.questions,
+        "stats": {
+            "nodes": tally.nodes,
+            "cpu_seconds": round(tally.cpu, 3),
+            "tasks": tally.tasks,
+            "splits": tally.splits,
+            "called_off": tally.called_off,
+            "from_store": tally.from_store,
+            "workers": len(tally.workers),
+        },
+        "seconds": round(proof.seconds, 3),
+        "store": None if proof.store is None else str(proof.store),
+    }
+
+
+def show_proof(proof: ProofResult) -> None:
+    """The statistics line of a parallel proof."""
+    tally = proof.tally
+    console.print(
+        f"proof: {len(proof.questions)} questions ({'; '.join(proof.questions)}), "
+        f"{tally.nodes:,} nodes in {tally.tasks:,} tasks on {len(tally.workers)} workers "
+        f"({tally.splits} split, {tally.called_off} called off, {tally.from_store} answered "
+        f"by the store), {tally.cpu:.1f} CPU s, {proof.seconds:.1f} s",
+        style="dim",
+    )
+
+
+@app.command("proofs", rich_help_panel="Parallel proofs")
+def proofs_command(
+    store: Path = typer.Argument(..., help="A proof store (--store of a parallel solve)."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
+    summary = read_summary(store)
+    if json_output:
+        print_json(
+            {
+                "problem": summary.problem,
+                "created": summary.created,
+                "lower": _bound(summary.lower, None),
+                "upper": _bound(summary.upper, None),
+                "questions": summary.questions,
+                "proven": summary.proven,
+                "open": summary.open,
+                "nodes": summary.nodes,
+                "cpu_seconds": round(summary.cpu, 3),
+                "workers": {
+                    name: {"facts": w.facts, "nodes": w.nodes, "cpu_seconds": round(w.cpu, 3)}
+                    for name, w in summary.workers.items()
+                },
+            }
+        )
+        return
+    console.print(f"[bold]{summary.problem}[/]  (store created {summary.created})")
+    console.print(
+        f"proven bounds  {_bound(summary.lower, '-∞')} ≤ value ≤ {_bound(summary.upper, '+∞')}"
+    )
+    console.print(f"questions      {', '.join(summary.questions) or 'none finished'}")
+    console.print(
+        f"subproblems    {summary.proven:,} proven, {summary.open:,} open when last stopped"
+    )
+    console.print(f"work           {summary.nodes:,} nodes, {summary.cpu:,.1f} CPU s")
+    if summary.workers:
+        table = Table("worker", "facts", "nodes", "CPU s", "nodes / CPU s")
+        for name, share in sorted(summary.workers.items()):
+            table.add_row(
+                name, f"{share.facts:,}", f"{share.nodes:,}", f"{share.cpu:,.1f}",
+                f"{share.rate:,.0f}",
+            )  # fmt: skip
+        console.print(table)
+
+
+def _bound(value: Value | None, missing: str | None) -> Any:
+    return missing if value is None else format_number(value)

@@ -1,0 +1,50 @@
+"""The tiling game as a problem for the proof manager (:mod:`evalgame.proofs`).
+
+Positions are keyed by their reduced region, the same on every machine, so symmetric
+positions of the frontier share one subproblem and one fact in the store; the leaves are
+solved by :class:`~evalgame.games.matching.proof.MatchingLeaf`.
+
+>>> from evalgame.proofs import SerialPool, prove
+>>> prove(TilingProblem(3, 4), SerialPool()).value
+5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from evalgame.games.matching.proof import MatchingLeaf
+from evalgame.games.tiling.board import check_size
+from evalgame.games.tiling.game import TilingGame
+from evalgame.proofs.problem import LeafSolver, Problem
+from evalgame.search.protocol import Game, Player
+
+
+@dataclass(frozen=True)
+class TilingProblem(Problem):
+    """The tiling game on a ``rows × cols`` board, ``first`` to move."""
+
+    rows: int
+    cols: int
+    first: Player = Player.MAX
+    portable_keys: bool = True
+
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        """``tiling R×C, MAX first``."""
+        return f"tiling {self.rows}×{self.cols}, {self.first.value.upper()} first"
+
+    def game(self) -> Game[Any, Any]:
+        """The :class:`~evalgame.games.tiling.game.TilingGame`."""
+        game = TilingGame(self.rows, self.cols, self.first)
+        game.all_leaves_valid = True  # every end of the game counts its dominoes
+        return game
+
+    def solver(self, game: Game[Any, Any]) -> LeafSolver:
+        """The specialised matching solver."""
+        assert isinstance(game, TilingGame)
+        return MatchingLeaf(game)

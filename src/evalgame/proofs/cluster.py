@@ -1,0 +1,66 @@
+"""Where the workers come from: a Dask client given, a scheduler address, or a local cluster.
+
+The default is an embedded :class:`~distributed.LocalCluster` of worker *processes* (one
+thread each: the solvers are pure Python and hold the GIL) on this machine; a scheduler
+address (``tcp://HOST:8786``) uses an existing cluster whose workers have evalgame
+installed. Nothing else talks to the workers.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from evalgame.errors import ClusterError, InputError
+
+#: seconds to wait for a scheduler before giving up
+CONNECT_SECONDS = 10
+
+
+@contextmanager
+def connect(
+    client: Any | None = None, *, scheduler: str | None = None, workers: int | None = None
+) -> Iterator[Any]:
+    """A :class:`distributed.Client`: ``client`` itself, one to ``scheduler``, or one to a
+    local cluster of ``workers`` processes (default: the number of cores)."""
+    if client is not None:
+        yield client
+        return
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            remote = Client(scheduler, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise ClusterError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
+        with remote:
+            yield remote
+        return
+    count = default_workers() if workers is None else workers
+    if count < 1:
+        raise InputError(f"--workers must be at least 1, not {count}")
+    cluster = LocalCluster(
+        n_workers=count,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    with cluster, Client(cluster) as local:
+        yield local
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def slots(client: Any) -> int:
+    """Tasks the cluster runs at once: its worker threads."""
+    return sum(client.nthreads().values())

@@ -1,0 +1,95 @@
+"""The task a worker runs: one null-window question on one leaf, within a time slice.
+
+:func:`run_leaf` is what the manager submits to Dask. It rebuilds (once per process) the
+game and leaf solver of the problem, asks the question, and returns a :class:`LeafOutcome`:
+the fail-soft result, or ``finished=False`` when the slice ran out (the manager then splits
+the leaf one ply further) or the manager called the task off. Calling off is cooperative:
+the manager sets a Dask :class:`~distributed.Event` named after the task, which the solver's
+budget looks at a few times a second — Dask cannot stop a running Python function.
+
+>>> from evalgame.search.examples import NestedTree
+>>> from evalgame.proofs.problem import EngineProblem
+>>> problem = EngineProblem("nested", NestedTree, ([[3, 5], [2, 9]],))
+>>> outcome = run_leaf(problem, (1,), 4, False, 10.0, None)   # MIN to move: 2 or 9
+>>> outcome.finished, outcome.result
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from evalgame.errors import SearchInterrupted
+from evalgame.proofs.problem import Problem, built
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Value
+from evalgame.search.stats import SearchStats
+
+#: seconds between two looks at the call-off event
+STOP_CHECK_SECONDS = 0.25
+
+
+@dataclass(frozen=True)
+class LeafOutcome:
+    """What a task did: the fail-soft ``result`` if ``finished``, its cost and its worker."""
+
+    finished: bool
+    result: Value | None
+    nodes: int
+    cpu: float
+    worker: str
+
+
+def run_leaf(
+    problem: Problem,
+    path: tuple[Any, ...],
+    gamma: Value,
+    strict: bool,
+    seconds: float | None,
+    stop_event: str | None,
+) -> LeafOutcome:
+    """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
+    the moves ``path`` reach from the start (positions may hold data that only means
+    something to the game instance that made them; moves are plain data)."""
+    game, solver = built(problem)
+    position = game.initial()
+    for move in path:
+        position = game.play(position, move)
+    started = time.process_time()
+    budget = Budget(seconds=seconds, report_seconds=STOP_CHECK_SECONDS)
+    if stop_event is not None:
+        budget.on_progress = _watch(stop_event)
+        budget._last_report = time.monotonic()  # first look after STOP_CHECK_SECONDS
+    try:
+        result, nodes = solver.test(position, gamma, strict, budget)
+    except SearchInterrupted as stop:
+        nodes = stop.stats.nodes if isinstance(stop.stats, SearchStats) else 0
+        return LeafOutcome(False, None, nodes, time.process_time() - started, worker_name())
+    return LeafOutcome(True, result, nodes, time.process_time() - started, worker_name())
+
+
+def worker_name() -> str:
+    """The Dask worker's address, or host:pid outside a worker."""
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except ValueError:
+        return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _watch(name: str) -> Any:
+    """A progress callback that stops the search once the event ``name`` is set."""
+    from distributed import Event
+
+    event = Event(name)
+
+    def check(stats: SearchStats, budget: Budget) -> None:
+        if event.is_set():
+            budget.stop("called off by the manager", stats)
+
+    return check

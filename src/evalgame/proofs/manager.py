@@ -1,0 +1,535 @@
+"""The proof manager: one null-window question answered by many workers, as an AND/OR tree.
+
+To answer "value ≥ γ?" (or "> γ?") the manager expands the root a few plies. For this
+question a MAX node is an OR node (one child that passes suffices) and a MIN node an AND
+node (every child must pass); results are fail-soft, so a node that passes through a child
+worth ``v`` is worth at least ``v``, and one that fails is worth at most the best of its
+children's upper bounds. Open leaves go to Dask workers, each running the game's best
+sequential solver (:mod:`.leaf`). As results come back they are written to the proof store
+and propagated up; a decided node calls off the tasks still running below it.
+
+*Young brothers wait.* A child other than the eldest (best-ordered) one is handed out only
+after its eldest brother is decided — that is when the sequential search would reach it —
+unless a worker would otherwise sit idle: then waiting brothers go out speculatively, in
+the sequential order. *Splitting.* A task that runs past its time slice stops; its leaf
+is expanded one ply and its children handed out instead, so the frontier adapts to uneven
+subtrees. *Resuming.* Before a leaf is handed out (or a node expanded) the store is asked
+what is already proven about it; a second run on the same store skips all of that.
+
+>>> from evalgame.search.examples import NestedTree
+>>> from evalgame.proofs.problem import EngineProblem
+>>> from evalgame.proofs.store import ProofStore
+>>> problem = EngineProblem("nested", NestedTree, ([[3, 5], [2, 9], [4, 8]],))
+>>> manager = ProofManager(problem, SerialPool(), ProofStore.memory(problem.label))
+>>> manager.test(4, strict=False), manager.test(4, strict=True)
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from evalgame.errors import ClusterError, SearchInterrupted
+from evalgame.proofs.keys import path_key, stable_key
+from evalgame.proofs.leaf import LeafOutcome, run_leaf
+from evalgame.proofs.problem import Problem
+from evalgame.proofs.store import ProofStore, WorkerShare
+from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.result import canonical
+from evalgame.search.stats import SearchStats
+
+#: seconds between two looks at the clock and the display while waiting for workers
+POLL_SECONDS = 0.25
+#: seconds between two counts of the cluster's workers
+SLOTS_SECONDS = 2.0
+
+
+@dataclass(eq=False)
+class Node:
+    """A position of the AND/OR tree above the workers' leaves."""
+
+    position: Any
+    path: tuple[Any, ...]
+    parent: Node | None
+    maximizing: bool
+    name: str
+    #: (scale, offset): the value is scale · (value of the key class) + offset
+    affine: tuple[Value, Value]
+    terminal: bool = False
+    children: list[Node] | None = None
+    done: bool = False
+    #: the fail-soft result once ``done`` (``None``: no valid leaf below)
+    result: Value | None = None
+    task: Task | None = None
+
+    @property
+    def depth(self) -> int:
+        """Plies below the root."""
+        return len(self.path)
+
+
+@dataclass(eq=False)
+class Task:
+    """A leaf handed to a worker."""
+
+    node: Node
+    future: Any
+    stop_event: str
+    #: the question asked: value ≥ gamma (``strict``: > gamma)
+    gamma: Value
+    strict: bool
+    called_off: bool = False
+
+
+@dataclass
+class ProofStatus:
+    """What the live display shows, about every :data:`POLL_SECONDS`."""
+
+    question: str
+    lower: Value | None
+    upper: Value | None
+    frontier: int
+    running: int
+    proven: int
+    nodes: int
+    elapsed: float
+    #: seconds left in this question's proof, when the share of the frontier decided says
+    eta: float | None
+
+
+@dataclass
+class Tally:
+    """The work of every task so far, finished or not."""
+
+    nodes: int = 0
+    cpu: float = 0.0
+    tasks: int = 0
+    splits: int = 0
+    called_off: int = 0
+    expanded: int = 0
+    from_store: int = 0
+    workers: dict[str, WorkerShare] = field(default_factory=dict)
+
+    def add(self, outcome: LeafOutcome) -> None:
+        """Count one task's cost."""
+        self.nodes += outcome.nodes
+        self.cpu += outcome.cpu
+        self.tasks += 1
+        share = self.workers.setdefault(outcome.worker, WorkerShare())
+        share.nodes += outcome.nodes
+        share.cpu += outcome.cpu
+        share.facts += outcome.finished
+
+    def stats(self) -> SearchStats:
+        """The tally as engine statistics (``nodes`` includes the manager's expansions)."""
+        return SearchStats(nodes=self.nodes + self.expanded, table_hits=self.from_store)
+
+
+class SerialPool:
+    """Runs tasks at once in this process: the manager without Dask (doctests, debugging)."""
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        """A finished future-like object holding ``function(*args)``."""
+        return _Done(function(*args))
+
+    def nthreads(self) -> dict[str, int]:
+        """One slot."""
+        return {"here": 1}
+
+
+@dataclass(eq=False)
+class _Done:
+    value: Any
+    status: str = "finished"
+
+    def result(self) -> Any:
+        return self.value
+
+
+class ProofManager:
+    """Answers null-window questions on ``problem`` with the workers of ``client``.
+
+    ``client`` is a :class:`distributed.Client` (or :class:`SerialPool`); ``store`` receives
+    every proven subproblem. ``slice_seconds`` is the time a task may run before its leaf
+    is split; ``split_depth`` the plies expanded before any task is handed out;
+    ``young_brothers_wait=False`` hands every open leaf out at once.
+    """
+
+    def __init__(
+        self,
+        problem: Problem,
+        client: Any,
+        store: ProofStore,
+        *,
+        slice_seconds: float = 5.0,
+        split_depth: int = 2,
+        young_brothers_wait: bool = True,
+        deadline: float | None = None,
+        on_progress: Callable[[ProofStatus], None] | None = None,
+    ) -> None:
+        self.problem = problem
+        self.game: Game[Any, Any] = problem.game()
+        self.client = client
+        self.store = store
+        self.slice_seconds = slice_seconds
+        self.split_depth = split_depth
+        self.young_brothers_wait = young_brothers_wait
+        self.deadline = deadline
+        self.on_progress = on_progress
+        self.tally = Tally()
+        self.lower: Value | None = None
+        self.upper: Value | None = None
+        self.started = time.monotonic()
+        self._use_bounds = self.game.all_leaves_valid
+        self._gamma: Value = 0
+        self._strict = False
+        self._running: dict[Any, Task] = {}
+        #: names the store learned about since the last dispatch
+        self._fresh: set[str] = set()
+        self._slot_count = 0
+        self._slots_at = -SLOTS_SECONDS
+
+    # ------------------------------------------------------------------ one question
+
+    def test(self, gamma: Value, *, strict: bool) -> Value | None:
+        """Fail-soft "value ≥ γ?" (``strict``: "> γ?") on the whole game, like
+        :meth:`~evalgame.search.searcher.Searcher.test`: ``None`` when no leaf is valid."""
+        self._gamma, self._strict = gamma, strict
+        game = self.game
+        position = game.initial()
+        root = self._node(position, (), None)
+        self._settle(root)
+        if not root.done:
+            frontier = [root]
+            while frontier:
+                node = frontier.pop(0)
+                if not node.done and node.depth < self.split_depth:
+                    self._expand(node)
+                    frontier.extend(node.children or ())
+            self._run(root)
+        return root.result
+
+    def _run(self, root: Node) -> None:
+        """Hand out leaves and take in results until ``root`` is decided."""
+        pass_started = time.monotonic()
+        try:
+            while True:
+                self._dispatch(root)
+                if root.done:
+                    break
+                if not self._running:
+                    raise ClusterError("no task is running and the proof is not finished")
+                finished = self._finished()
+                outcomes = self._gather(finished)
+                for future in finished:
+                    self._collect(future, outcomes.get(future))
+                self._report(root, pass_started)
+        except KeyboardInterrupt:
+            self._stop_all()
+            raise self._interrupted("interrupted by Ctrl-C") from None
+
+    def _finished(self) -> list[Any]:
+        """The tasks finished now, waiting up to :data:`POLL_SECONDS` for one."""
+        futures = list(self._running)
+        finished = [future for future in futures if future.status != "pending"]
+        if finished:
+            return finished
+        from distributed import wait
+
+        try:
+            return list(wait(futures, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done)
+        except TimeoutError:
+            return []
+
+    # ------------------------------------------------------------------ the tree
+
+    def _node(self, position: Any, path: tuple[Any, ...], parent: Node | None) -> Node:
+        game = self.game
+        name: str | None = None
+        affine: tuple[Value, Value] = (1, 0)
+        if self.problem.portable_keys:
+            name = stable_key(game.key(position))
+            if name is not None:
+                affine = game.affine(position)
+        if name is None:
+            name = path_key(path)
+        terminal = game.is_terminal(position)
+        maximizing = terminal or game.to_move(position) is Player.MAX
+        return Node(position, path, parent, maximizing, name, affine, terminal)
+
+    def _settle(self, node: Node) -> bool:
+        """Decide ``node`` without a worker if the game or the store already can (a node is
+        settled once when made, and again only when the store learns about its name)."""
+        game, position = self.game, node.position
+        if node.done:
+            return True
+        if node.terminal:
+            self._decide(node, game.payoff(position), record=False)
+            return True
+        facts = self.store.bounds(node.name)
+        if facts.invalid:
+            self._decide(node, None, record=False)
+            self.tally.from_store += 1
+            return True
+        scale, offset = node.affine
+        if facts.lower is not None and self._passes(_map(facts.lower, scale, offset)):
+            self._decide(node, _map(facts.lower, scale, offset), record=False)
+            self.tally.from_store += 1
+            return True
+        if facts.upper is not None and not self._passes(_map(facts.upper, scale, offset)):
+            self._decide(node, _map(facts.upper, scale, offset), record=False)
+            self.tally.from_store += 1
+            return True
+        if self._use_bounds:
+            lower, upper = game.bounds(position)
+            if lower is not None and self._passes(lower):
+                self._decide(node, lower, record=False)
+                return True
+            if upper is not None and not self._passes(upper):
+                self._decide(node, upper, record=False)
+                return True
+        return False
+
+    def _expand(self, node: Node) -> None:
+        """Give ``node`` its children (best-ordered first), deciding those that can be."""
+        game, position = self.game, node.position
+        self.tally.expanded += 1
+        moves = game.order(position, game.moves(position))
+        node.children = [
+            self._node(game.play(position, move), (*node.path, move), node) for move in moves
+        ]
+        for child in node.children:  # all made first: a parent is decided on all its children
+            if node.done:
+                break
+            self._settle(child)
+
+    def _passes(self, value: Value) -> bool:
+        return value > self._gamma if self._strict else value >= self._gamma
+
+    def _decide(
+        self, node: Node, result: Value | None, *, record: bool = True, **cost: Any
+    ) -> None:
+        """``node`` is decided: record it, call off the work below, tell its parent."""
+        if node.done:
+            return
+        node.done, node.result = True, result
+        if record:
+            self._record(node, result, self._gamma, self._strict, **cost)
+        self._call_off(node)
+        parent = node.parent
+        if parent is not None and parent.children is not None:
+            self._update(parent)
+
+    def _update(self, parent: Node) -> None:
+        """Decide ``parent`` if its children now allow (AND/OR rule on fail-soft results)."""
+        assert parent.children is not None
+        valid: list[Value] = []
+        for child in parent.children:
+            if child.done and child.result is not None:
+                if self._passes(child.result) is parent.maximizing:  # OR passes / AND fails
+                    self._decide(parent, child.result)
+                    return
+                valid.append(child.result)
+        if all(child.done for child in parent.children):
+            best = (max if parent.maximizing else min)(valid) if valid else None
+            self._decide(parent, best)
+
+    def _record(
+        self, node: Node, result: Value | None, gamma: Value, strict: bool, **cost: Any
+    ) -> None:
+        """Store what answering "value ≥ γ?" (``strict``: "> γ?") at ``node`` proved."""
+        self._fresh.add(node.name)
+        if result is None:
+            self.store.record(node.name, invalid=True, gamma=gamma, strict=strict, **cost)
+            return
+        scale, offset = node.affine
+        bound = canonical(Fraction(result - offset) / scale)
+        if result > gamma if strict else result >= gamma:
+            self.store.record(node.name, lower=bound, gamma=gamma, strict=strict, **cost)
+        else:
+            self.store.record(node.name, upper=bound, gamma=gamma, strict=strict, **cost)
+
+    # ------------------------------------------------------------------ the workers
+
+    def _leaves(self, node: Node, speculative: bool) -> Iterator[tuple[bool, Node]]:
+        """Open leaves below ``node`` in sequential order, each with whether handing it
+        out now would be speculative (an elder brother of it or of an ancestor is open)."""
+        if node.done or node.task is not None:
+            return
+        if node.children is None:
+            yield speculative, node
+            return
+        eldest = node.children[0] if node.children else None
+        for child in node.children:
+            young = child is not eldest and eldest is not None and not eldest.done
+            yield from self._leaves(child, speculative or (young and self.young_brothers_wait))
+
+    def _dispatch(self, root: Node) -> None:
+        """Hand out leaves while workers are free: waiting brothers only to idle workers."""
+        free = self._slots() - len(self._running)
+        if free <= 0:
+            return
+        busy = {task.node.name for task in self._running.values()}
+        candidates = list(self._leaves(root, False))  # asking the store may decide nodes
+        fresh, self._fresh = self._fresh, set()
+        leaves = [
+            (speculative, leaf)
+            for speculative, leaf in candidates
+            if leaf.name not in busy and not (leaf.name in fresh and self._settle(leaf))
+        ]
+        leaves.sort(key=lambda pair: pair[0])  # stable: sequential order within each group
+        for _, leaf in leaves:
+            if free == 0 or root.done:
+                return
+            if not leaf.done and leaf.name not in busy:  # a transposition is not sent twice
+                busy.add(leaf.name)
+                self._submit(leaf)
+                free -= 1
+
+    def _slots(self) -> int:
+        """Tasks the cluster runs at once (asked again every :data:`SLOTS_SECONDS`)."""
+        now = time.monotonic()
+        if now - self._slots_at > SLOTS_SECONDS:
+            self._slot_count = sum(self.client.nthreads().values())
+            self._slots_at = now
+            if self._slot_count == 0:
+                raise ClusterError("the Dask cluster has no workers")
+        return self._slot_count
+
+    def _submit(self, node: Node) -> None:
+        stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
+        future = self.client.submit(
+            run_leaf,
+            self.problem,
+            node.path,
+            self._gamma,
+            self._strict,
+            self.slice_seconds,
+            None if isinstance(self.client, SerialPool) else stop_event,
+            pure=False,
+        )
+        node.task = Task(node, future, stop_event, self._gamma, self._strict)
+        self._running[future] = node.task
+
+    def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
+        """The outcomes of the tasks among ``futures`` that succeeded, in one round trip."""
+        good = [future for future in futures if future.status == "finished"]
+        if not good or isinstance(self.client, SerialPool):
+            return {future: future.result() for future in good}
+        return dict(zip(good, self.client.gather(good), strict=True))
+
+    def _collect(self, future: Any, outcome: LeafOutcome | None) -> None:
+        """Take in one finished task (``outcome`` is ``None`` if it failed)."""
+        task = self._running.pop(future)
+        node = task.node
+        node.task = None
+        if outcome is None:  # a worker died too often, or a task failed
+            error = future.exception()
+            from distributed import KilledWorker
+
+            if isinstance(error, KilledWorker):
+                return  # the leaf is open again: handed out at the next dispatch
+            raise error
+        self.tally.add(outcome)
+        cost: dict[str, Any] = {
+            "nodes": outcome.nodes,
+            "cpu": outcome.cpu,
+            "worker": outcome.worker,
+        }
+        if outcome.finished:
+            if task.called_off or node.done:  # no longer needed, but still a proven fact
+                self._record(node, outcome.result, task.gamma, task.strict, **cost)
+            else:
+                self._decide(node, outcome.result, **cost)
+        elif task.called_off:
+            self.tally.called_off += 1
+        elif not node.done:  # the slice ran out: split the leaf one ply further
+            self.tally.splits += 1
+            self._expand(node)
+
+    def _call_off(self, node: Node) -> None:
+        """Stop the tasks still running below the decided ``node``."""
+        for task in list(self._running.values()):
+            ancestor: Node | None = task.node
+            while ancestor is not None and ancestor is not node:
+                ancestor = ancestor.parent
+            if ancestor is node and not task.called_off:
+                task.called_off = True
+                self._signal(task)
+
+    def _signal(self, task: Task) -> None:
+        if isinstance(self.client, SerialPool):
+            return
+        from distributed import Event
+
+        Event(task.stop_event, client=self.client).set()
+
+    def _stop_all(self) -> None:
+        """Call off every task and write the open frontier to the store."""
+        for task in self._running.values():
+            task.called_off = True
+            self._signal(task)
+        self.store.set_open(
+            (task.node.name, task.gamma, task.node.depth) for task in self._running.values()
+        )
+        if not isinstance(self.client, SerialPool):
+            self.client.cancel(list(self._running))
+        self._running.clear()
+
+    # ------------------------------------------------------------------ reporting
+
+    def _report(self, root: Node, pass_started: float) -> None:
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
+            self._stop_all()
+            raise self._interrupted("time budget exhausted")
+        if self.on_progress is None:
+            return
+        leaves = list(_all_leaves(root))
+        decided = sum(leaf.done for leaf in leaves)
+        share = decided / len(leaves) if leaves else 0.0
+        elapsed = now - pass_started
+        eta = elapsed * (1 - share) / share if 0 < share < 1 else None
+        self.on_progress(
+            ProofStatus(
+                question=self.question,
+                lower=self.lower,
+                upper=self.upper,
+                frontier=len(leaves) - decided,
+                running=len(self._running),
+                proven=len(self.store),
+                nodes=self.tally.nodes,
+                elapsed=now - self.started,
+                eta=eta,
+            )
+        )
+
+    @property
+    def question(self) -> str:
+        """The question being proven, as text."""
+        return f"value {'>' if self._strict else '≥'} {self._gamma}"
+
+    def _interrupted(self, reason: str) -> SearchInterrupted:
+        return SearchInterrupted(
+            reason,
+            None if self.lower is None else Fraction(self.lower),
+            None if self.upper is None else Fraction(self.upper),
+            self.tally.stats(),
+        )
+
+
+def _all_leaves(node: Node) -> Iterator[Node]:
+    if node.children is None:
+        yield node
+        return
+    for child in node.children:
+        yield from _all_leaves(child)
+
+
+def _map(value: Value, scale: Value, offset: Value) -> Value:
+    return canonical(Fraction(scale) * value + offset)

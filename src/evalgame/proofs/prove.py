@@ -1,0 +1,138 @@
+"""The exact value of a problem by MTD(f) over parallel null-window proofs.
+
+:func:`prove` is the one entry point: give it a :class:`~evalgame.proofs.problem.Problem`
+and a :class:`distributed.Client` — or nothing, and it starts a local cluster — and it
+asks the proof manager one question after another until the proven bounds meet, exactly
+as :func:`~evalgame.search.mtdf.mtdf` does with one process (after a pass that proves
+value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?", and the midpoint of
+the bounds once both are known). Every proven subproblem goes to the store, so a run
+stopped by Ctrl-C, ``timeout`` or a crash continues where it was when started again.
+
+>>> from evalgame.search.examples import NestedTree
+>>> from evalgame.proofs.problem import EngineProblem
+>>> from evalgame.proofs.manager import SerialPool
+>>> proof = prove(EngineProblem("nested", NestedTree, ([[3, 5], [2, 9], [4, 8]],)), SerialPool())
+>>> proof.value, proof.lower, proof.upper
+(4, 4, 4)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from evalgame.proofs.cluster import connect
+from evalgame.proofs.manager import ProofManager, ProofStatus, Tally
+from evalgame.proofs.problem import Problem
+from evalgame.proofs.store import ProofStore
+from evalgame.search.protocol import Value
+from evalgame.search.result import canonical
+
+
+@dataclass
+class ProofResult:
+    """The proven value (``None``: no valid leaf), the passes asked and the work done;
+    ``seconds`` counts from the moment the cluster was ready."""
+
+    problem: str
+    value: Value | None
+    lower: Value | None
+    upper: Value | None
+    questions: list[str]
+    tally: Tally
+    seconds: float
+    store: Path | None
+
+
+def prove(
+    problem: Problem,
+    client: Any | None = None,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    store: Path | str | None = None,
+    timeout: float | None = None,
+    slice_seconds: float = 5.0,
+    split_depth: int = 2,
+    young_brothers_wait: bool = True,
+    on_progress: Callable[[ProofStatus], None] | None = None,
+) -> ProofResult:
+    """The exact value of ``problem`` (see the module doc).
+
+    Without ``client``: a cluster at ``scheduler``, else a local one of ``workers``
+    processes. ``store`` is the SQLite proof store (``None``: kept in memory only).
+    ``timeout`` seconds or Ctrl-C raise :class:`~evalgame.errors.SearchInterrupted` with
+    the bounds proven so far, the store keeping every proven subproblem.
+    """
+    started = time.monotonic()
+    with (
+        (
+            ProofStore.open(store, problem.label)
+            if store is not None
+            else ProofStore.memory(problem.label)
+        ) as facts,
+        connect(client, scheduler=scheduler, workers=workers) as dask,
+    ):
+        proving = time.monotonic()  # the cluster is up: the proof starts
+        manager = ProofManager(
+            problem,
+            dask,
+            facts,
+            slice_seconds=slice_seconds,
+            split_depth=split_depth,
+            young_brothers_wait=young_brothers_wait,
+            deadline=None if timeout is None else started + timeout,
+            on_progress=on_progress,
+        )
+        questions: list[str] = []
+        value = _converge(manager, facts, questions)
+        return ProofResult(
+            problem.label,
+            value,
+            manager.lower,
+            manager.upper,
+            questions,
+            manager.tally,
+            time.monotonic() - proving,
+            None if store is None else Path(store),
+        )
+
+
+def _converge(manager: ProofManager, store: ProofStore, questions: list[str]) -> Value | None:
+    """Ask null-window questions until the bounds meet (``None``: no valid leaf)."""
+    game = manager.game
+    lower, upper = game.bounds(game.initial()) if game.all_leaves_valid else (None, None)
+    known = store.summary()  # bounds an earlier run proved
+    if known.lower is not None and (lower is None or known.lower > lower):
+        lower = known.lower
+    if known.upper is not None and (upper is None or known.upper < upper):
+        upper = known.upper
+    manager.lower, manager.upper = lower, upper
+    if lower is not None and lower == upper:
+        return lower
+    gamma, strict = _middle(lower, upper), False
+    while True:
+        value = manager.test(gamma, strict=strict)
+        questions.append(manager.question)
+        if value is None:
+            return None
+        if value > gamma if strict else value >= gamma:
+            lower, (gamma, strict) = value, (value, True)
+        else:
+            upper, (gamma, strict) = value, (value, False)
+        manager.lower, manager.upper = lower, upper
+        store.set_root(lower, upper, manager.question)
+        if lower == upper:
+            return value
+        if lower is not None and upper is not None:
+            gamma, strict = _middle(lower, upper), False
+
+
+def _middle(lower: Value | None, upper: Value | None) -> Value:
+    if lower is not None and upper is not None:
+        return canonical(Fraction(lower + upper) / 2)
+    return lower if lower is not None else upper if upper is not None else 0

@@ -1,0 +1,336 @@
+"""The proof store: every proven subproblem of a long solve, in one SQLite file.
+
+A *fact* says what a finished null-window test proved about one subproblem: a lower bound,
+an upper bound, or that no leaf below is valid — with the question that was asked, the
+nodes and CPU seconds it cost and the worker that found it. Facts are named by
+:func:`~evalgame.proofs.keys.stable_key` and their bounds are kept in the coordinates of
+the key class (see :meth:`~evalgame.search.protocol.Game.affine`), so a transposition or a
+symmetric position reuses them. Only the manager writes, one transaction per fact, so a
+crash loses nothing that was proven; the file can be copied to another machine and the
+run continued there.
+
+A ``meta`` table marks the file as a store of this format and version and names the
+problem it belongs to: any other file — not SQLite, another program's database, another
+problem — is refused with :class:`~evalgame.errors.StoreError` and left as it was.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "demo.sqlite"
+>>> with ProofStore.open(path, "demo") as store:
+...     store.record("k", lower=3, gamma=3, strict=False, nodes=10, cpu=0.5, worker="w1")
+>>> with ProofStore.open(path, "demo") as store:
+...     store.bounds("k"), store.summary().proven
+(Bounds(lower=3, upper=None, invalid=False), 1)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from types import TracebackType
+from typing import NamedTuple
+
+from evalgame.errors import StoreError
+from evalgame.search.protocol import Value
+from evalgame.search.result import canonical
+
+#: the marker of the file format, and its version (bumped on any change of the schema)
+FORMAT = "evalgame proof store"
+VERSION = 1
+
+SCHEMA = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE facts (
+    key TEXT NOT NULL,      -- stable name of the subproblem's key class
+    lower TEXT,             -- proven lower bound (key-class coordinates), or NULL
+    upper TEXT,             -- proven upper bound, or NULL
+    invalid INTEGER NOT NULL DEFAULT 0,  -- 1: no valid leaf below
+    gamma TEXT,             -- the question: value ≥ gamma (strict: value > gamma)
+    strict INTEGER NOT NULL DEFAULT 0,
+    nodes INTEGER NOT NULL,
+    cpu REAL NOT NULL,      -- CPU seconds of the worker
+    worker TEXT NOT NULL,
+    at REAL NOT NULL        -- Unix time the manager recorded it
+);
+CREATE INDEX facts_key ON facts (key);
+CREATE TABLE open (key TEXT PRIMARY KEY, gamma TEXT, depth INTEGER);
+"""
+
+
+class Bounds(NamedTuple):
+    """What the store knows about a key class (``None``: nothing proven on that side)."""
+
+    lower: Value | None = None
+    upper: Value | None = None
+    invalid: bool = False
+
+    def merge(self, other: Bounds) -> Bounds:
+        """Both sets of facts at once."""
+        lower = other.lower if self.lower is None else self.lower
+        if other.lower is not None and other.lower > lower:  # type: ignore[operator]
+            lower = other.lower
+        upper = other.upper if self.upper is None else self.upper
+        if other.upper is not None and other.upper < upper:  # type: ignore[operator]
+            upper = other.upper
+        return Bounds(lower, upper, self.invalid or other.invalid)
+
+
+@dataclass
+class WorkerShare:
+    """What one worker proved: facts, nodes and CPU seconds."""
+
+    facts: int = 0
+    nodes: int = 0
+    cpu: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        """Nodes per CPU second (0 when no time was measured)."""
+        return self.nodes / self.cpu if self.cpu > 0 else 0.0
+
+
+@dataclass
+class StoreSummary:
+    """What ``evalgame proofs STORE`` prints."""
+
+    problem: str
+    created: str
+    lower: Value | None
+    upper: Value | None
+    questions: list[str]
+    proven: int
+    open: int
+    nodes: int
+    cpu: float
+    workers: dict[str, WorkerShare] = field(default_factory=dict)
+
+
+class ProofStore:
+    """An open proof store; use :meth:`open` (a context manager closes it)."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        self._db = connection
+        # a commit survives a crash of this process without waiting for the disk each time
+        # (a power cut may lose the last facts, never corrupt the file)
+        if str(path) != ":memory:" and not _read_only(connection):
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
+        self._bounds: dict[str, Bounds] = {}
+        for key, lower, upper, invalid in self._db.execute(
+            "SELECT key, lower, upper, invalid FROM facts"
+        ):
+            self._remember(key, Bounds(_number(lower), _number(upper), bool(invalid)))
+
+    @classmethod
+    def open(cls, path: Path | str, problem: str) -> ProofStore:
+        """Open the store at ``path`` for ``problem``, creating it if there is no file yet.
+
+        An existing file is first checked read-only: it must carry this format's marker
+        and version and belong to ``problem``; otherwise :class:`StoreError`, file untouched.
+        """
+        path = Path(path)
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder, not a proof store")
+        if path.exists() and path.stat().st_size > 0:
+            _check(path, problem)
+            try:
+                connection = sqlite3.connect(path, timeout=30)
+            except sqlite3.Error as error:
+                raise StoreError(f"cannot open the proof store {path}: {error}") from None
+        else:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                connection = sqlite3.connect(path, timeout=30)
+                connection.executescript(SCHEMA)
+                with connection:
+                    connection.executemany(
+                        "INSERT INTO meta VALUES (?, ?)",
+                        [
+                            ("format", FORMAT),
+                            ("version", str(VERSION)),
+                            ("problem", problem),
+                            ("created", time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())),
+                        ],
+                    )
+            except (OSError, sqlite3.Error) as error:
+                raise StoreError(f"cannot create the proof store {path}: {error}") from None
+        return cls(path, connection, problem)
+
+    @classmethod
+    def memory(cls, problem: str) -> ProofStore:
+        """A store that lives in memory only (a run that need not be resumed)."""
+        connection = sqlite3.connect(":memory:")
+        connection.executescript(SCHEMA)
+        with connection:
+            connection.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [("format", FORMAT), ("version", str(VERSION)), ("problem", problem)],
+            )
+        return cls(Path(":memory:"), connection, problem)
+
+    def __enter__(self) -> ProofStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (everything recorded is already committed)."""
+        self._db.close()
+
+    def bounds(self, key: str) -> Bounds:
+        """Everything proven about the key class ``key``, in its own coordinates."""
+        return self._bounds.get(key, Bounds())
+
+    def __len__(self) -> int:
+        return len(self._bounds)
+
+    def record(
+        self,
+        key: str,
+        *,
+        lower: Value | None = None,
+        upper: Value | None = None,
+        invalid: bool = False,
+        gamma: Value | None = None,
+        strict: bool = False,
+        nodes: int = 0,
+        cpu: float = 0.0,
+        worker: str = "manager",
+    ) -> None:
+        """Write one fact and commit it at once."""
+        with self._db:
+            self._db.execute(
+                "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key,
+                    _text(lower),
+                    _text(upper),
+                    int(invalid),
+                    _text(gamma),
+                    int(strict),
+                    nodes,
+                    cpu,
+                    worker,
+                    time.time(),
+                ),
+            )
+            self._db.execute("DELETE FROM open WHERE key = ?", (key,))
+        self._remember(key, Bounds(lower, upper, invalid))
+
+    def set_root(self, lower: Value | None, upper: Value | None, question: str) -> None:
+        """Record the bounds proven on the whole problem and the question last asked."""
+        with self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                [("lower", _text(lower) or ""), ("upper", _text(upper) or "")],
+            )
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta VALUES (?, ?)", (f"question {question}", question)
+            )
+
+    def set_open(self, frontier: Iterable[tuple[str, Value, int]]) -> None:
+        """Replace the list of subproblems handed out and not yet proven (key, γ, depth)."""
+        with self._db:
+            self._db.execute("DELETE FROM open")
+            self._db.executemany(
+                "INSERT OR REPLACE INTO open VALUES (?, ?, ?)",
+                [(key, _text(gamma), depth) for key, gamma, depth in frontier],
+            )
+
+    def summary(self) -> StoreSummary:
+        """Bounds, questions, counts and per-worker throughput."""
+        meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
+        nodes, cpu = self._db.execute("SELECT SUM(nodes), SUM(cpu) FROM facts").fetchone()
+        workers: dict[str, WorkerShare] = {}
+        for worker, count, worker_nodes, worker_cpu in self._db.execute(
+            "SELECT worker, COUNT(*), SUM(nodes), SUM(cpu) FROM facts GROUP BY worker"
+        ):
+            workers[worker] = WorkerShare(count, worker_nodes or 0, worker_cpu or 0.0)
+        (open_count,) = self._db.execute("SELECT COUNT(*) FROM open").fetchone()
+        return StoreSummary(
+            problem=meta.get("problem", "?"),
+            created=meta.get("created", "?"),
+            lower=_number(meta.get("lower") or None),
+            upper=_number(meta.get("upper") or None),
+            questions=[value for name, value in meta.items() if name.startswith("question ")],
+            proven=len(self._bounds),
+            open=open_count,
+            nodes=nodes or 0,
+            cpu=cpu or 0.0,
+            workers=workers,
+        )
+
+    def _remember(self, key: str, bounds: Bounds) -> None:
+        known = self._bounds.get(key)
+        self._bounds[key] = bounds if known is None else known.merge(bounds)
+
+
+def read_summary(path: Path | str) -> StoreSummary:
+    """The summary of the store at ``path``, whatever problem it belongs to (read-only)."""
+    path = Path(path)
+    if not path.is_file():
+        raise StoreError(f"no proof store at {path}")
+    problem = _check(path, None)
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return ProofStore(path, connection, problem).summary()
+    finally:
+        connection.close()
+
+
+def _check(path: Path, problem: str | None) -> str:
+    """The problem of the store at ``path``, after checking its marker (read-only)."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot read {path}: {error}") from None
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        if "meta" not in tables or "facts" not in tables:
+            raise StoreError(f"{path} is an SQLite file but not an evalgame proof store")
+        meta = dict(connection.execute("SELECT name, value FROM meta").fetchall())
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not an evalgame proof store ({error})") from None
+    finally:
+        connection.close()
+    if meta.get("format") != FORMAT:
+        raise StoreError(f"{path} is an SQLite file but not an evalgame proof store")
+    if meta.get("version") != str(VERSION):
+        raise StoreError(
+            f"{path} is a proof store of version {meta.get('version')}; "
+            f"this evalgame reads version {VERSION}"
+        )
+    stored = str(meta.get("problem", "?"))
+    if problem is not None and stored != problem:
+        raise StoreError(
+            f"{path} holds the proofs of {stored!r}, not of {problem!r}; "
+            "give another --store for this problem"
+        )
+    return stored
+
+
+def _read_only(connection: sqlite3.Connection) -> bool:
+    try:
+        connection.execute("PRAGMA user_version = 0")  # a harmless write
+    except sqlite3.OperationalError:
+        return True
+    return False
+
+
+def _text(value: Value | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _number(text: str | None) -> Value | None:
+    return None if text is None else canonical(Fraction(text))

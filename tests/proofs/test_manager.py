@@ -1,0 +1,51 @@
+"""The proof manager's AND/OR logic in one process (no Dask): random trees against minimax,
+with every leaf split down to the end of the game, with and without young brothers waiting,
+and a store that answers a second run without any task."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evalgame.proofs import EngineProblem, SerialPool, prove
+from evalgame.search import minimax
+from evalgame.search.examples import NestedTree
+
+values = st.one_of(st.integers(-5, 5), st.none())
+trees: st.SearchStrategy[Any] = st.recursive(
+    values, lambda sub: st.lists(sub, min_size=1, max_size=3), max_leaves=25
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tree=trees,
+    split_depth=st.integers(0, 3),
+    slice_seconds=st.sampled_from([0.0, 30.0]),
+    ybw=st.booleans(),
+)
+def test_random_trees_match_minimax(
+    tree: Any, split_depth: int, slice_seconds: float, ybw: bool
+) -> None:
+    problem = EngineProblem(f"tree {tree!r}", NestedTree, (tree,))
+    proof = prove(
+        problem,
+        SerialPool(),
+        split_depth=split_depth,
+        slice_seconds=slice_seconds,
+        young_brothers_wait=ybw,
+    )
+    assert proof.value == minimax(NestedTree(tree)).value
+
+
+def test_a_second_run_on_the_store_needs_no_task(tmp_path: Path) -> None:
+    tree = [[[3, 5], [2, 9]], [[4, 8], [1, 7]], [[6, 0], [5, 5]]]
+    problem = EngineProblem("three levels", NestedTree, (tree,))
+    first = prove(problem, SerialPool(), store=tmp_path / "s.sqlite", split_depth=1)
+    again = prove(problem, SerialPool(), store=tmp_path / "s.sqlite", split_depth=1)
+    assert first.value == again.value == minimax(NestedTree(tree)).value
+    assert first.tally.tasks > 0
+    assert again.tally.tasks == 0

@@ -1,0 +1,102 @@
+"""A real Dask scheduler and two workers started as separate processes on 127.0.0.1, used
+through ``--scheduler``: the same answers as one process."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from distributed import Client
+
+from evalgame.games.evaluate.solve import solve
+from evalgame.games.tiling.game import solve_tiling
+from evalgame.search.protocol import Player
+
+pytestmark = pytest.mark.slow
+
+DASK = [str(Path(sys.executable).parent / "dask")]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    processes = [
+        subprocess.Popen(
+            [*DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+            **quiet,  # type: ignore[call-overload]
+        )
+    ]
+    try:
+        for _ in range(2):
+            processes.append(
+                subprocess.Popen(
+                    [*DASK, "worker", address, "--nthreads", "1", "--no-dashboard"],
+                    **quiet,  # type: ignore[call-overload]
+                )
+            )
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=120)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _evalgame(*arguments: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-m", "evalgame", *arguments, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    answer: dict[str, object] = json.loads(done.stdout)
+    return answer
+
+
+def test_tiling_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
+    for first in ("max", "min"):
+        answer = _evalgame(
+            "tiling", "4", "5", "--first", first, "--scheduler", scheduler,
+            "--store", str(tmp_path / f"{first}.sqlite"), "--slice", "0.5",
+        )  # fmt: skip
+        player = Player.MAX if first == "max" else Player.MIN
+        assert answer["value"] == str(solve_tiling(4, 5, player).value)
+        assert answer["stats"]["workers"] == 2  # type: ignore[index]
+
+
+def test_evaluate_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
+    expression = "x/y + 2*y/z - z/x"
+    answer = _evalgame(
+        "solve", expression, "--scheduler", scheduler, "--store", str(tmp_path / "e.sqlite")
+    )
+    assert answer["value"] == "16/3" == str(solve(expression).value)
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "evalgame", "tiling", "3", "3", "--scheduler",
+         f"tcp://127.0.0.1:{_free_port()}", "--store", str(tmp_path / "s.sqlite")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "cannot reach the Dask scheduler" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -1,0 +1,98 @@
+"""The proof store: facts survive a reopen; foreign, damaged or mismatched files are refused
+and left byte for byte as they were."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from evalgame.cli import app
+from evalgame.errors import StoreError
+from evalgame.proofs.store import ProofStore, read_summary
+
+
+def test_facts_merge_and_survive_a_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with ProofStore.open(path, "p") as store:
+        store.record("k", lower=3, gamma=3, nodes=5, cpu=0.5, worker="w1")
+        store.record("k", upper=Fraction(7, 2), gamma=4, nodes=7, cpu=1.5, worker="w2")
+        store.record("dead", invalid=True, nodes=1, worker="w1")
+        store.set_root(3, 4, "value ≥ 4")
+    with ProofStore.open(path, "p") as store:
+        assert store.bounds("k") == (3, Fraction(7, 2), False)
+        assert store.bounds("dead").invalid
+        assert store.bounds("unknown") == (None, None, False)
+    summary = read_summary(path)
+    assert (summary.problem, summary.lower, summary.upper) == ("p", 3, 4)
+    assert (summary.proven, summary.nodes, summary.cpu) == (2, 13, 2.0)
+    assert summary.workers["w1"].facts == 2
+    assert summary.workers["w2"].rate == 7 / 1.5
+
+
+def _refused(path: Path, problem: str, message: str) -> None:
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=message):
+        ProofStore.open(path, problem)
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(b"these are my notes, not a database" * 100)
+    _refused(path, "p", "not an evalgame proof store")
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE accounts (name TEXT, balance INTEGER)")
+        db.execute("INSERT INTO accounts VALUES ('ann', 10)")
+    db.close()
+    _refused(path, "p", "not an evalgame proof store")
+
+
+def test_a_store_of_another_problem_or_version_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with ProofStore.open(path, "tiling 5×5, MAX first") as store:
+        store.record("k", lower=1)
+    _refused(path, "tiling 5×5, MIN first", "holds the proofs of 'tiling 5×5, MAX first'")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '99' WHERE name = 'version'")
+    db.close()
+    _refused(path, "tiling 5×5, MAX first", "version 99")
+
+
+def test_a_truncated_store_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with ProofStore.open(path, "p") as store:
+        for number in range(200):
+            store.record(f"k{number}", lower=number)
+    path.write_bytes(path.read_bytes()[:1500])
+    _refused(path, "p", "not an evalgame proof store")
+
+
+def test_the_proofs_command_shows_a_store_and_refuses_others(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with ProofStore.open(path, "demo problem") as store:
+        store.record("k", lower=2, nodes=100, cpu=2.0, worker="tcp://w:1")
+        store.set_root(2, None, "value ≥ 2")
+        store.set_open([("k2", 3, 2)])
+    runner = CliRunner()
+    shown = runner.invoke(app, ["proofs", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert "demo problem" in shown.output
+    assert "tcp://w:1" in shown.output
+    data = json.loads(runner.invoke(app, ["proofs", str(path), "--json"]).output)
+    assert (data["lower"], data["upper"], data["proven"], data["open"]) == ("2", None, 1, 1)
+    assert data["workers"]["tcp://w:1"]["nodes"] == 100
+    other = tmp_path / "x.sqlite"
+    other.write_text("hello")
+    refused = runner.invoke(app, ["proofs", str(other)])
+    assert refused.exit_code == 2
+    assert "not an evalgame proof store" in refused.output
+    assert other.read_text() == "hello"
