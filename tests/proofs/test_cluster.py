@@ -58,7 +58,8 @@ def test_tiling_boards_match_the_sequential_solver(client: Client, rows: int, co
     for first in (Player.MAX, Player.MIN):
         # short slices on the larger boards, so that leaves are split and the splitting checked
         proof = prove(TilingProblem(rows, cols, first), client, slice_seconds=0.5)
-        assert proof.value == solve_tiling(rows, cols, first).value, (rows, cols, first)
+        expected = solve_tiling(rows, cols, first, engine="python").value  # the reference
+        assert proof.value == expected, (rows, cols, first)
         if rows * cols != 1:
             assert (proof.lower, proof.upper) == (proof.value, proof.value)
 
@@ -98,7 +99,9 @@ def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client) -> N
         killed.set()
 
     threading.Thread(target=kill_soon, daemon=True).start()
-    proof = prove(TilingProblem(5, 5, Player.MIN), client, slice_seconds=1.0)
+    # the Python leaf solver: slower than the C kernel, so the run outlasts the kill
+    problem = TilingProblem(5, 5, Player.MIN, engine="python")
+    proof = prove(problem, client, slice_seconds=1.0)
     assert killed.is_set(), "the run ended before the worker was killed: make it longer"
     assert proof.value == solve_tiling(5, 5, Player.MIN).value
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
@@ -116,14 +119,14 @@ def _questions_done(store: Path) -> int:
 def test_a_killed_manager_resumes_from_its_store_with_fewer_nodes(
     client: Client, tmp_path: Path
 ) -> None:
-    problem = TilingProblem(5, 5)
+    problem = TilingProblem(5, 5, engine="python")  # slow enough to be killed mid-run
     client.run(forget)  # each run starts from workers with empty tables: counts compare fairly
     fresh = prove(problem, client, store=tmp_path / "fresh.sqlite", slice_seconds=0.5)
     client.run(forget)
     store = tmp_path / "resume.sqlite"
     manager = subprocess.Popen(
         [*EVALGAME, "tiling", "5", "5", "--scheduler", client.scheduler_info()["address"],
-         "--store", str(store), "--slice", "0.5", "--json"],
+         "--store", str(store), "--slice", "0.5", "--engine", "python", "--json"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 300

@@ -34,6 +34,7 @@ from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import ENGINES, Engine, available
 from evalgame.games.tiling.board import Domino, check_size
 from evalgame.games.tiling.game import ALGORITHMS, Algorithm, board_segments, solve_tiling
+from evalgame.games.tiling.proof import TilingProblem
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 
@@ -103,7 +104,8 @@ def tiling(
     if wants_proof(workers, scheduler, store):
         if out is not None or chosen != "solver":
             raise InputError("a parallel proof gives the value only: no --out or --algorithm")
-        _prove(rows, cols, player, workers, scheduler, store, timeout, slice_seconds, json_output)
+        problem = TilingProblem(rows, cols, player, engine=_engine(engine), table_mb=table_mb)
+        _prove(problem, workers, scheduler, store, timeout, slice_seconds, json_output)
         return
     if rows * cols > SOLVABLE_CELLS and timeout is None:
         raise LimitError(
@@ -161,9 +163,7 @@ def tiling(
 
 
 def _prove(
-    rows: int,
-    cols: int,
-    player: Player,
+    problem: TilingProblem,
     workers: int | None,
     scheduler: str | None,
     store: Path | None,
@@ -172,10 +172,9 @@ def _prove(
     json_output: bool,
 ) -> None:
     """The value by the proof manager on Dask workers, resumable from ``store``."""
-    from evalgame.games.tiling.proof import TilingProblem
-
+    rows, cols, player = problem.rows, problem.cols, problem.first
     proof = run_proof(
-        TilingProblem(rows, cols, player),
+        problem,
         workers=workers,
         scheduler=scheduler,
         store=store,

@@ -1,4 +1,4 @@
-"""The matching game's leaf solver for the proof manager: :class:`MatchingSolver` tests.
+"""The matching game's leaf solver for the proof manager: the matching solver's tests.
 
 The manager asks questions about whole-game values (edges chosen so far included); the
 specialised solver counts the moves still to come, in integers. :class:`MatchingLeaf`
@@ -9,7 +9,7 @@ worker process, so each task starts from everything earlier tasks proved there.
 >>> from evalgame.games.tiling.game import TilingGame
 >>> from evalgame.search.budget import Budget
 >>> game = TilingGame(3, 3)
->>> leaf = MatchingLeaf(game)
+>>> leaf = MatchingLeaf(game, table_mb=1)
 >>> leaf.test(game.initial(), 4, False, Budget())[0]   # value ≥ 4: proven ≥ 4
 4
 >>> leaf.test(game.initial(), 4, True, Budget())[0]    # value > 4: no, proven ≤ 4
@@ -22,16 +22,19 @@ import math
 from typing import Any
 
 from evalgame.games.matching.game import MatchingGame, MatchingPosition
-from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.matching.native import DEFAULT_TABLE_MB, Engine, make_solver
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player, Value
 
 
 class MatchingLeaf:
-    """Null-window tests on positions of ``game`` by the specialised solver."""
+    """Null-window tests on positions of ``game`` by the specialised solver (the C kernel
+    when it is built, with a table of ``table_mb`` MB per worker)."""
 
-    def __init__(self, game: MatchingGame) -> None:
-        self.solver = MatchingSolver(game.graph)
+    def __init__(
+        self, game: MatchingGame, *, engine: Engine = "auto", table_mb: int = DEFAULT_TABLE_MB
+    ) -> None:
+        self.solver = make_solver(game.graph, engine=engine, table_mb=table_mb)
 
     def test(
         self, position: Any, gamma: Value, strict: bool, budget: Budget

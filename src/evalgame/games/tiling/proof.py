@@ -2,7 +2,7 @@
 
 Positions are keyed by their reduced region, the same on every machine, so symmetric
 positions of the frontier share one subproblem and one fact in the store; the leaves are
-solved by :class:`~evalgame.games.matching.proof.MatchingLeaf`.
+solved by :class:`~evalgame.games.matching.proof.MatchingLeaf` (the C kernel when built).
 
 >>> from evalgame.proofs import SerialPool, prove
 >>> prove(TilingProblem(3, 4), SerialPool()).value
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from evalgame.games.matching.native import DEFAULT_TABLE_MB, Engine
 from evalgame.games.matching.proof import MatchingLeaf
 from evalgame.games.tiling.board import check_size
 from evalgame.games.tiling.game import TilingGame
@@ -28,6 +29,11 @@ class TilingProblem(Problem):
     rows: int
     cols: int
     first: Player = Player.MAX
+    #: the leaf solver: the C kernel when built ("auto"), "native" or "python"; the facts
+    #: proven are the same, so a store may be continued with another engine
+    engine: Engine = "auto"
+    #: the size of each worker's kernel table
+    table_mb: int = DEFAULT_TABLE_MB
     portable_keys: bool = True
 
     def __post_init__(self) -> None:
@@ -47,4 +53,4 @@ class TilingProblem(Problem):
     def solver(self, game: Game[Any, Any]) -> LeafSolver:
         """The specialised matching solver."""
         assert isinstance(game, TilingGame)
-        return MatchingLeaf(game)
+        return MatchingLeaf(game, engine=self.engine, table_mb=self.table_mb)
