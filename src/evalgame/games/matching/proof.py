@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from evalgame.games.matching.game import MatchingGame, MatchingPosition
-from evalgame.games.matching.native import DEFAULT_TABLE_MB, Engine, make_solver
+from evalgame.games.matching.native import Engine, make_solver
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player, Value
 
@@ -32,7 +32,7 @@ class MatchingLeaf:
     when it is built, with a table of ``table_mb`` MB per worker)."""
 
     def __init__(
-        self, game: MatchingGame, *, engine: Engine = "auto", table_mb: int = DEFAULT_TABLE_MB
+        self, game: MatchingGame, *, engine: Engine = "auto", table_mb: int | None = None
     ) -> None:
         self.solver = make_solver(game.graph, engine=engine, table_mb=table_mb)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from evalgame.games.matching.native import DEFAULT_TABLE_MB, Engine
+from evalgame.games.matching.native import Engine
 from evalgame.games.matching.proof import MatchingLeaf
 from evalgame.games.tiling.board import check_size
 from evalgame.games.tiling.game import TilingGame
@@ -32,8 +32,8 @@ class TilingProblem(Problem):
     #: the leaf solver: the C kernel when built ("auto"), "native" or "python"; the facts
     #: proven are the same, so a store may be continued with another engine
     engine: Engine = "auto"
-    #: the size of each worker's kernel table
-    table_mb: int = DEFAULT_TABLE_MB
+    #: the size of each worker's kernel table (``None``: the kernel's default for the board)
+    table_mb: int | None = None
     portable_keys: bool = True
 
     def __post_init__(self) -> None:
