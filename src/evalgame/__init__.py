@@ -8,7 +8,8 @@
 Fraction(9, 50)
 """
 
-from evalgame.analysis.fairness import fairness
+from typing import TYPE_CHECKING, Any
+
 from evalgame.errors import (
     CycleError,
     DomainError,
@@ -22,7 +23,7 @@ from evalgame.errors import (
     SearchInterrupted,
 )
 from evalgame.expr import Expression, parse, parse_domain
-from evalgame.games.evaluate import EValuate, Solution, solve, solve_positions, tree_size
+from evalgame.games.evaluate import EValuate, Solution, solve, tree_size
 from evalgame.search import (
     Budget,
     Game,
@@ -40,6 +41,26 @@ from evalgame.search import (
     negascout,
     paper_alphabeta,
 )
+
+if TYPE_CHECKING:
+    from evalgame.analysis.fairness import fairness
+    from evalgame.games.evaluate.vectorized import solve_positions
+
+#: names imported when first used: they need numpy, which costs a command that does not
+#: use it a fifth of a second at start (BENCHMARKS.md, "Start-up")
+_LAZY = {
+    "fairness": "evalgame.analysis.fairness",
+    "solve_positions": "evalgame.games.evaluate.vectorized",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Budget",

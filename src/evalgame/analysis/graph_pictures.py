@@ -21,8 +21,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
 from evalgame.errors import InputError
 from evalgame.expr.nodes import format_number
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence
@@ -174,6 +172,8 @@ def positions(share: Incidence) -> list[tuple[float, float]]:
     elif graph.pos is not None:
         exact = graph.pos
     else:
+        import networkx as nx  # here, not at the top: the command line starts without it
+
         layout = nx.kamada_kawai_layout(graph.to_networkx()) if len(graph.vertices) > 1 else {}
         points = [layout.get(v, (0.0, 0.0)) for v in range(len(graph.vertices))]
         return [(float(x), float(y)) for x, y in points]

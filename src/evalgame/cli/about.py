@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from importlib.metadata import version as package_version
-
-from evalgame.cli.app import app, console
+from evalgame.cli.app import console
 from evalgame.games.matching.native import engine_report
 
 
-@app.command(rich_help_panel="About")
 def version() -> None:
     """Print the installed version of evalgame."""
+    from importlib.metadata import version as package_version  # slow to import: only here
+
     console.print(f"evalgame {package_version('evalgame')}")
 
 
-@app.command(rich_help_panel="About")
 def engines() -> None:
     """Which engines this installation uses (the compiled kernel or the Python reference)."""
     console.print(engine_report())

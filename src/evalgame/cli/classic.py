@@ -1,5 +1,6 @@
 """``evalgame classic GAME``: the exact value and natural outcome of a classic game.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> import json
 >>> out = json.loads(CliRunner().invoke(app, ["classic", "takeaway:12", "--json"]).output)
@@ -16,7 +17,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import app, console, json_stops, print_json
+from evalgame.cli.app import console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.errors import LimitError
 from evalgame.expr.nodes import approximate
@@ -42,7 +43,6 @@ def outcome_text(value: Value | None, chance: bool) -> str:
     return CHANCE_OUTCOMES[outcome] if chance else outcome.value
 
 
-@app.command(rich_help_panel="Other games")
 def classic(
     game: str = typer.Argument(
         ..., help="tictactoe, connect4:ROWSxCOLS, takeaway:N, pig:T, nim:3,4,5, kayles:N..."

@@ -1,5 +1,6 @@
 """``evalgame dag FILE``: solve a game given as a DAG of positions in a JSON file (seed 002).
 
+>>> from evalgame.cli import app
 >>> import json, tempfile
 >>> from typer.testing import CliRunner
 >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
@@ -16,12 +17,11 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import console, print_json
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.search.dag import backward_induction
 
 
-@app.command(rich_help_panel="Other games")
 def dag(
     file: Path = typer.Argument(
         ..., help="JSON file: start, and positions with player+moves or value."

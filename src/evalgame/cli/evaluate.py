@@ -8,8 +8,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from evalgame.analysis.fairness import fairness
-from evalgame.cli.app import app, console, json_stops, print_json
+from evalgame.cli.app import console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
     SCHEDULER_HELP,
@@ -64,7 +63,6 @@ def decimal(value: Number) -> str:
     return f"{exact} = {text}"
 
 
-@app.command("solve", rich_help_panel="e-Valuate")
 def solve_command(
     expression: str = typer.Argument(..., help="The expression, e.g. 'X*(Y-Z)'."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
@@ -155,7 +153,6 @@ def show_solution(solution: Solution) -> None:
     console.print(f"stats      {shown}")
 
 
-@app.command("info", rich_help_panel="e-Valuate")
 def info_command(
     expression: str = typer.Argument(..., help="The expression."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
@@ -187,7 +184,6 @@ def info_command(
     _print_folded(table)
 
 
-@app.command("demo", rich_help_panel="e-Valuate")
 def demo_command() -> None:
     """Solve the built-in examples: X*(Y-Z) and (a+b)/c + (d+e)/f."""
     for expression in ("X*(Y-Z)", "(a+b)/c + (d+e)/f"):
@@ -199,13 +195,14 @@ def demo_command() -> None:
     )
 
 
-@app.command("fair", rich_help_panel="e-Valuate")
 def fair_command(
     expression: str = typer.Argument(..., help="The expression."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Exact odds of MAX win / MIN win / draw when players move at random or optimally."""
+    from evalgame.analysis.fairness import fairness  # numpy: only this command needs it
+
     report = fairness(expression, parse_domain(domain))
     if json_output:
         print_json(

@@ -1,5 +1,6 @@
 """``evalgame graph GRAPH``: the paper's graph games game(G, A, B, [k], f), solved exactly.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> import json
 >>> out = CliRunner().invoke(app, ["graph", "friendship:3", "--color", "V", "--share", "E",
@@ -21,7 +22,7 @@ import typer
 
 from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.analysis.graph_pictures import draw_share
-from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
+from evalgame.cli.app import console, json_stops, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
@@ -52,7 +53,6 @@ RANGE = re.compile(r"([a-z]+):(\d+)\.\.(\d+)")
 MAX_ROWS = 60
 
 
-@app.command("graph", rich_help_panel="Paper's variants")
 def graph_command(
     graph: str = typer.Argument(..., help=GRAPH_HELP),
     color: str = typer.Option("V", "--color", "-A", help="The set coloured, A: V, E or R."),

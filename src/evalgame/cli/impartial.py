@@ -1,5 +1,6 @@
 """``evalgame grundy`` and ``evalgame nim``: impartial games by Sprague–Grundy theory.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> print(CliRunner().invoke(app, ["grundy", "kayles", "8", "--json"]).output.strip())
 {"game": "kayles", "values": [0, 1, 2, 3, 1, 4, 3, 2, 1]}
@@ -16,7 +17,7 @@ from typing import Any
 
 import typer
 
-from evalgame.cli.app import app, console, print_json
+from evalgame.cli.app import console, print_json
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.heap_play import HeapPlay
 from evalgame.games.classic.impartial import (
@@ -60,7 +61,6 @@ def heap_game(name: str) -> HeapGame:
     return games[kind]
 
 
-@app.command(rich_help_panel="Other games")
 def grundy(
     game: str = typer.Argument(..., help="nim, subtraction:1,2,3 (any set), grundy or kayles."),
     n: int = typer.Argument(..., help="The largest heap size."),
@@ -85,7 +85,6 @@ def grundy(
     console.print(f"value 0 (the player to move loses): {shown}", style="dim")
 
 
-@app.command(rich_help_panel="Other games")
 def nim(
     heaps: list[int] = typer.Argument(..., help="Heap sizes, e.g. 3 4 5."),
     misere: bool = typer.Option(False, "--misere", help="Misère play: taking the last loses."),

@@ -16,7 +16,7 @@ from evalgame.analysis.paper import (
     Run,
     reproduce,
 )
-from evalgame.cli.app import app, console, picture_path, print_json, writing
+from evalgame.cli.app import console, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
 from evalgame.errors import GameError
 from evalgame.expr.expression import parse
@@ -25,7 +25,6 @@ from evalgame.games.evaluate.solve import RUNNERS
 from evalgame.games.evaluate.treesize import tree_size
 
 
-@app.command("paper", rich_help_panel="e-Valuate")
 def paper_command(
     max_nodes: int = typer.Option(
         DEFAULT_MAX_NODES,

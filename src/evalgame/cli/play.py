@@ -4,6 +4,7 @@ TARGET is a game (``tictactoe``, ``connect4:4x5``, ``nim:3,4,5``, ``takeaway:12`
 ``subtraction:1,2,3:12``, ``grundy:7``, ``kayles:6``, ``pig:20``, ``dag:FILE``) or an
 e-Valuate expression. MAX moves first.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> import json
 >>> args = ["play", "tictactoe", "--max", "optimal", "--min", "optimal", "--json"]
@@ -18,7 +19,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import app, ask, console, err_console, print_json, tell
+from evalgame.cli.app import ask, console, err_console, print_json, tell
 from evalgame.cli.boards import board
 from evalgame.cli.classic import outcome_text
 from evalgame.cli.evaluate_play import play_expression
@@ -41,7 +42,6 @@ from evalgame.search.protocol import Game, Player, Value
 AGENTS = ("human", "optimal", "random", "depth")
 
 
-@app.command(rich_help_panel="Play")
 def play(
     target: str = typer.Argument(
         ..., help="A game (tictactoe, connect4:4x5, nim:3,4,5, pig:20...) or an expression."

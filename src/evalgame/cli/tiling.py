@@ -1,5 +1,6 @@
 """``evalgame tiling ROWS COLS``: the domino tiling game of the paper's §6, solved exactly.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> import json
 >>> out = json.loads(CliRunner().invoke(app, ["tiling", "3", "4", "--json"]).output)
@@ -17,7 +18,7 @@ import typer
 from rich.text import Text
 
 from evalgame.analysis.tiling_pictures import draw_tiling
-from evalgame.cli.app import app, console, json_stops, picture_path, print_json, writing
+from evalgame.cli.app import console, json_stops, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.cli.proofs import (
     SCHEDULER_HELP,
@@ -44,7 +45,6 @@ SOLVABLE_CELLS = 36
 STYLES = {Player.MAX: "bold blue", Player.MIN: "bold red", None: "bold green"}
 
 
-@app.command(rich_help_panel="Paper's variants")
 def tiling(
     rows: int | None = typer.Argument(None, help="Rows of the board."),
     cols: int | None = typer.Argument(None, help="Columns of the board."),

@@ -1,5 +1,6 @@
 """``evalgame tree EXPRESSION``: the game tree of a small expression, as a search walked it.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["tree", "(10-X)*Y", "--algorithm", "alphabeta"])
 >>> "4 α cut-offs" in result.output
@@ -17,7 +18,7 @@ from rich.tree import Tree
 from evalgame.analysis.tree import GameTree, Node, Status, game_tree
 from evalgame.analysis.tree_pictures import MAX_DRAWN
 from evalgame.analysis.tree_walk import ALGORITHMS
-from evalgame.cli.app import app, console, picture_path, print_json, writing
+from evalgame.cli.app import console, picture_path, print_json, writing
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.nodes import format_number
@@ -37,7 +38,6 @@ MARKS = {
 }
 
 
-@app.command("tree", rich_help_panel="e-Valuate")
 def tree_command(
     expression: str = typer.Argument(..., help="An expression with at most 3 variables."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from evalgame.cli.app import app, console
+from evalgame.cli.app import console
 from evalgame.errors import InputError
 
 
-@app.command("serve", rich_help_panel="Play")
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),

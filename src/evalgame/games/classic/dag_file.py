@@ -32,8 +32,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
 from evalgame.errors import CycleError, GameError
 from evalgame.search.protocol import Game, Player, Value
 
@@ -131,6 +129,8 @@ class DagGame(Game[str, str]):
             for move in node.moves:
                 if move not in nodes:
                     raise GameError(f"position {name!r} moves to unknown position {move!r}")
+        import networkx as nx  # here, not at the top: the command line starts without it
+
         graph = nx.DiGraph([(name, move) for name, node in nodes.items() for move in node.moves])
         try:
             cycle = nx.find_cycle(graph)

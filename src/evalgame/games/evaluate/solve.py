@@ -38,7 +38,6 @@ from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.games.evaluate.treesize import tree_size
-from evalgame.games.evaluate.vectorized import solve_positions
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax
@@ -229,6 +228,8 @@ def _to_the_end(
 
 
 def _vectorized(problem: _Problem) -> tuple[SearchResult[Any], None]:
+    from evalgame.games.evaluate.vectorized import solve_positions  # numpy: only when used
+
     values = solve_positions(problem.expression, problem.domain, first=problem.first)
     stats = SearchStats(nodes=int(values.ranks.size), leaves=int(values.leaves.ranks.size))
     moves: list[Any] = [move for pair in values.principal_variation() for move in pair]

@@ -26,8 +26,6 @@ from fractions import Fraction
 from functools import cmp_to_key
 from typing import Any
 
-import networkx as nx
-
 from evalgame.errors import GraphError
 from evalgame.games.graph.graphs import Graph, Point
 
@@ -66,6 +64,8 @@ def plane_faces(graph: Graph) -> PlaneGraph:
     """
     if not graph.simple:
         raise GraphError(f"{graph.name}: faces need a graph without parallel edges")
+    import networkx as nx  # here, not at the top: the command line starts without it
+
     network = graph.to_networkx()
     if not nx.is_connected(network):
         raise GraphError(f"{graph.name}: faces need a connected graph")

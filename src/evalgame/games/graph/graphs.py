@@ -37,11 +37,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from evalgame.errors import GraphError, LimitError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: a vertex position, exact
 Point = tuple[Fraction, Fraction]
@@ -81,6 +82,8 @@ class Graph:
 
     def to_networkx(self) -> nx.Graph:
         """The simple graph on vertex indices 0..n−1 (parallel edges merged)."""
+        import networkx as nx  # here, not at the top: the command line starts without it
+
         result = nx.Graph()
         result.add_nodes_from(range(len(self.vertices)))
         result.add_edges_from(self.edges)

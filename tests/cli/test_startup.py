@@ -1,0 +1,56 @@
+"""Start-up: ``evalgame solve`` loads none of the heavy libraries the other commands use.
+
+A module-set assertion, not a timed one: the start-up time itself is measured with
+hyperfine and recorded in BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+#: libraries only some commands need (pictures, graphs, the web app, numeric tables)
+HEAVY = ("numpy", "scipy", "networkx", "matplotlib", "fastapi", "starlette", "uvicorn")
+
+RUN_AND_LIST_MODULES = """
+import sys
+from evalgame.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as end:
+    assert not end.code, end.code
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def loaded_by(*args: str) -> set[str]:
+    """The top-level packages loaded by ``evalgame ARGS``, run in a fresh interpreter."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST_MODULES, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    modules = done.stdout.splitlines()[-1].split()  # the last line, after the command's output
+    return {name.split(".")[0] for name in modules}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("solve", "X*(Y-Z)"),
+        ("solve", "(a+b)/c + (d+e)/f", "--json"),
+        ("info", "X*(Y-Z)"),
+        ("--help",),
+    ],
+)
+def test_solve_and_info_start_without_heavy_libraries(args: tuple[str, ...]) -> None:
+    heavy = loaded_by(*args) & set(HEAVY)
+    assert not heavy, f"evalgame {' '.join(args)} imported {sorted(heavy)}"
+
+
+def test_the_check_sees_a_heavy_import() -> None:
+    """The commands that need them do load them: the check above can fail."""
+    assert "numpy" in loaded_by("fair", "X*Y")
