@@ -6,6 +6,16 @@
 (18, '6→Y, 4→Z, 9→X')
 >>> evalgame.fairness("(10-X)*Y").random.max_wins
 Fraction(9, 50)
+
+Domains and players are given as on the command line, or as numbers and players:
+
+>>> evalgame.solve("x*y - z", domain="0..9", first="min").value
+-2
+>>> evalgame.solve("x*y - z", domain=(0.5, 1)).domain  # a float is its decimal text
+(Fraction(1, 2), 1)
+
+In a notebook :func:`tree`, :func:`tiling` and :func:`share` show their pictures, and
+:func:`play` plays against the engine in the input box (see ``docs/notebook.ipynb``).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -94,7 +104,18 @@ __all__ = [
     "paper_alphabeta",
     "parse",
     "parse_domain",
+    "play",
+    "share",
     "solve",
     "solve_positions",
+    "tiling",
+    "tree",
     "tree_size",
 ]
+
+# The notebook's entry points (light to import: their modules load on first call).
+# ``evalgame.play`` is the function, though ``evalgame/play/`` is also a package: importing
+# the package first and binding the name after makes the binding final — later imports of
+# its modules (``evalgame.play.session``) set attributes of the package, not this one.
+import evalgame.play  # noqa: E402, F401
+from evalgame.interactive import play, share, tiling, tree  # noqa: E402

@@ -17,7 +17,6 @@ computed level by level with numpy like :mod:`evalgame.games.evaluate.vectorized
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evalgame.errors import LimitError
-from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.domain import DIGITS, DomainLike, make_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, format_number
 from evalgame.games.evaluate.vectorized import PositionValues, solve_positions
@@ -94,10 +93,10 @@ class Fairness:
         return None
 
 
-def fairness(expression: Expression | str, domain: Sequence[Number] = DIGITS) -> Fairness:
+def fairness(expression: Expression | str, domain: DomainLike = DIGITS) -> Fairness:
     """The exact odds of e-Valuate on ``expression`` under random and optimal play."""
     expression = parse(expression) if isinstance(expression, str) else expression
-    domain = make_domain(tuple(domain))
+    domain = make_domain(domain)
     positions = (len(domain) + 1) ** len(expression.variables)
     if positions > MAX_POSITIONS:
         raise LimitError("the number of positions", positions, MAX_POSITIONS, "use fewer variables")

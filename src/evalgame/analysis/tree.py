@@ -25,13 +25,15 @@ from __future__ import annotations
 
 import enum
 import functools
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path as FilePath
 from typing import Any
 
 from evalgame.analysis.tree_walk import ALGORITHMS, Path, walk
 from evalgame.errors import GameError, InputError, LimitError
-from evalgame.expr.domain import DIGITS, domain_value
+from evalgame.expr.domain import DIGITS, DomainLike, domain_value, format_domain
 from evalgame.expr.evaluate import number_bits
 from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number, format_number
@@ -100,6 +102,48 @@ class GameTree:
     nodes: list[Node]
     result: SearchResult[Move]
     table: bool
+
+    def __repr__(self) -> str:
+        """One line, not the 400 nodes: the game, its value and what the search did.
+
+        >>> game_tree("(10-X)*Y")
+        <GameTree (10 - X) * Y over 0..9: minimax 45; alphabeta visited 329 of 431 nodes>
+        """
+        value = "none" if self.value is None else format_number(self.value)
+        return (
+            f"<GameTree {self.game.expression} over {format_domain(self.game.domain)}: "
+            f"minimax {value}; {self.algorithm} visited {self.stats.nodes:,} of "
+            f"{len(self.nodes):,} nodes>"
+        )
+
+    def draw(
+        self,
+        out: str | FilePath | None = None,
+        *,
+        at: Sequence[Move] = (),
+        depth: int | None = None,
+    ) -> str | None:
+        """The tree's picture (cut-offs marked; the subtree reached by the moves ``at``):
+        into the file ``out`` (``.svg`` or ``.png``), or returned as SVG text.
+
+        >>> game_tree("(10-X)*Y").draw(at=(5,)).startswith("<?xml")
+        True
+        """
+        from evalgame.analysis.tree_pictures import draw_tree, save, tree_figure
+
+        if out is not None:
+            draw_tree(self, out, at=at, depth=depth)
+            return None
+        buffer = io.BytesIO()
+        save(tree_figure(self, at=at, depth=depth), buffer, "svg")
+        return buffer.getvalue().decode()
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in a notebook (None: too many boxes to draw, the repr is shown)."""
+        try:
+            return self.draw()
+        except LimitError:
+            return None
 
     @property
     def root(self) -> Node:
@@ -285,7 +329,7 @@ class _Interned:
 
 def game_tree(
     expression: Expression | str,
-    domain: Sequence[Number] = DIGITS,
+    domain: DomainLike = DIGITS,
     *,
     algorithm: str = "alphabeta",
     seed: int = 0,
@@ -297,7 +341,7 @@ def game_tree(
     """
     if algorithm not in ALGORITHMS:
         raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
-    expression, domain = setting(expression, domain, Player.MAX)
+    expression, domain, _ = setting(expression, domain, Player.MAX)
     n = len(expression.variables)
     if n > MAX_TREE_VARIABLES:
         raise LimitError(

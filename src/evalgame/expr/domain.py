@@ -2,6 +2,8 @@
 
 ``0..9`` is an integer range; ``1,2,5``, ``-1/2,0,1/2`` and ``0.5,1.5`` are lists of exact
 numbers. A domain is returned sorted, without duplicates (a duplicate is an error).
+:func:`make_domain` takes what a program has at hand — that text, or numbers (a float
+through its decimal text: ``0.1`` is 1/10, never the binary double next to it).
 
 >>> parse_domain("0..3")
 (0, 1, 2, 3)
@@ -11,11 +13,18 @@ numbers. A domain is returned sorted, without duplicates (a duplicate is an erro
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
+from typing import TypeAlias
 
 from evalgame.errors import DomainError, EvalgameError, LimitError
 from evalgame.expr.nodes import MAX_LITERAL_DIGITS, Number, format_number, normal
+
+#: a domain as a program may give it: text (``"0..9"``) or numbers, floats included
+DomainLike: TypeAlias = str | Iterable[Number | float | Decimal | str]
 
 #: the digits 0–9, the paper's domain
 DIGITS: tuple[Number, ...] = tuple(range(10))
@@ -60,22 +69,53 @@ def domain_value(text: str, domain: tuple[Number, ...]) -> Number | None:
     return values[0] if len(values) == 1 and values[0] in domain else None
 
 
-def make_domain(values: list[Number] | tuple[Number, ...]) -> tuple[Number, ...]:
+def make_domain(values: DomainLike) -> tuple[Number, ...]:
     """``values`` as a domain: exact, sorted; duplicates and emptiness are errors.
+
+    Text is read as :func:`parse_domain` reads it; a float is taken by its decimal text.
 
     >>> make_domain([2, 1])
     (1, 2)
+    >>> make_domain("0..3"), make_domain((0.1, 1))
+    ((0, 1, 2, 3), (Fraction(1, 10), 1))
     """
+    if isinstance(values, str):
+        return parse_domain(values)
+    values = tuple(values)
     if not values:
         raise DomainError("the domain is empty")
     _check_size(len(values))
-    exact = [normal(Fraction(value)) for value in values]
+    exact = [exact_number(value) for value in values]
     seen: set[Number] = set()
     for value in exact:
         if value in seen:
             raise DomainError(f"the domain lists {format_number(value)} twice")
         seen.add(value)
     return tuple(sorted(exact))
+
+
+def exact_number(value: Number | float | Decimal | str) -> Number:
+    """One value of a domain, exactly: a float through its decimal text (``repr``), which
+    is the number the person wrote; text as in a domain (``"1/3"``, ``"0.5"``).
+
+    >>> exact_number(0.1), exact_number(Decimal("2.50")), exact_number("-1/2")
+    (Fraction(1, 10), Fraction(5, 2), Fraction(-1, 2))
+    >>> exact_number(float("nan"))
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.DomainError: nan is not a finite number
+    """
+    if isinstance(value, bool):
+        raise DomainError(f"{value!r} is not a number")
+    if isinstance(value, int | Fraction):
+        return normal(Fraction(value))
+    if isinstance(value, float | Decimal):
+        if not math.isfinite(value):
+            raise DomainError(f"{value} is not a finite number")
+        return normal(Fraction(repr(value)) if isinstance(value, float) else Fraction(value))
+    if isinstance(value, str):
+        return _number(value)
+    raise DomainError(f'{value!r} is not a number (try 3, -2, 0.5, "1/3" or a Fraction)')
 
 
 def format_domain(domain: tuple[Number, ...]) -> str:

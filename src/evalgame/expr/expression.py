@@ -67,6 +67,10 @@ class Expression:
             return self.text
         return text
 
+    def __repr__(self) -> str:
+        """``Expression('X*(Y-Z)')``: the text it was parsed from, not its tokens."""
+        return f"Expression({self.text!r})"
+
     def evaluate(self, assignment: Mapping[str, Number]) -> Number | None:
         """The exact value under ``assignment`` (name → value), ``None`` if undefined."""
         missing = [name for name in self.variables if name not in assignment]

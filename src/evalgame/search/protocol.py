@@ -81,6 +81,10 @@ class Game(ABC, Generic[P, M]):
     #: a short name used in messages and statistics
     name: str = "game"
 
+    def __repr__(self) -> str:
+        """``<TicTacToe tictactoe>``: the class and the game's own name, not an address."""
+        return f"<{type(self).__name__} {self.name}>"
+
     #: ``True`` promises that :meth:`payoff` never returns ``None`` (no invalid leaves):
     #: solvers may then cut a position off at its static bounds at once, without first
     #: searching below it for a valid leaf

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.errors import GameError, IllegalMoveError
-from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.domain import DIGITS, DomainLike, format_domain, make_domain
 from evalgame.expr.evaluate import check_number_size
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Number, format_number, normal, substitute_tree, to_text
@@ -37,16 +37,28 @@ Move: TypeAlias = Number | str
 
 
 def setting(
-    expression: Expression | str, domain: Sequence[Number], first: Player
-) -> tuple[Expression, tuple[Number, ...]]:
-    """The parsed expression and the checked domain of a game whose ``first`` proposer is
-    MAX or MIN (every e-Valuate solver starts here)."""
-    if first is Player.CHANCE:
-        raise GameError("the first player of e-Valuate is MAX or MIN")
+    expression: Expression | str, domain: DomainLike, first: Player | str
+) -> tuple[Expression, tuple[Number, ...], Player]:
+    """The parsed expression, the checked domain and the first proposer (MAX or MIN) of a
+    game, from what a program or a person gives (every e-Valuate solver starts here).
+
+    >>> setting("x-y", "0..2", "min")
+    (Expression('x-y'), (0, 1, 2), <Player.MIN: 'min'>)
+    """
+    proposer = as_first(first)
     parsed = parse(expression) if isinstance(expression, str) else expression
-    checked = make_domain(tuple(domain))
+    checked = make_domain(domain)
     check_number_size(parsed.tree, checked)
-    return parsed, checked
+    return parsed, checked, proposer
+
+
+def as_first(first: Player | str) -> Player:
+    """The first proposer: MAX or MIN, given as a player or as ``"max"``/``"min"``."""
+    if isinstance(first, str) and first.strip().lower() in ("max", "min"):
+        return Player(first.strip().lower())
+    if first in (Player.MAX, Player.MIN):
+        return Player(first)
+    raise GameError(f"the first player of e-Valuate is max or min, not {first!r}")
 
 
 class EValuate(Game[Position, Move]):
@@ -58,15 +70,22 @@ class EValuate(Game[Position, Move]):
 
     name = "e-Valuate"
 
+    def __repr__(self) -> str:
+        """``<EValuate X * (Y - Z) over 0..9, MAX proposes>``."""
+        return (
+            f"<EValuate {self.expression} over {format_domain(self.domain)}, "
+            f"{self.proposer.name} proposes>"
+        )
+
     def __init__(
         self,
         expression: Expression | str,
-        domain: Sequence[Number] = DIGITS,
+        domain: DomainLike = DIGITS,
         *,
-        first: Player = Player.MAX,
+        first: Player | str = Player.MAX,
         value_order: Sequence[Number] | None = None,
     ) -> None:
-        self.expression, self.domain = setting(expression, domain, first)
+        self.expression, self.domain, first = setting(expression, domain, first)
         self.proposer = first
         self.placer = first.opponent
         self.variables = self.expression.variables

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.errors import GameError, IllegalMoveError
-from evalgame.expr.domain import DIGITS
+from evalgame.expr.domain import DIGITS, DomainLike
 from evalgame.expr.evaluate import divide
 from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number, format_number, normal
@@ -50,11 +50,11 @@ class ResidualEValuate(Game[Position, Move]):
     def __init__(
         self,
         expression: Expression | str,
-        domain: Sequence[Number] = DIGITS,
+        domain: DomainLike = DIGITS,
         *,
-        first: Player = Player.MAX,
+        first: Player | str = Player.MAX,
     ) -> None:
-        self.expression, self.domain = setting(expression, domain, first)
+        self.expression, self.domain, first = setting(expression, domain, first)
         self.proposer = first
         self.placer = first.opponent
         self.algebra = Residuals(self.domain)

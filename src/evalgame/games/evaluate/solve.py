@@ -28,13 +28,15 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
 from typing import Any
 
 from evalgame.errors import GameError, LimitError
-from evalgame.expr.domain import DIGITS, make_domain
+from evalgame.expr.domain import DIGITS, DomainLike, format_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.nodes import Number, format_number, is_linear
-from evalgame.games.evaluate.game import EValuate
+from evalgame.games.evaluate.game import EValuate, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.games.evaluate.treesize import tree_size
@@ -84,6 +86,39 @@ class Solution:
         """The principal variation as ``6→Y, 4→Z, 9→X``."""
         return ", ".join(f"{format_number(value)}→{name}" for value, name in self.pv)
 
+    def __repr__(self) -> str:
+        """One line: the game, its value and a principal variation.
+
+        >>> solve("X*(Y-Z)")
+        <Solution X * (Y - Z) over 0..9 (MAX first): value 18, line 6→Y, 4→Z, 9→X>
+        """
+        value = "none (no valid completion)" if self.value is None else format_number(self.value)
+        line = f", line {self.line()}" if self.pv else ""
+        return (
+            f"<Solution {self.expression} over {format_domain(self.domain)} "
+            f"({self.first.name} first): value {value}{line}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: expression, value, a principal line, the search."""
+        value = "none (no valid completion)" if self.value is None else format_number(self.value)
+        if isinstance(self.value, Fraction) and self.value.denominator != 1:
+            value += f" ≈ {float(self.value):.6g}"
+        rows = [
+            ("E", str(self.expression)),
+            ("domain", format_domain(self.domain)),
+            ("first", f"{self.first.name} proposes"),
+            ("minimax(E)", value),
+            ("a principal line", self.line() or "—"),
+            ("search", f"{self.algorithm}: {self.stats.nodes:,} nodes in {self.seconds:.3g} s"),
+        ]
+        cells = "".join(
+            f"<tr><th style='text-align:left'>{escape(k)}</th>"
+            f"<td style='text-align:left'><code>{escape(v)}</code></td></tr>"
+            for k, v in rows
+        )
+        return f"<table>{cells}</table>"
+
     def as_json(self) -> dict[str, Any]:
         """The scripting contract of ``evalgame solve --json``."""
         return {
@@ -119,16 +154,19 @@ class _Problem:
 
 def solve(
     expression: Expression | str,
-    domain: Sequence[Number] = DIGITS,
+    domain: DomainLike = DIGITS,
     *,
     algorithm: str = DEFAULT_ALGORITHM,
-    first: Player = Player.MAX,
+    first: Player | str = Player.MAX,
     seed: int = 0,
     budget: Budget | None = None,
     max_variables: int = MAX_VARIABLES,
     value_order: Sequence[Number] | None = None,
 ) -> Solution:
     """The minimax value of e-Valuate on ``expression`` over ``domain`` (see module doc).
+
+    ``domain`` and ``first`` are taken as the command line takes them, or as numbers and
+    players: ``solve("x*y-z", domain="0..9", first="min")``.
 
     ``value_order`` replaces the order in which ``paper`` and ``alphabeta`` try values
     (for ``paper`` it replaces the heuristic's order).
@@ -140,10 +178,10 @@ def solve(
     if isinstance(expression, str):
         with budget.guard():  # the budget and Ctrl-C cover parsing too
             expression = parse(expression, deadline=budget.deadline)
+    expression, domain, first = setting(expression, domain, first)
     if algorithm == DEFAULT_ALGORITHM:
         algorithm = choose_algorithm(expression)
     runner = RUNNERS[algorithm]
-    domain = make_domain(tuple(domain))
     n = len(expression.variables)
     if n > max_variables:
         raise LimitError(
@@ -172,6 +210,7 @@ def choose_algorithm(expression: Expression) -> str:
     alpha-beta on residual forms was faster, on non-linear ones MTD(f) — up to twice as
     fast on the 7–8 variable benchmarks, with half the memory.
 
+    >>> from evalgame.expr.expression import parse
     >>> choose_algorithm(parse("v+w+x-y-z")), choose_algorithm(parse("(a+b)/c"))
     ('residual', 'mtdf')
     """

@@ -15,14 +15,13 @@ solver, independent of the tree search, for up to about seven variables over the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from evalgame.errors import LimitError
-from evalgame.expr.domain import DIGITS
+from evalgame.expr.domain import DIGITS, DomainLike
 from evalgame.expr.expression import Expression
 from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.game import setting
@@ -97,12 +96,12 @@ class PositionValues:
 
 def solve_positions(
     expression: Expression | str,
-    domain: Sequence[Number] = DIGITS,
+    domain: DomainLike = DIGITS,
     *,
-    first: Player = Player.MAX,
+    first: Player | str = Player.MAX,
 ) -> PositionValues:
     """The exact value of every proposer's position of e-Valuate on ``expression``."""
-    expression, domain = setting(expression, domain, first)
+    expression, domain, first = setting(expression, domain, first)
     n, m = len(expression.variables), len(domain)
     base = m + 1
     if base**n > MAX_POSITIONS:

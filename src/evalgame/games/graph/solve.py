@@ -51,6 +51,29 @@ class ShareSolution:
     stats: SearchStats
     seconds: float
 
+    def __repr__(self) -> str:
+        """``<ShareSolution game(friendship:3, V, E) [2] mono: MAX's share 4 of 9>``."""
+        return (
+            f"<ShareSolution {self.share.title} [{self.colours}] {self.rule}: MAX's share "
+            f"{format_number(self.value)} of {format_number(self.share.total)}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The end of the principal line drawn (colours, and who owns what), for notebooks.
+
+        Drawing needs matplotlib and the pictures of :mod:`evalgame.analysis`, loaded only
+        when a notebook asks for the picture.
+        """
+        import tempfile
+        from pathlib import Path
+
+        from evalgame.analysis.graph_pictures import draw_share
+
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "share.svg"
+            draw_share(self, out)
+            return out.read_text()
+
     def colouring(self) -> dict[str, int]:
         """The colour of every element of A at the end of the line."""
         return {self.share.a_names[a]: colour for colour, a in self.pv}

@@ -58,6 +58,10 @@ class TilingGame(MatchingGame):
         self.board = Board(rows, cols)
         super().__init__(self.board, first, keys=keys)
 
+    def __repr__(self) -> str:
+        """``<TilingGame 3×3, MAX first>``."""
+        return f"<TilingGame {self.board.rows}×{self.board.cols}, {self.first.name} first>"
+
 
 @dataclass(frozen=True)
 class TilingSolution:
@@ -73,6 +77,21 @@ class TilingSolution:
     stats: SearchStats
     seconds: float
     algorithm: str
+
+    def __repr__(self) -> str:
+        """``<TilingSolution 4×4, MAX first: value 6 dominoes>``."""
+        return (
+            f"<TilingSolution {self.rows}×{self.cols}, {self.first.name} first: "
+            f"value {self.value} dominoes>"
+        )
+
+    def __str__(self) -> str:
+        return board_text(self.rows, self.cols, self.dominoes)
+
+    def _repr_svg_(self) -> str:
+        """The board at the end of the principal line, dominoes numbered and coloured by
+        player, for notebooks."""
+        return board_svg(self.rows, self.cols, self.dominoes, first=self.first)
 
 
 def solve_tiling(
@@ -176,3 +195,45 @@ def board_text(rows: int, cols: int, dominoes: Sequence[Domino]) -> str:
     return "\n".join(
         "".join(text for text, _ in line).rstrip() for line in board_segments(rows, cols, dominoes)
     )
+
+
+#: the colours of MAX's and MIN's dominoes (as on the web page)
+SVG_COLOURS = {Player.MAX: "#2f5f9e", Player.MIN: "#b0413e", None: "#6b8e23"}
+
+
+def board_svg(
+    rows: int, cols: int, dominoes: Sequence[Domino], *, first: Player | None = None, cell: int = 36
+) -> str:
+    """The board as an SVG picture: dominoes numbered in order of play and, with ``first``,
+    coloured by player (``first``'s, then the other's, alternately).
+
+    >>> board_svg(1, 2, [((0, 0), (0, 1))], first=Player.MAX).count("<rect")
+    4
+    """
+    board_text(rows, cols, dominoes)  # refuses overlapping or impossible dominoes
+    pad = 4
+    width, height = cols * cell + 2 * pad, rows * cell + 2 * pad
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" rx="6" fill="#5d4a36"/>',
+    ]
+    for r in range(rows):
+        for c in range(cols):
+            x, y = pad + c * cell + 2, pad + r * cell + 2
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{cell - 4}" height="{cell - 4}" rx="3" '
+                'fill="#f3ead9"/>'
+            )
+    for index, ((r1, c1), (r2, c2)) in enumerate(dominoes):
+        player = None if first is None else first if index % 2 == 0 else first.opponent
+        x, y = pad + min(c1, c2) * cell + 2, pad + min(r1, r2) * cell + 2
+        w, h = (abs(c1 - c2) + 1) * cell - 4, (abs(r1 - r2) + 1) * cell - 4
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" '
+            f'fill="{SVG_COLOURS[player]}"/>'
+            f'<text x="{x + w / 2}" y="{y + h / 2 + 5}" text-anchor="middle" font-size="14" '
+            f'font-weight="bold" fill="white">{index + 1}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
