@@ -29,7 +29,7 @@ def outputs(cell: Any) -> str:
 
 
 def test_the_notebook_runs_and_shows_the_paper() -> None:
-    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    notebook = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
     assert not any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), (
         "the notebook is stored without outputs"
     )
