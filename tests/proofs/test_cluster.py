@@ -18,6 +18,7 @@ import pytest
 from distributed import Client, LocalCluster
 from hypothesis import HealthCheck, given, settings
 
+from evalgame.errors import SearchInterrupted
 from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.expr.nodes import to_text
 from evalgame.games.evaluate.proof import evaluate_problem
@@ -28,7 +29,7 @@ from evalgame.games.graph.proof import share_problem
 from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import ProofStatus, prove
+from evalgame.proofs import ProofStatus, prove, read_summary
 from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
 from tests.strategies import domains, expression_trees
@@ -102,6 +103,19 @@ def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client) -> N
     assert killed, "the run ended before the worker was killed: make it longer"
     assert proof.value == solve_tiling(5, 5, Player.MIN, engine="python").value
     client.wait_for_workers(2, timeout=120)  # the nanny restarts it for the next tests
+
+
+def test_a_timeout_keeps_the_store_and_a_second_run_finishes(
+    client: Client, tmp_path: Path
+) -> None:
+    problem = TilingProblem(5, 5, Player.MIN, engine="python")
+    store = tmp_path / "stopped.sqlite"
+    client.run(forget)
+    with pytest.raises(SearchInterrupted, match="time budget") as stop:
+        prove(problem, client, store=store, timeout=1.0, slice_seconds=0.5)
+    assert stop.value.lower is None or stop.value.lower <= 11
+    assert read_summary(store).problem == problem.label  # the store is whole
+    assert prove(problem, client, store=store, slice_seconds=0.5).value == 11
 
 
 def _questions_done(store: Path) -> int:

@@ -14,6 +14,9 @@ import pytest
 from distributed import Client
 
 from evalgame.games.evaluate.solve import solve
+from evalgame.games.graph.graphs import load_graph
+from evalgame.games.graph.incidence import incidence
+from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.protocol import Player
 
@@ -89,6 +92,26 @@ def test_evaluate_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
         "solve", expression, "--scheduler", scheduler, "--store", str(tmp_path / "e.sqlite")
     )
     assert answer["value"] == "16/3" == str(solve(expression).value)
+
+
+def test_a_graph_game_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
+    answer = _evalgame(
+        "graph", "cycle:6", "--color", "V", "--share", "E", "--colors", "3",
+        "--scheduler", scheduler, "--store", str(tmp_path / "g.sqlite"),
+    )  # fmt: skip
+    structure = incidence(load_graph("cycle:6"), "V", "E")
+    assert answer["value"] == str(solve_share(structure, 3).value)
+
+
+def test_local_workers_from_the_command_line_and_the_store_summary(tmp_path: Path) -> None:
+    store = tmp_path / "4x4.sqlite"
+    answer = _evalgame("tiling", "4", "4", "--workers", "2", "--store", str(store))
+    assert answer["value"] == str(solve_tiling(4, 4, engine="python").value)
+    summary = _evalgame("proofs", str(store))
+    assert summary["problem"] == "tiling 4×4, MAX first"
+    assert summary["lower"] == summary["upper"] == answer["value"]
+    assert isinstance(summary["proven"], int)
+    assert summary["proven"] >= 1
 
 
 def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:

@@ -155,6 +155,7 @@ def proofs_command(
                 "open": summary.open,
                 "nodes": summary.nodes,
                 "cpu_seconds": round(summary.cpu, 3),
+                "task_cpu_quantiles": summary.cost,
                 "workers": {
                     name: {"facts": w.facts, "nodes": w.nodes, "cpu_seconds": round(w.cpu, 3)}
                     for name, w in summary.workers.items()
@@ -171,6 +172,11 @@ def proofs_command(
         f"subproblems    {summary.proven:,} proven, {summary.open:,} open when last stopped"
     )
     console.print(f"work           {summary.nodes:,} nodes, {summary.cpu:,.1f} CPU s")
+    if summary.cost is not None:
+        median, p90, p99, most = summary.cost
+        console.print(
+            f"CPU s a task   median {median:.3g}, 90% {p90:.3g}, 99% {p99:.3g}, max {most:.3g}"
+        )
     if summary.workers:
         table = Table("worker", "facts", "nodes", "CPU s", "nodes / CPU s")
         for name, share in sorted(summary.workers.items()):

@@ -45,6 +45,8 @@ from evalgame.search.stats import SearchStats
 
 #: seconds between two looks at the clock and the display while waiting for workers
 POLL_SECONDS = 0.25
+#: seconds between two snapshots of the running tasks in the store
+SNAPSHOT_SECONDS = 10.0
 #: seconds between two counts of the cluster's workers
 SLOTS_SECONDS = 2.0
 
@@ -192,6 +194,7 @@ class ProofManager:
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
         self._slot_count = 0
+        self._snapshot_at = time.monotonic()
         self._slots_at = -SLOTS_SECONDS
 
     # ------------------------------------------------------------------ one question
@@ -487,7 +490,14 @@ class ProofManager:
         now = time.monotonic()
         if self.deadline is not None and now > self.deadline:
             self._stop_all()
-            raise self._interrupted("time budget exhausted")
+            raise self._interrupted(
+                "time budget exhausted (raise it with --timeout; 0 means no limit)"
+            )
+        if now - self._snapshot_at > SNAPSHOT_SECONDS:  # for `evalgame proofs` meanwhile
+            self._snapshot_at = now
+            self.store.set_open(
+                (task.node.name, task.gamma, task.node.depth) for task in self._running.values()
+            )
         if self.on_progress is None:
             return
         leaves = list(_all_leaves(root))
@@ -513,6 +523,11 @@ class ProofManager:
     def question(self) -> str:
         """The question being proven, as text."""
         return f"value {'>' if self._strict else '≥'} {self._gamma}"
+
+    def interrupted(self, reason: str) -> SearchInterrupted:
+        """Call off every task and say which bounds were proven before the stop."""
+        self._stop_all()
+        return self._interrupted(reason)
 
     def _interrupted(self, reason: str) -> SearchInterrupted:
         return SearchInterrupted(

@@ -89,7 +89,10 @@ def prove(
             on_progress=on_progress,
         )
         questions: list[str] = []
-        value = _converge(manager, facts, questions)
+        try:
+            value = _converge(manager, facts, questions)
+        except KeyboardInterrupt:  # between two questions
+            raise manager.interrupted("interrupted by Ctrl-C") from None
         return ProofResult(
             problem.label,
             value,

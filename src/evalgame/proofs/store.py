@@ -106,6 +106,9 @@ class StoreSummary:
     nodes: int
     cpu: float
     workers: dict[str, WorkerShare] = field(default_factory=dict)
+    #: CPU seconds of the subproblems workers proved: the median, 90th and 99th
+    #: percentiles and the largest (what a larger run's tasks will cost)
+    cost: tuple[float, float, float, float] | None = None
 
 
 class ProofStore:
@@ -258,6 +261,12 @@ class ProofStore:
         ):
             workers[worker] = WorkerShare(count, worker_nodes or 0, worker_cpu or 0.0)
         (open_count,) = self._db.execute("SELECT COUNT(*) FROM open").fetchone()
+        costs = [
+            row[0]
+            for row in self._db.execute(
+                "SELECT cpu FROM facts WHERE worker != 'manager' ORDER BY cpu"
+            )
+        ]
         return StoreSummary(
             problem=meta.get("problem", "?"),
             created=meta.get("created", "?"),
@@ -269,6 +278,7 @@ class ProofStore:
             nodes=nodes or 0,
             cpu=cpu or 0.0,
             workers=workers,
+            cost=_quantiles(costs),
         )
 
     def _remember(self, key: str, bounds: Bounds) -> None:
@@ -318,6 +328,22 @@ def _check(path: Path, problem: str | None) -> str:
             "give another --store for this problem"
         )
     return stored
+
+
+def _quantiles(ordered: list[float]) -> tuple[float, float, float, float] | None:
+    """Median, 90th and 99th percentiles and maximum of a sorted list (``None`` if empty).
+
+    >>> _quantiles([float(x) for x in range(1, 101)])
+    (51.0, 91.0, 100.0, 100.0)
+    """
+    if not ordered:
+        return None
+    last = len(ordered) - 1
+
+    def at(share: float) -> float:
+        return ordered[min(last, int(share * len(ordered)))]
+
+    return at(0.5), at(0.9), at(0.99), ordered[last]
 
 
 def _read_only(connection: sqlite3.Connection) -> bool:
