@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller cases")
     options = parser.parse_args(argv or [])
-    print("proof manager on a local Dask cluster: wall seconds, nodes (slice 5 s, split 2 plies)")
+    print("proof manager on a local Dask cluster: wall seconds, nodes (slice 5 CPU s, split 1 ply)")
     print(
         f"{'case':<44} {'value':>6} {'seq s':>8} {'seq nodes':>11} "
         f"{'1 worker s':>11} {'2 workers s':>12} {'speed-up':>9} {'nodes 2w':>11} "

@@ -88,23 +88,6 @@ def test_graph_games_match_the_sequential_solver(
     assert proof.value == solve_share(structure, k).value
 
 
-def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client) -> None:
-    victim = next(iter(client.run(os.getpid).values()))
-    killed: list[int] = []
-
-    def kill_once_work_is_done(status: ProofStatus) -> None:
-        if not killed and status.nodes > 0:  # some tasks are back, others still running
-            os.kill(victim, signal.SIGKILL)
-            killed.append(victim)
-
-    # the Python leaf solver: slower than the C kernel, so the run outlasts the kill
-    problem = TilingProblem(5, 5, Player.MIN, engine="python")
-    proof = prove(problem, client, slice_seconds=1.0, on_progress=kill_once_work_is_done)
-    assert killed, "the run ended before the worker was killed: make it longer"
-    assert proof.value == solve_tiling(5, 5, Player.MIN, engine="python").value
-    client.wait_for_workers(2, timeout=120)  # the nanny restarts it for the next tests
-
-
 def test_a_timeout_keeps_the_store_and_a_second_run_finishes(
     client: Client, tmp_path: Path
 ) -> None:
@@ -150,3 +133,20 @@ def test_a_killed_manager_resumes_from_its_store_with_fewer_nodes(
     resumed = prove(problem, client, store=store, slice_seconds=0.5)
     assert resumed.value == fresh.value == solve_tiling(5, 5).value
     assert resumed.tally.nodes < fresh.tally.nodes
+
+
+# last in the module: the nanny restarts the killed worker in its own time
+def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client) -> None:
+    victim = next(iter(client.run(os.getpid).values()))
+    killed: list[int] = []
+
+    def kill_once_work_is_done(status: ProofStatus) -> None:
+        if not killed and status.nodes > 0:  # some tasks are back, others still running
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    # the Python leaf solver: slower than the C kernel, so the run outlasts the kill
+    problem = TilingProblem(5, 5, Player.MIN, engine="python")
+    proof = prove(problem, client, slice_seconds=1.0, on_progress=kill_once_work_is_done)
+    assert killed, "the run ended before the worker was killed: make it longer"
+    assert proof.value == solve_tiling(5, 5, Player.MIN, engine="python").value

@@ -27,7 +27,7 @@ from evalgame.search.protocol import Value
 WORKERS_HELP = "Prove in parallel on N local worker processes (default: one per core)."
 SCHEDULER_HELP = "Prove on the Dask cluster at this address (tcp://HOST:8786)."
 STORE_HELP = "Keep every proven subproblem in this SQLite file; a rerun resumes from it."
-SLICE_HELP = "Seconds a worker's task may run before its subproblem is split further."
+SLICE_HELP = "CPU seconds a worker's task may run before its subproblem is split further."
 #: the default --slice
 SLICE_SECONDS = 5.0
 

@@ -60,10 +60,10 @@ def run_leaf(
     for move in path:
         position = game.play(position, move)
     started = time.process_time()
-    budget = Budget(seconds=seconds, report_seconds=STOP_CHECK_SECONDS)
-    if stop_event is not None:
-        budget.on_progress = _watch(stop_event)
-        budget._last_report = time.monotonic()  # first look after STOP_CHECK_SECONDS
+    budget = Budget(
+        report_seconds=STOP_CHECK_SECONDS,
+        on_progress=_watch(started, seconds, stop_event),  # at once, then every 0.25 s
+    )
     try:
         result, nodes = solver.test(position, gamma, strict, budget)
     except SearchInterrupted as stop:
@@ -82,14 +82,20 @@ def worker_name() -> str:
         return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _watch(name: str) -> Any:
-    """A progress callback that stops the search once the event ``name`` is set."""
-    from distributed import Event
+def _watch(started: float, seconds: float | None, name: str | None) -> Any:
+    """A progress callback that stops the search after ``seconds`` of CPU time since
+    ``started`` (CPU, not wall-clock: slices mean the same work on a busy machine), or
+    once the event ``name`` is set."""
+    event: Any = None
+    if name is not None:
+        from distributed import Event
 
-    event = Event(name)
+        event = Event(name)
 
     def check(stats: SearchStats, budget: Budget) -> None:
-        if event.is_set():
+        if seconds is not None and time.process_time() - started > seconds:
+            budget.stop("out of its slice", stats)
+        if event is not None and event.is_set():
             budget.stop("called off by the manager", stats)
 
     return check

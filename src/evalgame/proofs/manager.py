@@ -45,6 +45,9 @@ from evalgame.search.stats import SearchStats
 
 #: seconds between two looks at the clock and the display while waiting for workers
 POLL_SECONDS = 0.25
+#: tasks handed out per worker thread: the next one waits on the worker, not on a round
+#: trip to the manager (a called-off task looks at its event first thing, and returns)
+QUEUE_DEPTH = 2
 #: seconds between two snapshots of the running tasks in the store
 SNAPSHOT_SECONDS = 10.0
 #: seconds between two counts of the cluster's workers
@@ -157,8 +160,8 @@ class ProofManager:
     """Answers null-window questions on ``problem`` with the workers of ``client``.
 
     ``client`` is a :class:`distributed.Client` (or :class:`SerialPool`); ``store`` receives
-    every proven subproblem. ``slice_seconds`` is the time a task may run before its leaf
-    is split; ``split_depth`` the plies expanded before any task is handed out;
+    every proven subproblem. ``slice_seconds`` is the CPU time a task may run before its
+    leaf is split; ``split_depth`` the plies expanded before any task is handed out;
     ``young_brothers_wait=False`` hands every open leaf out at once.
     """
 
@@ -169,7 +172,7 @@ class ProofManager:
         store: ProofStore,
         *,
         slice_seconds: float = 5.0,
-        split_depth: int = 2,
+        split_depth: int = 1,
         young_brothers_wait: bool = True,
         deadline: float | None = None,
         on_progress: Callable[[ProofStatus], None] | None = None,
@@ -374,7 +377,7 @@ class ProofManager:
 
     def _dispatch(self, root: Node) -> None:
         """Hand out leaves while workers are free: waiting brothers only to idle workers."""
-        free = self._slots() - len(self._running)
+        free = QUEUE_DEPTH * self._slots() - len(self._running)
         if free <= 0:
             return
         busy = {task.node.name for task in self._running.values()}

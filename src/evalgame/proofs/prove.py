@@ -57,7 +57,7 @@ def prove(
     store: Path | str | None = None,
     timeout: float | None = None,
     slice_seconds: float = 5.0,
-    split_depth: int = 2,
+    split_depth: int = 1,
     young_brothers_wait: bool = True,
     on_progress: Callable[[ProofStatus], None] | None = None,
 ) -> ProofResult:
