@@ -9,7 +9,7 @@ budget looks at a few times a second — Dask cannot stop a running Python funct
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
->>> problem = EngineProblem("nested", NestedTree, ([[3, 5], [2, 9]],))
+>>> problem = EngineProblem("two by two", NestedTree, ([[3, 5], [2, 9]],))
 >>> outcome = run_leaf(problem, (1,), 4, False, 10.0, None)   # MIN to move: 2 or 9
 >>> outcome.finished, outcome.result
 (True, 2)

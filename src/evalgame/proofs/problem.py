@@ -102,13 +102,13 @@ class EngineLeaf:
 
 
 #: the games and leaf solvers built in this process, by problem
-_BUILT: dict[tuple[type, str], tuple[Game[Any, Any], LeafSolver]] = {}
+_BUILT: dict[tuple[type, str, str], tuple[Game[Any, Any], LeafSolver]] = {}
 
 
 def built(problem: Problem) -> tuple[Game[Any, Any], LeafSolver]:
     """The game and leaf solver of ``problem`` in this process, built once (the solver's
     tables then serve every task of the problem this process runs)."""
-    name = (type(problem), problem.label)
+    name = (type(problem), problem.label, repr(problem))  # the label alone may be reused
     if name not in _BUILT:
         game = problem.game()
         _BUILT[name] = game, problem.solver(game)
