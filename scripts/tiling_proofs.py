@@ -9,16 +9,21 @@ next. Meant for long runs on boards too large to solve, e.g.
 
 ``--options etc,symmetry`` switches off the kernel's optional bounds (the table, its
 cut-offs and the maximum-matching bound remain): a second confirmation of a result.
+``--lines N`` confirms each proof another way: N lines of play in which the proving side
+follows the kernel's strategy and the other side moves at random, each ended when at
+most ``--cells`` cells remain and checked there by the Python reference solver.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import random
 import time
 
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver
+from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
@@ -43,6 +48,44 @@ def stop_time(text: str) -> float:
     return moment.timestamp()
 
 
+def replay_lines(
+    solver: NativeSolver, max_to_move: bool, bound: int, high: bool, lines: int, cells: int
+) -> tuple[int, int]:
+    """Check a proof on sampled lines with the Python reference; (lines checked, failures).
+
+    ``high``: the proof is value ≥ ``bound`` (a MAX strategy), else value ≤ ``bound``. On
+    every line the proving side plays a move whose child the kernel proves still good, the
+    other side a random move (every reply must keep the bound if the proof is right); when
+    at most ``cells`` cells can still be covered, the reference solver must agree.
+    """
+    graph = solver.graph
+    reference = MatchingSolver(graph)
+    rng = random.Random(lines)
+    failures = 0
+    for _ in range(lines):
+        free, turn, need = graph.full, max_to_move, bound
+        while graph.core(free).bit_count() > cells:
+            moves = graph.edges_within(graph.core(free))
+            if turn == high:  # the proving side: a move the kernel proves keeps the bound
+                rng.shuffle(moves)
+                for move in moves:
+                    child = free & ~move
+                    if high and solver.test(child, not turn, need - 1) >= need - 1:
+                        break
+                    if not high and solver.test(child, not turn, need) < need:
+                        break
+                else:
+                    failures += 1  # the kernel's proof has no move here: wrong
+                    break
+            else:
+                move = rng.choice(moves)
+            free, turn, need = free & ~move, not turn, need - 1
+        else:
+            value = reference.value(free, turn)
+            failures += value < need if high else value > need
+    return lines, failures
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the tests in order within the CPU-time budget; print what each proved."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -53,6 +96,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--until", required=True, help="stop at this UTC time, HH:MM")
     parser.add_argument("--table-mb", type=int, default=2048)
     parser.add_argument("--options", default="all", help="all, none or names: " + ",".join(OPTIONS))
+    parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
+    parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
     args = parser.parse_args(argv)
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
@@ -91,6 +136,18 @@ def main(argv: list[str] | None = None) -> None:
         print(f"value ≥ {gamma}? proved {verdict}: {solver.stats.nodes - nodes:,} nodes, "
               f"{time.process_time() - clock:.1f} CPU s; now {lower} ≤ value ≤ {upper}; "
               f"kernel {solver.kernel_stats()}", flush=True)  # fmt: skip
+        if args.lines:
+            clock = time.process_time()
+            try:
+                checked, failures = replay_lines(
+                    solver, max_to_move, result, result >= gamma, args.lines, args.cells
+                )
+            except SearchInterrupted:
+                print("  the replay of sampled lines did not finish", flush=True)
+                break
+            print(f"  {verdict} replayed on {checked} sampled lines down to {args.cells} cells, "
+                  f"checked by the Python solver: {failures} failures, "
+                  f"{time.process_time() - clock:.1f} CPU s", flush=True)  # fmt: skip
     print(f"done: {lower} ≤ value ≤ {upper}, {time.process_time() - started:.0f} CPU s",
           flush=True)  # fmt: skip
 
