@@ -8,6 +8,8 @@ Usage (from the repository root):
 
 Raw results go to docs/tiling_results.json after every board, so an interrupted run keeps
 what it computed; boards already there are not computed again unless --fresh is given.
+Its "kernel_proofs" list holds the confirmed results of scripts/tiling_proofs.py runs
+(entered from their logs), rendered as their own table.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.analysis.tiling_results import (
     BoardBounds,
     BoardValue,
+    KernelProof,
     board_bounds,
     board_value,
     markdown,
@@ -84,7 +87,8 @@ def main(argv: list[str] | None = None) -> None:
     values.sort(key=lambda v: (v.rows, v.cols))
     bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
     bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
-    section = markdown(values, bounds) + _figure_lines(args.docs / "figures")
+    proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
+    section = markdown(values, bounds, proofs) + _figure_lines(args.docs / "figures")
     write_section(args.docs / "results.md", section)
     log(f"wrote {args.docs / 'results.md'}")
 

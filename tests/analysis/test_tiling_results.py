@@ -7,6 +7,7 @@ from evalgame.analysis.tiling_results import (
     START,
     BoardBounds,
     BoardValue,
+    KernelProof,
     board_bounds,
     board_value,
     markdown,
@@ -60,3 +61,11 @@ def test_sections_are_replaced_in_place() -> None:
     assert "two" in second
     assert second.endswith("## Graphs\n\nkept\n")
     assert second.count(START) == 1
+
+
+def test_kernel_proofs_are_listed_with_their_confirmation() -> None:
+    proof = KernelProof(7, 7, "max", "value ≥ 21", 1234567, 300.4, "sampled lines")
+    text = markdown([], [], [proof])
+    assert "| 7×7 | MAX | **value ≥ 21** | 1,234,567 | 300 | sampled lines |" in text
+    assert "proofs by the C kernel" in markdown([], [], [proof])
+    assert "proofs by the C kernel" not in markdown([], [])
