@@ -24,12 +24,14 @@ class FloorForm:
         return (self.a * n + self.b) // self.c
 
     def __str__(self) -> str:
+        if self.a == 0:
+            return str(self.b // self.c)
+        linear = "n" if self.a == 1 else f"{self.a}n"
+        if self.b:
+            linear += f" {'+' if self.b > 0 else '−'} {abs(self.b)}"
         if self.c == 1:
-            linear = "n" if self.a == 1 else f"{self.a}n"
-            return f"{linear} {'+' if self.b > 0 else '−'} {abs(self.b)}" if self.b else linear
-        if not self.b:
-            return f"⌊{self.a}n/{self.c}⌋"
-        return f"⌊({self.a}n {'+' if self.b > 0 else '−'} {abs(self.b)})/{self.c}⌋"
+            return linear
+        return f"⌊({linear})/{self.c}⌋" if self.b else f"⌊{linear}/{self.c}⌋"
 
 
 def fit_floor(values: Mapping[int, int], guess_upto: int, largest_c: int = 12) -> FloorForm | None:

@@ -14,6 +14,7 @@ when known, are exact :class:`~fractions.Fraction` pairs, so face areas are exac
 ``friendship:N``       N triangles sharing one vertex (the paper's F_N, 2N + 1 vertices)
 ``ladder:N``           two paths of N vertices joined rung by rung
 ``grid:RxC``           the R × C grid of vertices
+``bipartite:MxN``      the complete bipartite graph K_{M,N} (drawn in the plane when M ≤ 2)
 ``petersen``           the Petersen graph (not planar)
 ``FILE``               an edge list (``u v`` per line) or a JSON file (see :func:`read_graph`)
 =====================  ====================================================================
@@ -251,21 +252,47 @@ def _is_whole_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _grid(argument: str, spec: str) -> Graph:
+def _dimensions(argument: str, usage: str) -> tuple[int, int]:
+    """``R`` and ``C`` of an ``RxC`` argument, both positive."""
     rows, sep, cols = argument.lower().partition("x")
     if (
         not (sep and _is_whole_number(rows) and _is_whole_number(cols))
         or int(rows) < 1
         or int(cols) < 1
     ):
-        raise GraphError(f"grid:RxC needs positive whole numbers R and C, not {argument!r}")
-    r, c = int(rows), int(cols)
+        raise GraphError(f"{usage} needs positive whole numbers, not {argument!r}")
+    return int(rows), int(cols)
+
+
+def _grid(argument: str, spec: str) -> Graph:
+    r, c = _dimensions(argument, "grid:RxC")
     if r * c > MAX_VERTICES:
         raise LimitError("the number of grid vertices", r * c, MAX_VERTICES, "use a smaller grid")
     edges = [(i * c + j, i * c + j + 1) for i in range(r) for j in range(c - 1)]
     edges += [(i * c + j, (i + 1) * c + j) for i in range(r - 1) for j in range(c)]
     pos = [(Fraction(j), Fraction(-i)) for i in range(r) for j in range(c)]
     return make_graph(f"grid:{r}x{c}", names(r * c), sorted(edges), pos)
+
+
+def _bipartite(argument: str, spec: str) -> Graph:
+    """K_{M,N}: M vertices on one side, N on the other, every pair across joined.
+
+    With M ≤ 2 the M side sits left and right of a column of the N side, a plane drawing;
+    otherwise the graph is not planar and has no coordinates.
+
+    >>> graph = load_graph("bipartite:2x3")
+    >>> len(graph.vertices), len(graph.edges), graph.pos is not None
+    (5, 6, True)
+    """
+    m, n = _dimensions(argument, "bipartite:MxN")
+    if m + n > MAX_VERTICES:
+        raise LimitError("the number of vertices", m + n, MAX_VERTICES, "use a smaller graph")
+    edges = [(i, m + j) for i in range(m) for j in range(n)]
+    pos: list[Point] | None = None
+    if m <= 2:
+        sides = [(Fraction(-1), Fraction(0)), (Fraction(1), Fraction(0))][:m]
+        pos = sides + [(Fraction(0), Fraction(2 * j - (n - 1), 2)) for j in range(n)]
+    return make_graph(f"bipartite:{m}x{n}", names(m + n), edges, pos)
 
 
 def _petersen(argument: str, spec: str) -> Graph:
@@ -286,10 +313,11 @@ FAMILIES: dict[str, Callable[[str, str], Graph]] = {
     "friendship": _friendship,
     "ladder": _ladder,
     "grid": _grid,
+    "bipartite": _bipartite,
     "petersen": _petersen,
 }
 #: how to name the families that do not take one size N
-USAGE = {"grid": "grid:RxC", "petersen": "petersen"}
+USAGE = {"grid": "grid:RxC", "bipartite": "bipartite:MxN", "petersen": "petersen"}
 
 
 # --------------------------------------------------------------------------- files
