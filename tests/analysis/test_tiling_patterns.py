@@ -61,3 +61,16 @@ def test_markdown_reads_the_committed_boards() -> None:
     assert "| 4×4 | 7 | 7 | 6 | 8 | 7/8, 7/8 | 1, 1 | yes |" in text
     committed = (DOCS / "results.md").read_text()
     assert "| 1×n | MAX | ⌊(3n + 3)/7⌋ |" in committed
+
+
+def test_kernel_proofs_narrow_the_bounds() -> None:
+    data = json.loads((DOCS / "tiling_results.json").read_text())
+    data["kernel_proofs"] = [
+        {"rows": 7, "cols": 7, "first": "max", "proof": "value ≥ 21", "nodes": 1,
+         "seconds": 1.0, "confirmation": "test"},
+        {"rows": 7, "cols": 7, "first": "max", "proof": "value ≤ 21", "nodes": 1,
+         "seconds": 1.0, "confirmation": "test"},
+    ]  # fmt: skip
+    seven = next(b for b in boards_from_json(data) if b.name == "7×7")
+    assert seven.max_first == (21, 21)
+    assert seven.min_first[0] < seven.min_first[1]
