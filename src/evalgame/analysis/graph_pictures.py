@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,14 +61,11 @@ def draw_colouring(
     """Draw ``share`` with element ``a`` of A in colour ``colours[a]`` (0 or missing: none)
     and element ``x`` of B marked as MAX's when ``owners[x]``."""
     from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch, Polygon, Rectangle
 
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise InputError(f"cannot draw {path.name}: the file must end in .svg or .png")
     pos = positions(share)
-    graph = share.graph
     xs, ys = [p[0] for p in pos], [p[1] for p in pos]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
     margin = 0.12 * span
@@ -78,49 +76,80 @@ def draw_colouring(
     box = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
     axes.set_xlim(box[0], box[2])
     axes.set_ylim(box[1], box[3])
-    small = 7 if len(graph.vertices) <= 30 else 5
+    marks = _Marks(share, colours, owners, pos, 7 if len(share.graph.vertices) <= 30 else 5)
+    if share.plane is not None:
+        _draw_faces(axes, marks, box, margin)
+    _draw_edges(axes, marks)
+    _draw_vertices(axes, marks)
+    _draw_legend(axes, marks)
+    if title:
+        axes.set_title(title, fontsize=10)
+    figure.savefig(path, bbox_inches="tight", dpi=150)
 
-    def colour_of(kind: str, index: int) -> str | None:
-        if share.colour != kind:
+
+@dataclass(frozen=True)
+class _Marks:
+    """What the picture shows of each element: its colour, its owner, where it is."""
+
+    share: Incidence
+    colours: Mapping[int, int]
+    owners: Sequence[bool]
+    pos: list[tuple[float, float]]
+    small: int  # the font size of the names
+
+    def colour_of(self, kind: str, index: int) -> str | None:
+        """The fill of a coloured element (``None``: elements of ``kind`` are not coloured)."""
+        if self.share.colour != kind:
             return None
-        colour = colours.get(index, 0)
+        colour = self.colours.get(index, 0)
         return PALETTE[(colour - 1) % len(PALETTE)] if colour else UNCOLOURED
 
-    def mine(kind: str, index: int) -> bool | None:
-        return owners[index] if share.share == kind else None
+    def mine(self, kind: str, index: int) -> bool | None:
+        """Whether a shared element is MAX's (``None``: elements of ``kind`` are not shared)."""
+        return self.owners[index] if self.share.share == kind else None
 
-    # faces: tinted when coloured, hatched when MAX's
-    if share.plane is not None:
-        for r, face in enumerate(share.plane.faces):
-            fill = colour_of("R", r)
-            hatch = "///" if mine("R", r) else None
-            tint = _tint(fill) if fill else "white"
-            patch: Patch
-            if face.outer:
-                patch = Rectangle(box[:2], box[2] - box[0], box[3] - box[1], zorder=0)
-            else:
-                patch = Polygon([pos[v] for v in face.walk], closed=True, zorder=1)
-            patch.set_facecolor(tint if fill or not face.outer else "white")
-            patch.set_edgecolor("#777777" if hatch else "none")
-            patch.set_linewidth(0)
-            if hatch:
-                patch.set_hatch(hatch)
-            axes.add_patch(patch)
-            if not face.outer and len(face.walk) > 2:
-                cx = sum(pos[v][0] for v in face.walk) / len(face.walk)
-                cy = sum(pos[v][1] for v in face.walk) / len(face.walk)
-                axes.text(cx, cy, face.name, ha="center", va="center", fontsize=small,
-                          color="#333333", zorder=2, bbox={"facecolor": "white", "alpha": 0.7,
-                          "edgecolor": "none", "pad": 1})  # fmt: skip
-        axes.text(box[0] + margin / 3, box[3] - margin / 3, "r0 (outer)", fontsize=small,
-                  va="top", color="#333333", bbox={"facecolor": "white", "alpha": 0.7,
-                  "edgecolor": "none", "pad": 1})  # fmt: skip
 
-    # edges: coloured lines when coloured, a black core when MAX's
+def _draw_faces(
+    axes: Any, marks: _Marks, box: tuple[float, float, float, float], margin: float
+) -> None:
+    """Faces: tinted when coloured, hatched when MAX's (the outer face tints the background)."""
+    from matplotlib.patches import Patch, Polygon, Rectangle
+
+    assert marks.share.plane is not None
+    pos, small = marks.pos, marks.small
+    for r, face in enumerate(marks.share.plane.faces):
+        fill = marks.colour_of("R", r)
+        hatch = "///" if marks.mine("R", r) else None
+        tint = _tint(fill) if fill else "white"
+        patch: Patch
+        if face.outer:
+            patch = Rectangle((box[0], box[1]), box[2] - box[0], box[3] - box[1], zorder=0)
+        else:
+            patch = Polygon([pos[v] for v in face.walk], closed=True, zorder=1)
+        patch.set_facecolor(tint if fill or not face.outer else "white")
+        patch.set_edgecolor("#777777" if hatch else "none")
+        patch.set_linewidth(0)
+        if hatch:
+            patch.set_hatch(hatch)
+        axes.add_patch(patch)
+        if not face.outer and len(face.walk) > 2:
+            cx = sum(pos[v][0] for v in face.walk) / len(face.walk)
+            cy = sum(pos[v][1] for v in face.walk) / len(face.walk)
+            axes.text(cx, cy, face.name, ha="center", va="center", fontsize=small,
+                      color="#333333", zorder=2, bbox={"facecolor": "white", "alpha": 0.7,
+                      "edgecolor": "none", "pad": 1})  # fmt: skip
+    axes.text(box[0] + margin / 3, box[3] - margin / 3, "r0 (outer)", fontsize=small,
+              va="top", color="#333333", bbox={"facecolor": "white", "alpha": 0.7,
+              "edgecolor": "none", "pad": 1})  # fmt: skip
+
+
+def _draw_edges(axes: Any, marks: _Marks) -> None:
+    """Edges: coloured lines when coloured, a black core when MAX's, dashed when MIN's."""
+    share, graph, small = marks.share, marks.share.graph, marks.small
     for e, (u, v) in enumerate(graph.edges):
-        (x1, y1), (x2, y2) = pos[u], pos[v]
-        fill = colour_of("E", e)
-        owner = mine("E", e)
+        (x1, y1), (x2, y2) = marks.pos[u], marks.pos[v]
+        fill = marks.colour_of("E", e)
+        owner = marks.mine("E", e)
         width = 6.0 if fill else 2.2 if owner else 1.4
         style = "--" if owner is False and not fill else "-"
         axes.plot([x1, x2], [y1, y2], color=fill or ("#222222" if owner else "#888888"),
@@ -133,23 +162,32 @@ def draw_colouring(
                       bbox={"facecolor": "white", "alpha": 0.6, "edgecolor": "none",
                             "pad": 0.5})  # fmt: skip
 
-    # vertices: filled discs when coloured, a thick black ring when MAX's
-    for v, (x, y) in enumerate(pos):
-        fill = colour_of("V", v) or "white"
-        owner = mine("V", v)
+
+def _draw_vertices(axes: Any, marks: _Marks) -> None:
+    """Vertices: filled discs when coloured, a thick black ring when MAX's."""
+    for v, (x, y) in enumerate(marks.pos):
+        fill = marks.colour_of("V", v) or "white"
+        owner = marks.mine("V", v)
         axes.scatter([x], [y], s=260 if owner else 150, c=[fill], zorder=7,
                      edgecolors="black", linewidths=3.2 if owner else 0.8)  # fmt: skip
-        axes.annotate(graph.vertices[v], (x, y), xytext=(7, 7), textcoords="offset points",
-                      fontsize=small, zorder=8)  # fmt: skip
+        axes.annotate(marks.share.graph.vertices[v], (x, y), xytext=(7, 7),
+                      textcoords="offset points", fontsize=marks.small, zorder=8)  # fmt: skip
 
-    used = sorted({c for c in colours.values() if c})
+
+def _draw_legend(axes: Any, marks: _Marks) -> None:
+    """The colours used, and how MAX's shared elements are marked."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    shared = marks.share.share
+    used = sorted({c for c in marks.colours.values() if c})
     handles: list[Any] = [
         Patch(facecolor=PALETTE[(c - 1) % len(PALETTE)], label=f"colour {c}") for c in used
     ]
-    if share.share == "V":
+    if shared == "V":
         handles.append(Line2D([], [], marker="o", color="white", markeredgecolor="black",
                               markeredgewidth=3, markersize=11, label="MAX's vertex"))  # fmt: skip
-    elif share.share == "E":
+    elif shared == "E":
         handles.append(Line2D([], [], color="#222222", linewidth=2.2, label="MAX's edge"))
         handles.append(Line2D([], [], color="#888888", linestyle="--", label="MIN's edge"))
     else:
@@ -157,10 +195,7 @@ def draw_colouring(
                              label="MAX's face"))  # fmt: skip
     axes.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                 ncol=min(len(handles), 5), frameon=False, fontsize=8,
-                title=f"shared: {KIND_NAMES[share.share]}", title_fontsize=8)  # fmt: skip
-    if title:
-        axes.set_title(title, fontsize=10)
-    figure.savefig(path, bbox_inches="tight", dpi=150)
+                title=f"shared: {KIND_NAMES[shared]}", title_fontsize=8)  # fmt: skip
 
 
 def positions(share: Incidence) -> list[tuple[float, float]]:
