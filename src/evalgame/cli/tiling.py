@@ -18,7 +18,6 @@ import typer
 from rich.text import Text
 
 from evalgame.analysis.tiling_pictures import draw_tiling
-from evalgame.cli.app import console, json_stops, picture_path, print_json, writing
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.cli.proofs import (
     SCHEDULER_HELP,
@@ -31,10 +30,17 @@ from evalgame.cli.proofs import (
     show_proof,
     wants_proof,
 )
+from evalgame.cli.shared import console, json_stops, picture_path, print_json, writing
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import ENGINES, Engine, available
 from evalgame.games.tiling.board import Domino, check_size
-from evalgame.games.tiling.game import ALGORITHMS, Algorithm, board_segments, solve_tiling
+from evalgame.games.tiling.game import (
+    ALGORITHMS,
+    Algorithm,
+    TilingSolution,
+    board_segments,
+    solve_tiling,
+)
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
@@ -107,6 +113,21 @@ def tiling(
         problem = TilingProblem(rows, cols, player, engine=_engine(engine), table_mb=table_mb)
         _prove(problem, workers, scheduler, store, timeout, slice_seconds, json_output)
         return
+    _solve(rows, cols, player, chosen, _engine(engine), table_mb, timeout, out, json_output)
+
+
+def _solve(
+    rows: int,
+    cols: int,
+    player: Player,
+    algorithm: Algorithm,
+    engine: Engine,
+    table_mb: int | None,
+    timeout: float | None,
+    out: Path | None,
+    json_output: bool,
+) -> None:
+    """Solve one game (boards over :data:`SOLVABLE_CELLS` cells only with a timeout)."""
     if rows * cols > SOLVABLE_CELLS and timeout is None:
         raise LimitError(
             f"the number of cells of the {rows}×{cols} board",
@@ -123,13 +144,19 @@ def tiling(
             rows,
             cols,
             player,
-            algorithm=chosen,
+            algorithm=algorithm,
             budget=budget,
-            engine=_engine(engine),
+            engine=engine,
             table_mb=table_mb,
         )
     if out is not None:
         _draw(rows, cols, solution.dominoes, out, player)
+    _show(solution, json_output)
+
+
+def _show(solution: TilingSolution, json_output: bool) -> None:
+    """A solved game: one JSON object, or the value, a principal line and statistics."""
+    rows, cols, player = solution.rows, solution.cols, solution.first
     if json_output:
         print_json(
             {
