@@ -27,7 +27,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 
 ## e2e: only the browser tests (headless chromium; `make test` runs them too)
 e2e: $(STAMP) e2e-setup
