@@ -12,7 +12,10 @@ import sys
 import pytest
 
 #: libraries only some commands need (pictures, graphs, the web app, numeric tables)
-HEAVY = ("numpy", "scipy", "networkx", "matplotlib", "fastapi", "starlette", "uvicorn")
+HEAVY = (
+    "numpy", "scipy", "networkx", "matplotlib", "fastapi", "starlette", "uvicorn", "dask",
+    "distributed",
+)  # fmt: skip
 
 RUN_AND_LIST_MODULES = """
 import sys
@@ -21,20 +24,24 @@ try:
     main(sys.argv[1:])
 except SystemExit as end:
     assert not end.code, end.code
-print(" ".join(sorted(sys.modules)))
+print(" ".join(sorted(sys.modules)))  # the last line of the output
 """
 
 
-def loaded_by(*args: str) -> set[str]:
-    """The top-level packages loaded by ``evalgame ARGS``, run in a fresh interpreter."""
+def modules_loaded_by(*args: str) -> list[str]:
+    """Every module loaded by ``evalgame ARGS``, run in a fresh interpreter."""
     done = subprocess.run(
         [sys.executable, "-c", RUN_AND_LIST_MODULES, *args],
         capture_output=True,
         text=True,
         check=True,
     )
-    modules = done.stdout.splitlines()[-1].split()  # the last line, after the command's output
-    return {name.split(".")[0] for name in modules}
+    return done.stdout.splitlines()[-1].split()
+
+
+def loaded_by(*args: str) -> set[str]:
+    """The top-level packages loaded by ``evalgame ARGS``."""
+    return {name.split(".")[0] for name in modules_loaded_by(*args)}
 
 
 @pytest.mark.parametrize(
@@ -54,3 +61,13 @@ def test_solve_and_info_start_without_heavy_libraries(args: tuple[str, ...]) -> 
 def test_the_check_sees_a_heavy_import() -> None:
     """The commands that need them do load them: the check above can fail."""
     assert "numpy" in loaded_by("fair", "X*Y")
+
+
+def test_solve_imports_no_other_command() -> None:
+    commands = {m for m in modules_loaded_by("solve", "X*(Y-Z)") if m.startswith("evalgame.cli.")}
+    assert commands <= {
+        "evalgame.cli.shared",
+        "evalgame.cli.evaluate",
+        "evalgame.cli.progress",
+        "evalgame.cli.proofs",  # the --workers/--store options of solve
+    }, commands

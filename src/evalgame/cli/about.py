@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evalgame.cli.app import console
+from evalgame.cli.shared import console
 from evalgame.games.matching.native import engine_report
 
 

@@ -17,8 +17,8 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
+from evalgame.cli.shared import console, json_stops, print_json
 from evalgame.errors import LimitError
 from evalgame.expr.nodes import approximate
 from evalgame.games.classic.catalog import Target, parse_target

@@ -17,7 +17,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import console, print_json
+from evalgame.cli.shared import console, print_json
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.search.dag import backward_induction
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from evalgame.cli.app import console, json_stops, print_json
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
     SCHEDULER_HELP,
@@ -21,6 +20,7 @@ from evalgame.cli.proofs import (
     show_proof,
     wants_proof,
 )
+from evalgame.cli.shared import console, json_stops, print_json
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.nodes import Number, approximate, format_number

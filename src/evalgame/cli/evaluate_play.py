@@ -15,8 +15,8 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import ask, console, print_json, tell
 from evalgame.cli.evaluate import decimal, parse_first
+from evalgame.cli.shared import ask, console, print_json, tell
 from evalgame.errors import GameError
 from evalgame.expr.domain import format_domain, parse_domain
 from evalgame.expr.expression import Expression, parse

@@ -22,7 +22,6 @@ import typer
 
 from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.analysis.graph_pictures import draw_share
-from evalgame.cli.app import console, json_stops, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
@@ -36,6 +35,7 @@ from evalgame.cli.proofs import (
     show_proof,
     wants_proof,
 )
+from evalgame.cli.shared import console, json_stops, picture_path, print_json, writing
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.expr.nodes import format_number
 from evalgame.games.graph.graphs import FAMILIES, load_graph

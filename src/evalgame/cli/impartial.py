@@ -17,7 +17,7 @@ from typing import Any
 
 import typer
 
-from evalgame.cli.app import console, print_json
+from evalgame.cli.shared import console, print_json
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.heap_play import HeapPlay
 from evalgame.games.classic.impartial import (

@@ -16,8 +16,8 @@ from evalgame.analysis.paper import (
     Run,
     reproduce,
 )
-from evalgame.cli.app import console, picture_path, print_json, writing
 from evalgame.cli.evaluate import decimal
+from evalgame.cli.shared import console, picture_path, print_json, writing
 from evalgame.errors import GameError
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import format_number

@@ -19,11 +19,11 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from evalgame.cli.app import ask, console, err_console, print_json, tell
 from evalgame.cli.boards import board
 from evalgame.cli.classic import outcome_text
 from evalgame.cli.evaluate_play import play_expression
 from evalgame.cli.progress import check_seconds
+from evalgame.cli.shared import ask, console, err_console, print_json, tell
 from evalgame.errors import GameError
 from evalgame.games.classic.catalog import Target, is_game_target, parse_target, similar_game
 from evalgame.play.agents import (

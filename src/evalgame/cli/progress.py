@@ -18,7 +18,7 @@ from contextlib import contextmanager
 import typer
 from rich.status import Status
 
-from evalgame.cli.app import err_console
+from evalgame.cli.shared import err_console
 from evalgame.expr.nodes import format_number
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats

@@ -1,6 +1,7 @@
 """Parallel proofs from the command line: ``--workers``/``--scheduler``/``--store`` on the
 solving commands, and ``evalgame proofs STORE`` to see what a proof store holds.
 
+>>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
 >>> CliRunner().invoke(app, ["proofs", "/nonexistent.sqlite"]).exit_code
 2
@@ -17,8 +18,8 @@ import typer
 from rich.status import Status
 from rich.table import Table
 
-from evalgame.cli.app import app, console, err_console, print_json
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
+from evalgame.cli.shared import console, err_console, print_json
 from evalgame.errors import InputError
 from evalgame.expr.nodes import format_number
 from evalgame.proofs import Problem, ProofResult, ProofStatus, prove, read_summary
@@ -136,7 +137,6 @@ def show_proof(proof: ProofResult) -> None:
     )
 
 
-@app.command("proofs", rich_help_panel="Parallel proofs")
 def proofs_command(
     store: Path = typer.Argument(..., help="A proof store (--store of a parallel solve)."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),

@@ -1,8 +1,8 @@
 """The typer application, the shared console and the helpers every command uses.
 
-Commands live in sibling modules (one per family of games) and register themselves on
-:data:`app`; :func:`evalgame.cli.main` runs it and turns every
-:class:`~evalgame.errors.EvalgameError` into a clear message and an exit status.
+Commands live in sibling modules (one per family of games); :mod:`evalgame.cli` registers
+them on :data:`app`, which turns every :class:`~evalgame.errors.EvalgameError` into a
+clear message and an exit status.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from rich.tree import Tree
 from evalgame.analysis.tree import GameTree, Node, Status, game_tree
 from evalgame.analysis.tree_pictures import MAX_DRAWN
 from evalgame.analysis.tree_walk import ALGORITHMS
-from evalgame.cli.app import console, picture_path, print_json, writing
 from evalgame.cli.evaluate import DOMAIN_HELP
+from evalgame.cli.shared import console, picture_path, print_json, writing
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.nodes import format_number
 from evalgame.search.protocol import Player

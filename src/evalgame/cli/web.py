@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from evalgame.cli.app import console
+from evalgame.cli.shared import console
 from evalgame.errors import InputError
 
 
