@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.status import Status
@@ -22,8 +22,10 @@ from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import console, err_console, print_json
 from evalgame.errors import InputError
 from evalgame.expr.nodes import format_number
-from evalgame.proofs import Problem, ProofResult, ProofStatus, prove, read_summary
 from evalgame.search.protocol import Value
+
+if TYPE_CHECKING:
+    from evalgame.proofs import Problem, ProofResult, ProofStatus
 
 WORKERS_HELP = "Prove in parallel on N local worker processes (default: one per core)."
 SCHEDULER_HELP = "Prove on the Dask cluster at this address (tcp://HOST:8786)."
@@ -88,6 +90,8 @@ def run_proof(
         else:
             status.update(text)
 
+    from evalgame.proofs import prove  # the proof manager: only for a parallel proof
+
     try:
         return prove(
             problem,
@@ -142,6 +146,8 @@ def proofs_command(
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
+    from evalgame.proofs import read_summary
+
     summary = read_summary(store)
     if json_output:
         print_json(
