@@ -62,7 +62,7 @@ def run_leaf(
     started = time.process_time()
     budget = Budget(
         report_seconds=STOP_CHECK_SECONDS,
-        on_progress=_watch(started, seconds, stop_event),  # at once, then every 0.25 s
+        on_progress=watch(started, seconds, stop_event),  # at once, then every 0.25 s
     )
     try:
         result, nodes = solver.test(position, gamma, strict, budget)
@@ -82,7 +82,7 @@ def worker_name() -> str:
         return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _watch(started: float, seconds: float | None, name: str | None) -> Any:
+def watch(started: float, seconds: float | None, name: str | None) -> Any:
     """A progress callback that stops the search after ``seconds`` of CPU time since
     ``started`` (CPU, not wall-clock: slices mean the same work on a busy machine), or
     once the event ``name`` is set."""

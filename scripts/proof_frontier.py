@@ -1,0 +1,93 @@
+"""The frontier a distributed tiling proof would hand out, and a sample of what it costs.
+
+For a board and a starter, the positions after 1, 2, … plies are counted, and the
+subproblems they make for the proof manager (positions named by their reduced region, so
+symmetric positions and transpositions are one subproblem). With ``--sample N`` the
+question "value ≥ γ?" is then asked on N random subproblems of the last ply, each for at
+most ``--seconds`` CPU seconds with the C kernel (fresh table each), and the cost
+distribution is printed: what a cluster run would need per task. E.g.
+
+    nice -n 10 .venv/bin/python scripts/proof_frontier.py 8 8 --plies 2 --gamma 27 \\
+        --sample 20 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from evalgame.errors import SearchInterrupted
+from evalgame.games.matching.game import MatchingPosition
+from evalgame.games.matching.proof import MatchingLeaf
+from evalgame.games.tiling.game import TilingGame
+from evalgame.proofs.keys import stable_key
+from evalgame.proofs.leaf import watch
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Player
+from evalgame.search.stats import SearchStats
+
+
+def subproblem(game: TilingGame, position: MatchingPosition) -> str:
+    """The subproblem's name in the proof store."""
+    key = stable_key(game.key(position))
+    assert key is not None  # tiling keys are tuples of numbers
+    return key
+
+
+def main() -> None:
+    """Count the frontier ply by ply, then sample the cost of its subproblems."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("rows", type=int)
+    parser.add_argument("cols", type=int)
+    parser.add_argument("--first", choices=("max", "min"), default="max")
+    parser.add_argument("--plies", type=int, default=2)
+    parser.add_argument("--gamma", type=int, help="the question: value ≥ GAMMA")
+    parser.add_argument("--sample", type=int, default=0, help="subproblems to try")
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU s per subproblem")
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args()
+    first = Player.MAX if options.first == "max" else Player.MIN
+    game = TilingGame(options.rows, options.cols, first)
+    level = {subproblem(game, game.initial()): game.initial()}
+    for ply in range(1, options.plies + 1):
+        positions = 0
+        following: dict[str, MatchingPosition] = {}
+        for position in level.values():
+            for move in game.moves(position):
+                child = game.play(position, move)
+                positions += 1
+                following.setdefault(subproblem(game, child), child)
+        level = following
+        print(f"ply {ply}: {positions:,} positions, {len(level):,} distinct subproblems")
+    if not options.sample:
+        return
+    if options.gamma is None:
+        raise SystemExit("--sample needs --gamma (the question asked)")
+    chosen = random.Random(options.seed).sample(sorted(level), min(options.sample, len(level)))
+    costs, finished = [], 0
+    for name in chosen:
+        leaf = MatchingLeaf(game, table_mb=256)
+        started = time.process_time()
+        budget = Budget(on_progress=watch(started, options.seconds, None))
+        try:
+            result, nodes = leaf.test(level[name], options.gamma, False, budget)
+            finished += 1
+            verdict = f"value {'≥' if result >= options.gamma else '≤'} {result}"
+        except SearchInterrupted as stop:  # out of its time
+            nodes = stop.stats.nodes if isinstance(stop.stats, SearchStats) else 0
+            verdict = "unfinished"
+        cost = time.process_time() - started
+        costs.append(cost)
+        print(f"  {name[:12]}  {verdict:<14} {nodes:>14,} nodes  {cost:8.2f} CPU s", flush=True)
+    costs.sort()
+    print(
+        f"{finished}/{len(chosen)} finished within {options.seconds:g} CPU s; CPU s a task: "
+        f"median {costs[len(costs) // 2]:.2f}, max {costs[-1]:.2f}; the {len(level):,} "
+        f"subproblems of ply {options.plies} would take ≥ "
+        f"{sum(costs) / len(costs) * len(level) / 3600:.1f} CPU hours at this rate"
+    )
+
+
+if __name__ == "__main__":
+    main()
