@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from evalgame.errors import ClusterError, InputError
+from evalgame.errors import ClusterError, InputError, SearchInterrupted
 
 #: seconds to wait for a scheduler before giving up
 CONNECT_SECONDS = 10
@@ -42,13 +42,16 @@ def connect(
     count = default_workers() if workers is None else workers
     if count < 1:
         raise InputError(f"--workers must be at least 1, not {count}")
-    cluster = LocalCluster(
-        n_workers=count,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
+    try:
+        cluster = LocalCluster(
+            n_workers=count,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,  # a worker lost is handled, not worth a traceback
+        )
+    except KeyboardInterrupt:
+        raise SearchInterrupted("interrupted by Ctrl-C while the workers were starting") from None
     with cluster, Client(cluster) as local:
         yield local
 
