@@ -21,8 +21,9 @@ from easyAI import Negamax, TranspositionTable, TwoPlayerGame
 
 from evalgame.games.classic.connect4 import ConnectFour
 from evalgame.games.classic.tictactoe import CELL_ORDER, WON, TicTacToe
+from evalgame.numbers import Number
 from evalgame.play.solvers import solve
-from evalgame.search.protocol import Game, Value
+from evalgame.search.protocol import Game
 
 
 class EasyTicTacToe(TwoPlayerGame):  # type: ignore[misc]
@@ -125,7 +126,7 @@ CASES = [
 ]  # fmt: skip
 
 
-def best_time(run: Callable[[], tuple[Value, int]]) -> tuple[float, Value, int]:
+def best_time(run: Callable[[], tuple[Number, int]]) -> tuple[float, Number, int]:
     """The fastest of a few runs of ``run`` with its value and node count."""
     times: list[float] = []
     while True:
@@ -136,8 +137,8 @@ def best_time(run: Callable[[], tuple[Value, int]]) -> tuple[float, Value, int]:
             return min(times), value, nodes
 
 
-def ours(case: Case, algorithm: str) -> Callable[[], tuple[Value, int]]:
-    def run() -> tuple[Value, int]:
+def ours(case: Case, algorithm: str) -> Callable[[], tuple[Number, int]]:
+    def run() -> tuple[Number, int]:
         result = solve(case.ours(), None, algorithm)
         assert result.value is not None
         return result.value, result.stats.nodes
@@ -145,8 +146,8 @@ def ours(case: Case, algorithm: str) -> Callable[[], tuple[Value, int]]:
     return run
 
 
-def peer(case: Case) -> Callable[[], tuple[Value, int]]:
-    def run() -> tuple[Value, int]:
+def peer(case: Case) -> Callable[[], tuple[Number, int]]:
+    def run() -> tuple[Number, int]:
         game = case.peer()
         negamax = Negamax(case.plies, tt=TranspositionTable())
         negamax(game)

@@ -20,11 +20,11 @@ from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import incidence
 from evalgame.games.graph.share import GraphShare
 from evalgame.games.graph.symmetry import Symmetries
+from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.minimax import minimax
 from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
-from evalgame.search.protocol import Value
 from evalgame.search.result import SearchResult
 from evalgame.search.table import TranspositionTable
 
@@ -46,7 +46,7 @@ MINIMAX_LIMIT = 6
 class Run:
     """One timed solve."""
 
-    value: Value | None
+    value: Number | None
     nodes: int
     seconds: float
 

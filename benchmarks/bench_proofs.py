@@ -22,8 +22,9 @@ from evalgame.games.evaluate.proof import evaluate_problem
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
+from evalgame.numbers import Number
 from evalgame.proofs import Problem, prove
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 
 TWELVE = "a*b - c*d + e*f - g*h + i*j - k*l"
 NINE = "a*b - c*d + e*f - g*h + i"
@@ -35,7 +36,7 @@ class Case:
 
     name: str
     problem: Problem
-    sequential: Callable[[], tuple[Value | None, int]]
+    sequential: Callable[[], tuple[Number | None, int]]
 
 
 def cases(quick: bool) -> list[Case]:
@@ -43,11 +44,11 @@ def cases(quick: bool) -> list[Case]:
     side = 5 if quick else 6
     expression = NINE if quick else TWELVE
 
-    def tiling() -> tuple[Value | None, int]:
+    def tiling() -> tuple[Number | None, int]:
         solution = solve_tiling(side, side, Player.MAX)
         return solution.value, solution.stats.nodes
 
-    def evaluate() -> tuple[Value | None, int]:
+    def evaluate() -> tuple[Number | None, int]:
         solution = solve(expression, algorithm="mtdf")
         return solution.value, solution.stats.nodes
 

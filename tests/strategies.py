@@ -26,31 +26,32 @@ from hypothesis import strategies as st
 
 from evalgame.expr.nodes import Bin, Neg, Num, Var
 from evalgame.expr.nodes import Node as ExpressionNode
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 Node: TypeAlias = tuple[Any, ...]
 #: a position of :class:`TreeGame`: (node, scale, offset) with value scale·value(node)+offset
-Position: TypeAlias = tuple[Node, Value, Value]
+Position: TypeAlias = tuple[Node, Number, Number]
 
 _PLAYERS = {"max": Player.MAX, "min": Player.MIN, "chance": Player.CHANCE}
 
 
-def leaf(value: Value | None) -> Node:
+def leaf(value: Number | None) -> Node:
     """A terminal node."""
     return ("leaf", value)
 
 
-def node(player: str, *children: Node, estimate: Value = 0) -> Node:
+def node(player: str, *children: Node, estimate: Number = 0) -> Node:
     """A MAX or MIN node (``player`` is ``"max"`` or ``"min"``)."""
     return (player, estimate, tuple(children))
 
 
-def chance(*outcomes: tuple[Fraction, Node], estimate: Value = 0) -> Node:
+def chance(*outcomes: tuple[Fraction, Node], estimate: Number = 0) -> Node:
     """A chance node with ``(probability, child)`` outcomes."""
     return ("chance", estimate, tuple(c for _, c in outcomes), tuple(p for p, _ in outcomes))
 
 
-def _fold(node: Node, scale: Value, offset: Value) -> Position:
+def _fold(node: Node, scale: Number, offset: Number) -> Position:
     while node[0] == "affine":
         _, s, o, node = node
         scale, offset = scale * s, offset + scale * o
@@ -68,7 +69,7 @@ def tree_size(node: Node) -> int:
 
 
 @cache
-def leaf_range(node: Node) -> tuple[Value, Value] | None:
+def leaf_range(node: Node) -> tuple[Number, Number] | None:
     """The smallest and largest valid leaf value below ``node`` (``None``: none valid)."""
     if node[0] == "affine":
         inner = leaf_range(node[3])
@@ -84,7 +85,7 @@ def leaf_range(node: Node) -> tuple[Value, Value] | None:
     return min(r[0] for r in ranges), max(r[1] for r in ranges)
 
 
-def tree_value(node: Node, depth: int | None = None) -> Value | None:
+def tree_value(node: Node, depth: int | None = None) -> Number | None:
     """The value of ``node`` computed straight from the tuples: the independent reference.
 
     With ``depth``, nodes that many plies down are scored by their estimate. A chance node
@@ -95,10 +96,10 @@ def tree_value(node: Node, depth: int | None = None) -> Value | None:
         inner = tree_value(node[3], depth)
         return None if inner is None else node[1] * inner + node[2]
     if kind == "leaf":
-        value: Value | None = node[1]
+        value: Number | None = node[1]
         return value
     if depth == 0:
-        estimate: Value = node[1]
+        estimate: Number = node[1]
         return estimate
     values = [tree_value(child, None if depth is None else depth - 1) for child in node[2]]
     if kind == "chance":
@@ -130,7 +131,7 @@ class TreeGame(Game[Position, int]):
         tree: Node,
         *,
         keyed: bool = False,
-        bounds: tuple[Value, Value] | None = None,
+        bounds: tuple[Number, Number] | None = None,
         reverse: bool = False,
         sized: bool = True,
         dominance: bool = False,
@@ -156,7 +157,7 @@ class TreeGame(Game[Position, int]):
         node, scale, offset = position
         return _fold(node[2][move], scale, offset)
 
-    def payoff(self, position: Position) -> Value | None:
+    def payoff(self, position: Position) -> Number | None:
         node, scale, offset = position
         assert node[0] == "leaf"
         return None if node[1] is None else scale * node[1] + offset
@@ -164,10 +165,10 @@ class TreeGame(Game[Position, int]):
     def key(self, position: Position) -> Hashable | None:
         return position[0] if self.keyed else None
 
-    def affine(self, position: Position) -> tuple[Value, Value]:
+    def affine(self, position: Position) -> tuple[Number, Number]:
         return position[1], position[2]
 
-    def bounds(self, position: Position) -> tuple[Value | None, Value | None]:
+    def bounds(self, position: Position) -> tuple[Number | None, Number | None]:
         if self.slack is None:
             return None, None
         node, scale, offset = position
@@ -198,9 +199,9 @@ class TreeGame(Game[Position, int]):
     def probability(self, position: Position, move: int) -> Fraction:
         return Fraction(position[0][3][move])
 
-    def evaluate(self, position: Position) -> Value:
+    def evaluate(self, position: Position) -> Number:
         node, scale, offset = position
-        estimate: Value = node[1]
+        estimate: Number = node[1]
         return scale * estimate + offset
 
     def subtree_size(self, position: Position) -> int | None:
@@ -209,16 +210,16 @@ class TreeGame(Game[Position, int]):
 
 def value_of(
     game: TreeGame, position: Position | None = None, depth: int | None = None
-) -> Value | None:
+) -> Number | None:
     """The reference value of a :class:`TreeGame` position."""
     node, scale, offset = game.initial() if position is None else position
     value = tree_value(node, depth)
     return None if value is None else scale * value + offset
 
 
-def values(*, fractions: bool = True, invalid: bool = True) -> st.SearchStrategy[Value | None]:
+def values(*, fractions: bool = True, invalid: bool = True) -> st.SearchStrategy[Number | None]:
     """Leaf values: small integers (many ties), small fractions, ``None`` (invalid)."""
-    choices: list[st.SearchStrategy[Value | None]] = [st.integers(-4, 4)]
+    choices: list[st.SearchStrategy[Number | None]] = [st.integers(-4, 4)]
     if fractions:
         choices.append(st.fractions(-4, 4, max_denominator=3))
     if invalid:
@@ -289,7 +290,7 @@ def replay(game: Game[Any, Any], line: Sequence[Any], position: Any = None) -> A
 
 def expression_trees(
     names: Sequence[str] = ("a", "b", "x", "y1", "Z"),
-    constants: Sequence[Value] = (0, 1, 2, 3, Fraction(1, 2)),
+    constants: Sequence[Number] = (0, 1, 2, 3, Fraction(1, 2)),
     exponents: Sequence[int] = (-1, 0, 2, 3),
     max_leaves: int = 12,
 ) -> st.SearchStrategy[ExpressionNode]:
@@ -311,9 +312,9 @@ def expression_trees(
     )
 
 
-def domains(max_size: int = 4) -> st.SearchStrategy[tuple[Value, ...]]:
+def domains(max_size: int = 4) -> st.SearchStrategy[tuple[Number, ...]]:
     """Small exact domains: integers (negative ones too) and halves, no duplicates."""
-    choices: list[Value] = [-2, -1, 0, 1, 2, 3, Fraction(1, 2), Fraction(-3, 2)]
+    choices: list[Number] = [-2, -1, 0, 1, 2, 3, Fraction(1, 2), Fraction(-3, 2)]
     return st.lists(
         st.sampled_from(choices),
         min_size=1,

@@ -34,6 +34,7 @@ from evalgame.errors import (
 )
 from evalgame.expr import Expression, parse, parse_domain
 from evalgame.games.evaluate import EValuate, Solution, solve, tree_size
+from evalgame.numbers import Number
 from evalgame.search import (
     Budget,
     Game,
@@ -41,7 +42,6 @@ from evalgame.search import (
     SearchResult,
     SearchStats,
     TranspositionTable,
-    Value,
     alphabeta,
     backward_induction,
     expectiminimax,
@@ -86,13 +86,13 @@ __all__ = [
     "IllegalMoveError",
     "InputError",
     "LimitError",
+    "Number",
     "Player",
     "SearchInterrupted",
     "SearchResult",
     "SearchStats",
     "Solution",
     "TranspositionTable",
-    "Value",
     "alphabeta",
     "backward_induction",
     "expectiminimax",

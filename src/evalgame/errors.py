@@ -16,8 +16,12 @@ unexpected ')' at position 3
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from evalgame.numbers import Number, format_number
+
+if TYPE_CHECKING:  # the statistics live in the search engine, which imports this module
+    from evalgame.search.stats import SearchStats
 
 
 class EvalgameError(Exception):
@@ -121,9 +125,9 @@ class SearchInterrupted(EvalgameError):
     def __init__(
         self,
         reason: str,
-        lower: Fraction | None = None,
-        upper: Fraction | None = None,
-        stats: object | None = None,
+        lower: Number | None = None,
+        upper: Number | None = None,
+        stats: SearchStats | None = None,
     ) -> None:
         super().__init__(reason)
         self.reason = reason
@@ -137,21 +141,16 @@ class SearchInterrupted(EvalgameError):
         >>> SearchInterrupted("out of time", Fraction(1, 2)).as_json()
         {'status': 'stopped', 'reason': 'out of time', 'lower': '1/2', 'upper': None, 'stats': {}}
         """
-        from evalgame.expr.nodes import format_number
-
-        as_dict = getattr(self.stats, "as_dict", None)
         return {
             "status": "stopped",
             "reason": self.reason,
             "lower": None if self.lower is None else format_number(self.lower),
             "upper": None if self.upper is None else format_number(self.upper),
-            "stats": {} if as_dict is None else as_dict(),
+            "stats": {} if self.stats is None else self.stats.as_dict(),
         }
 
     def pretty(self) -> str:
         """The reason and whatever bounds were proven before the stop."""
-        from evalgame.expr.nodes import format_number  # errors.py is imported by all
-
         lo = "-∞" if self.lower is None else format_number(self.lower)
         hi = "+∞" if self.upper is None else format_number(self.upper)
         return f"{self.reason}; proven bounds on the value: {lo} ≤ value ≤ {hi}"

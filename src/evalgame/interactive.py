@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from evalgame.expr.domain import DIGITS, DomainLike
 from evalgame.expr.expression import Expression
-from evalgame.expr.nodes import format_number
 from evalgame.games.evaluate.game import as_first
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number, format_number
+from evalgame.search.protocol import Game, Player
 
 if TYPE_CHECKING:  # the rest loads on first call: ``import evalgame`` stays quick
     from evalgame.analysis.tree import GameTree
@@ -156,5 +156,5 @@ def _evaluate_position(game: EValuate) -> Callable[[Session[Any, Any]], str]:
     return show
 
 
-def _value(value: Value | None) -> str:
+def _value(value: Number | None) -> str:
     return "no valid result" if value is None else format_number(value)

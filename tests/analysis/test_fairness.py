@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalgame.analysis.fairness import fairness
-from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.game import EValuate, Position
+from evalgame.numbers import Number
 from evalgame.search.minimax import minimax
 from evalgame.search.protocol import Player
 

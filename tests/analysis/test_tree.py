@@ -12,10 +12,11 @@ from evalgame.analysis.tree import GameTree, Status, game_tree
 from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.nodes import Node as ExpressionNode
-from evalgame.expr.nodes import format_number, to_text
+from evalgame.expr.nodes import to_text
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
 from tests.games.naive import naive_value
 from tests.strategies import domains, expression_trees

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 
-def naive_value(game: Game[Any, Any], position: Any) -> Value | None:
+def naive_value(game: Game[Any, Any], position: Any) -> Number | None:
     """The exact value of ``position`` (``None`` when every leaf below it is invalid)."""
     moves = game.moves(position)
     if not moves:
@@ -16,7 +17,7 @@ def naive_value(game: Game[Any, Any], position: Any) -> Value | None:
     player = game.to_move(position)
     children = [(m, naive_value(game, game.play(position, m))) for m in moves]
     if player is Player.CHANCE:
-        total: Value = 0
+        total: Number = 0
         for move, value in children:
             assert value is not None
             total += game.probability(position, move) * value

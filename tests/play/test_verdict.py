@@ -15,17 +15,18 @@ from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import incidence
 from evalgame.games.graph.share import GraphShare
 from evalgame.games.tiling.game import TilingGame
+from evalgame.numbers import Number
 from evalgame.play.evaluate import TERMS as EVALUATE_TERMS
 from evalgame.play.evaluate import session
 from evalgame.play.graph import graph_state, terms
 from evalgame.play.tiling import TERMS as TILING_TERMS
 from evalgame.play.tiling import tiling_state
 from evalgame.play.verdict import Outcome, judge, winner
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 from tests.games.naive import naive_value
 
 
-def expected(final: Value, par: Value) -> str | None:
+def expected(final: Number, par: Number) -> str | None:
     """The paper's rule written out: larger — MAX, smaller — MIN, equal — a draw."""
     return "max" if final > par else "min" if final < par else None
 

@@ -10,10 +10,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from evalgame.errors import GameError, SearchInterrupted
+from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta, null_window_test
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.searcher import INF, Searcher
 from evalgame.search.table import TranspositionTable
 from tests.strategies import TreeGame, chance, leaf, node, replay, tree_size, trees, value_of
@@ -30,7 +31,7 @@ options = st.fixed_dictionaries(
 )
 
 
-def check_pv(game: TreeGame, pv: tuple[int, ...], value: Value | None) -> None:
+def check_pv(game: TreeGame, pv: tuple[int, ...], value: Number | None) -> None:
     if value is None:
         assert pv == ()
     else:
@@ -205,7 +206,7 @@ class Chain(Game[int, int]):
     def play(self, position: int, move: int) -> int:
         return position + move
 
-    def payoff(self, position: int) -> Value:
+    def payoff(self, position: int) -> Number:
         return 1
 
 

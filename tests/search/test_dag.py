@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 
 from evalgame.errors import CycleError, GameError, SearchInterrupted
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.dag import backward_induction
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from tests.strategies import TreeGame, replay, trees, value_of
 
 PLAYERS = {"max": Player.MAX, "min": Player.MIN, "chance": Player.CHANCE}
@@ -39,8 +40,8 @@ class Graph(Game[str, str]):
     def play(self, position: str, move: str) -> str:
         return move
 
-    def payoff(self, position: str) -> Value | None:
-        value: Value | None = self.spec[position]
+    def payoff(self, position: str) -> Number | None:
+        value: Number | None = self.spec[position]
         return value
 
     def key(self, position: str) -> Hashable:
@@ -114,7 +115,7 @@ class Chain(Game[int, int]):
     def play(self, position: int, move: int) -> int:
         return position + move
 
-    def payoff(self, position: int) -> Value:
+    def payoff(self, position: int) -> Number:
         return Fraction(position, 3)
 
     def key(self, position: int) -> Hashable:
@@ -159,7 +160,7 @@ class SharedKey(Graph):
     def key(self, position: str) -> Hashable:
         return "AB" if position in ("A", "B") else position
 
-    def affine(self, position: str) -> tuple[Value, Value]:
+    def affine(self, position: str) -> tuple[Number, Number]:
         return (1, -1) if position == "B" else (1, 0)
 
 

@@ -9,8 +9,9 @@ from typing import Any, ClassVar
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalgame.numbers import Number
 from evalgame.search.paper_alphabeta import paper_alphabeta
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from tests.strategies import TreeGame, leaf, node, replay, tree_size, trees, value_of
 
 
@@ -37,7 +38,7 @@ Assignment = tuple[tuple[str, int], ...]
 class Expression(Game[tuple[Assignment, int | None], int | str]):
     """e-Valuate with digits 0–9: MAX proposes a digit, MIN puts it on a free variable."""
 
-    def __init__(self, variables: str, formula: Callable[..., Value]) -> None:
+    def __init__(self, variables: str, formula: Callable[..., Number]) -> None:
         self.variables, self.formula = variables, formula
         self.name = f"e-Valuate on {variables}"
 
@@ -64,7 +65,7 @@ class Expression(Game[tuple[Assignment, int | None], int | str]):
         assert isinstance(move, str)
         return tuple(sorted((*assigned, (move, digit)))), None
 
-    def payoff(self, position: tuple[Assignment, int | None]) -> Value:
+    def payoff(self, position: tuple[Assignment, int | None]) -> Number:
         values = dict(position[0])
         return self.formula(*(values[v] for v in self.variables))
 
@@ -154,14 +155,14 @@ class Relabelled(Game[str, str]):
     def play(self, position: str, move: str) -> str:
         return move
 
-    def payoff(self, position: str) -> Value:
-        value: Value = self.TREE[position]
+    def payoff(self, position: str) -> Number:
+        value: Number = self.TREE[position]
         return value
 
     def key(self, position: str) -> Hashable:
         return "AB" if position in "AB" else position
 
-    def affine(self, position: str) -> tuple[Value, Value]:
+    def affine(self, position: str) -> tuple[Number, Number]:
         return (1, -1) if position == "B" else (1, 0)
 
 

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 
 from evalgame.games.graph.incidence import Incidence
 from evalgame.games.graph.share import GraphShare
+from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta, null_window_test
 from evalgame.search.budget import Budget
-from evalgame.search.protocol import Value
 from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
 
@@ -40,7 +40,7 @@ class Chain:
     ceiling by monotonicity (the search stops at the first k that reaches it)."""
 
     share: Incidence
-    values: list[Value]
+    values: list[Number]
     searched: int
     seconds: float
     stats: SearchStats = field(default_factory=SearchStats)
@@ -77,7 +77,7 @@ def chain(share: Incidence, *, top: int | None = None, budget: Budget | None = N
     top = size if top is None else max(1, min(top, size))
     started = time.perf_counter()
     stats = SearchStats()
-    values: list[Value] = []
+    values: list[Number] = []
     for k in range(1, top + 1):
         if values and values[-1] == share.ceiling:
             values.append(share.ceiling)

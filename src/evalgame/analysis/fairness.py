@@ -26,8 +26,9 @@ import numpy.typing as npt
 from evalgame.errors import LimitError
 from evalgame.expr.domain import DIGITS, DomainLike, make_domain
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, format_number
+from evalgame.expr.nodes import Bin, Neg, Node, Num
 from evalgame.games.evaluate.vectorized import PositionValues, solve_positions
+from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Player
 
 #: most positions the exact count runs over

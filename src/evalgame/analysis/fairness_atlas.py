@@ -26,8 +26,9 @@ import numpy as np
 from evalgame.analysis.fairness import Odds, fairness
 from evalgame.expr.domain import DIGITS
 from evalgame.expr.expression import parse
-from evalgame.expr.nodes import Bin, Neg, Node, Number, Var, format_number
+from evalgame.expr.nodes import Bin, Neg, Node, Var
 from evalgame.games.evaluate.leaves import leaf_table
+from evalgame.numbers import Number, format_number
 
 OPERATORS = "+-*/"
 COMMUTATIVE = "+*"

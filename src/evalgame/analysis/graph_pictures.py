@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from evalgame.errors import InputError
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence
 from evalgame.games.graph.solve import ShareSolution
+from evalgame.numbers import format_number
 
 #: the picture formats :func:`draw_share` writes
 FORMATS = (".svg", ".png")

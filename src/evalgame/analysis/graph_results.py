@@ -23,10 +23,10 @@ from typing import Any
 from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.analysis.results_page import replace_marked
 from evalgame.errors import GraphError, LimitError, SearchInterrupted
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.graphs import load_graph, make_graph
 from evalgame.games.graph.incidence import PAIRS, incidence
 from evalgame.games.graph.solve import solve_share
+from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
 
 #: the families of the results, with their smallest size

@@ -25,9 +25,9 @@ import networkx as nx
 
 from evalgame.analysis.colour_threshold import chain
 from evalgame.errors import GraphError, LimitError, SearchInterrupted
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import incidence
+from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
 
 #: the families and their sizes: the five of the k* tables, and five more

@@ -24,9 +24,9 @@ from fractions import Fraction
 from evalgame.errors import SearchInterrupted
 from evalgame.expr.domain import DIGITS
 from evalgame.expr.expression import parse
-from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.solve import RUNNERS, solve
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 

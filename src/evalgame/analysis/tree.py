@@ -36,10 +36,10 @@ from evalgame.errors import GameError, InputError, LimitError
 from evalgame.expr.domain import DIGITS, DomainLike, domain_value, format_domain
 from evalgame.expr.evaluate import number_bits
 from evalgame.expr.expression import Expression
-from evalgame.expr.nodes import Number, format_number
 from evalgame.games.evaluate.game import EValuate, Move, Position, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Player
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats

@@ -27,7 +27,7 @@ from typing import Any, BinaryIO
 
 from evalgame.analysis.tree import GameTree, Node, Status
 from evalgame.errors import InputError, LimitError
-from evalgame.expr.nodes import Number, format_number
+from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Player
 
 #: the picture formats :func:`draw_tree` writes

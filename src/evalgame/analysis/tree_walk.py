@@ -20,12 +20,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.game import EValuate, Move, Position
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax
 from evalgame.search.paper_alphabeta import paper_alphabeta
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
 
@@ -102,7 +102,7 @@ class _Recorder(Game[_Tracked, Move]):
         path, inner = position
         return (*path, move), self.game.play(inner, move)
 
-    def payoff(self, position: _Tracked) -> Value | None:
+    def payoff(self, position: _Tracked) -> Number | None:
         return self.payoffs[position[1]]
 
     def key(self, position: _Tracked) -> Hashable:

@@ -20,12 +20,12 @@ from rich.markup import escape
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.shared import console, json_stops, print_json
 from evalgame.errors import LimitError
-from evalgame.expr.nodes import approximate
 from evalgame.games.classic.catalog import Target, parse_target
+from evalgame.numbers import Number, approximate
 from evalgame.play.solvers import solve
 from evalgame.play.verdict import Outcome
 from evalgame.search.iterative import iterative_deepening
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 from evalgame.search.result import SearchResult
 
 CHANCE_OUTCOMES = {
@@ -35,7 +35,7 @@ CHANCE_OUTCOMES = {
 }
 
 
-def outcome_text(value: Value | None, chance: bool) -> str:
+def outcome_text(value: Number | None, chance: bool) -> str:
     """The natural outcome of ``value`` (an expectation for games with dice)."""
     if value is None:
         return "no valid result"

@@ -23,9 +23,9 @@ from evalgame.cli.proofs import (
 from evalgame.cli.shared import console, json_stops, print_json
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
-from evalgame.expr.nodes import Number, approximate, format_number
 from evalgame.games.evaluate.about import info
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
+from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
 
 DOMAIN_HELP = "Values MAX proposes: a range like 0..9 or a list like 1,2,5 or -1/2,0,1/2."

@@ -20,9 +20,9 @@ from evalgame.cli.shared import ask, console, print_json, tell
 from evalgame.errors import GameError
 from evalgame.expr.domain import format_domain, parse_domain
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number, format_number
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.oracle import Oracle
+from evalgame.numbers import Number, format_number
 from evalgame.play.agents import Agent, HumanAgent, OptimalAgent, RandomAgent
 from evalgame.play.evaluate import minimax as evaluate_minimax
 from evalgame.play.evaluate import optimal_line
@@ -30,7 +30,7 @@ from evalgame.play.evaluate import session as evaluate_session
 from evalgame.play.match import run
 from evalgame.play.session import Session
 from evalgame.play.verdict import Verdict, winner
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 
 
 @dataclass
@@ -197,5 +197,5 @@ def _summary(record: Record, oracle: Oracle) -> None:
     console.print(f"[bold]{escape(record.verdict.text)}[/]")
 
 
-def _describe(value: Value | None) -> str:
+def _describe(value: Number | None) -> str:
     return "no valid result" if value is None else decimal(value)

@@ -37,11 +37,10 @@ from evalgame.cli.proofs import (
 )
 from evalgame.cli.shared import console, json_stops, picture_path, print_json, writing
 from evalgame.errors import GraphError, InputError, SearchInterrupted
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
 from evalgame.games.graph.solve import ALGORITHMS, ShareSolution, number, solve_share
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number, format_number
 
 GRAPH_HELP = (
     "friendship:3, cycle:6, path:5, complete:4, wheel:6, star:5, ladder:4, grid:3x4, "
@@ -159,7 +158,7 @@ def _prove(
     show_proof(proof)
 
 
-def parse_weights(text: str) -> str | dict[str, Value]:
+def parse_weights(text: str) -> str | dict[str, Number]:
     """``unit``, ``area`` or ``NAME=W,NAME=W`` (exact weights) from the command line.
 
     >>> parse_weights("v0-v1=2, v1-v2=1/2")
@@ -168,7 +167,7 @@ def parse_weights(text: str) -> str | dict[str, Value]:
     text = text.strip()
     if text in ("unit", "area"):
         return text
-    chosen: dict[str, Value] = {}
+    chosen: dict[str, Number] = {}
     for part in text.split(","):
         name, sep, value = part.partition("=")
         try:
@@ -230,7 +229,7 @@ def _table(
     spec: str,
     color: str,
     share: str,
-    weights: str | dict[str, Value],
+    weights: str | dict[str, Number],
     top: int | None,
     timeout: float | None,
     json_output: bool,

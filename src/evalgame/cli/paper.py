@@ -20,9 +20,9 @@ from evalgame.cli.evaluate import decimal
 from evalgame.cli.shared import console, picture_path, print_json, writing
 from evalgame.errors import GameError
 from evalgame.expr.expression import parse
-from evalgame.expr.nodes import format_number
 from evalgame.games.evaluate.solve import RUNNERS
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.numbers import format_number
 
 
 def paper_command(

@@ -26,6 +26,7 @@ from evalgame.cli.progress import check_seconds
 from evalgame.cli.shared import ask, console, err_console, print_json, tell
 from evalgame.errors import GameError
 from evalgame.games.classic.catalog import Target, is_game_target, parse_target, similar_game
+from evalgame.numbers import Number
 from evalgame.play.agents import (
     Agent,
     ChanceAgent,
@@ -37,7 +38,7 @@ from evalgame.play.agents import (
 from evalgame.play.match import run
 from evalgame.play.session import Session, Solver
 from evalgame.play.solvers import ALGORITHMS, exact_solver
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 
 AGENTS = ("human", "optimal", "random", "depth")
 
@@ -208,6 +209,6 @@ def make_agent(
     return HumanAgent(ask, tell, lambda value: describe_value(value, target.chance))
 
 
-def describe_value(value: Value | None, chance: bool) -> str:
+def describe_value(value: Number | None, chance: bool) -> str:
     """A hint's value and what it means."""
     return f"{value} ({outcome_text(value, chance)})"

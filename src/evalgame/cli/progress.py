@@ -19,7 +19,7 @@ import typer
 from rich.status import Status
 
 from evalgame.cli.shared import err_console
-from evalgame.expr.nodes import format_number
+from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 

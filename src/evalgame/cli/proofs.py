@@ -21,8 +21,7 @@ from rich.table import Table
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import console, err_console, print_json
 from evalgame.errors import InputError
-from evalgame.expr.nodes import format_number
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number, format_number
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
@@ -193,5 +192,5 @@ def proofs_command(
         console.print(table)
 
 
-def _bound(value: Value | None, missing: str | None) -> Any:
+def _bound(value: Number | None, missing: str | None) -> Any:
     return missing if value is None else format_number(value)

@@ -21,7 +21,7 @@ from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.cli.shared import console, picture_path, print_json, writing
 from evalgame.expr.domain import parse_domain
-from evalgame.expr.nodes import format_number
+from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
 
 DEPTH_HELP = (

@@ -2,7 +2,7 @@
 
 from evalgame.expr.domain import DIGITS, format_domain, make_domain, parse_domain
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number
+from evalgame.numbers import Number
 
 __all__ = [
     "DIGITS",

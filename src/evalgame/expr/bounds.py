@@ -19,7 +19,7 @@ from math import gcd
 from typing import TypeAlias
 
 from evalgame.expr.evaluate import divide
-from evalgame.expr.nodes import Number
+from evalgame.numbers import Number, normal
 
 Bound: TypeAlias = Number | None
 Interval: TypeAlias = tuple[Bound, Bound]
@@ -43,8 +43,8 @@ def scale(a: Interval, k: Number) -> Interval:
     """All products k·x with x in a."""
     if k == 0:
         return 0, 0
-    low = None if a[0] is None else _normal(a[0] * k)
-    high = None if a[1] is None else _normal(a[1] * k)
+    low = None if a[0] is None else normal(a[0] * k)
+    high = None if a[1] is None else normal(a[1] * k)
     return (low, high) if k > 0 else (high, low)
 
 
@@ -118,12 +118,6 @@ def _inverse(value: Bound, at_infinity: Number) -> Number:
     return at_infinity if value is None else divide(1, value)
 
 
-def _normal(value: Number) -> Number:
-    if type(value) is Fraction and value.denominator == 1:
-        return value.numerator
-    return value
-
-
 def contains_zero(a: Interval) -> bool:
     """Whether 0 lies in ``a``."""
     return (a[0] is None or a[0] <= 0) and (a[1] is None or a[1] >= 0)
@@ -150,4 +144,4 @@ def step_gcd(a: Number | None, b: Number | None) -> Number | None:
         return a if a >= 0 else -a
     fa, fb = Fraction(a), Fraction(b)
     numerator = gcd(fa.numerator * fb.denominator, fb.numerator * fa.denominator)
-    return _normal(Fraction(numerator, fa.denominator * fb.denominator))
+    return normal(Fraction(numerator, fa.denominator * fb.denominator))

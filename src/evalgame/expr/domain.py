@@ -13,7 +13,6 @@ through its decimal text: ``0.1`` is 1/10, never the binary double next to it).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable
 from decimal import Decimal
@@ -21,7 +20,8 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.errors import DomainError, EvalgameError, LimitError
-from evalgame.expr.nodes import MAX_LITERAL_DIGITS, Number, format_number, normal
+from evalgame.expr.nodes import MAX_LITERAL_DIGITS
+from evalgame.numbers import Number, exact, format_number, normal
 
 #: a domain as a program may give it: text (``"0..9"``) or numbers, floats included
 DomainLike: TypeAlias = str | Iterable[Number | float | Decimal | str]
@@ -95,8 +95,9 @@ def make_domain(values: DomainLike) -> tuple[Number, ...]:
 
 
 def exact_number(value: Number | float | Decimal | str) -> Number:
-    """One value of a domain, exactly: a float through its decimal text (``repr``), which
-    is the number the person wrote; text as in a domain (``"1/3"``, ``"0.5"``).
+    """One value of a domain, exactly: text as in a domain (``"1/3"``, ``"0.5"``), anything
+    else by :func:`evalgame.numbers.exact` (a float through its decimal text, which is the
+    number the person wrote).
 
     >>> exact_number(0.1), exact_number(Decimal("2.50")), exact_number("-1/2")
     (Fraction(1, 10), Fraction(5, 2), Fraction(-1, 2))
@@ -105,17 +106,12 @@ def exact_number(value: Number | float | Decimal | str) -> Number:
     ...
     evalgame.errors.DomainError: nan is not a finite number
     """
-    if isinstance(value, bool):
-        raise DomainError(f"{value!r} is not a number")
-    if isinstance(value, int | Fraction):
-        return normal(Fraction(value))
-    if isinstance(value, float | Decimal):
-        if not math.isfinite(value):
-            raise DomainError(f"{value} is not a finite number")
-        return normal(Fraction(repr(value)) if isinstance(value, float) else Fraction(value))
     if isinstance(value, str):
         return _number(value)
-    raise DomainError(f'{value!r} is not a number (try 3, -2, 0.5, "1/3" or a Fraction)')
+    try:
+        return exact(value)
+    except (TypeError, ValueError) as error:
+        raise DomainError(str(error)) from None
 
 
 def format_domain(domain: tuple[Number, ...]) -> str:

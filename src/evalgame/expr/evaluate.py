@@ -21,8 +21,9 @@ from fractions import Fraction
 
 from evalgame.errors import LimitError
 from evalgame.expr.lexer import Kind
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Var
 from evalgame.expr.parser import NEGATE, RpnItem
+from evalgame.numbers import Number
 
 #: largest |exponent| accepted by ``^``
 MAX_EXPONENT = 4096

@@ -26,8 +26,9 @@ from evalgame.expr.evaluate import (
     evaluate_rpn,
 )
 from evalgame.expr.lexer import Kind
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, to_text
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Var, to_text
 from evalgame.expr.parser import NEGATE, RpnItem, to_rpn
+from evalgame.numbers import Number
 
 #: deepest nesting of operators accepted
 MAX_DEPTH = 400

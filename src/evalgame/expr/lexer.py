@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from evalgame.errors import ExpressionError, LimitError
-from evalgame.expr.nodes import MAX_LITERAL_DIGITS, Number, normal
+from evalgame.expr.nodes import MAX_LITERAL_DIGITS
+from evalgame.numbers import Number, normal
 
 #: longest expression text accepted
 MAX_LENGTH = 10_000

@@ -14,29 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal, localcontext
-from fractions import Fraction
 from typing import TypeAlias
 
-#: an exact number as stored in trees: int when integral, Fraction otherwise
-Number: TypeAlias = Fraction | int
+from evalgame.numbers import Number, format_number
 
 #: binding strength of the binary operators (higher binds tighter); unary minus is 3
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}
 NEGATION_PRECEDENCE = 3
 RIGHT_ASSOCIATIVE = frozenset("^")
-
-
-def normal(value: Number) -> Number:
-    """``value`` as an int when it is integral, so that equal numbers look alike.
-
-    >>> normal(Fraction(6, 3))
-    2
-    """
-    # ``type(...) is`` rather than isinstance: Fraction's ABC metaclass makes isinstance slow
-    if type(value) is Fraction and value.denominator == 1:
-        return value.numerator
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,40 +118,6 @@ def substitute_tree(node: Node, values: dict[str, Number]) -> Node:
 
 #: longest number literal (digits and point) accepted in expressions and domains
 MAX_LITERAL_DIGITS = 1000
-
-
-def format_number(value: Number) -> str:
-    """An exact number as text: ``3``, ``-1/2``, however many digits it has.
-
-    >>> format_number(Fraction(-4, 8)), len(format_number(7**9000))
-    ('-1/2', 7606)
-    """
-    value = normal(value)
-    if isinstance(value, int):
-        return _integer_text(value)
-    return f"{_integer_text(value.numerator)}/{_integer_text(value.denominator)}"
-
-
-def approximate(value: Number, places: int = 6) -> str:
-    """``value`` as a decimal rounded to ``places`` places, or in scientific notation when
-    it is beyond the range of a float.
-
-    >>> approximate(Fraction(2, 3)), approximate(Fraction(10**400, 3), 3)
-    ('0.666667', '3.333e+399')
-    """
-    try:
-        return f"{float(value):.{places}f}"
-    except OverflowError:
-        value = Fraction(value)
-        with localcontext() as context:
-            context.prec = places + 2
-            return f"{Decimal(value.numerator) / Decimal(value.denominator):.{places}e}"
-
-
-def _integer_text(number: int) -> str:
-    # str() refuses integers over 4300 digits (CPython's guard against slow conversions);
-    # Decimal converts exactly without that limit.
-    return str(number) if number.bit_length() < 14_000 else str(Decimal(number))
 
 
 def to_text(node: Node) -> str:

@@ -26,8 +26,8 @@ from evalgame.expr.nodes import (
     Node,
     Num,
     Var,
-    normal,
 )
+from evalgame.numbers import normal
 
 #: the text of the unary-minus operator in reverse Polish notation
 NEGATE = "neg"

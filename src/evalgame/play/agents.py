@@ -21,9 +21,10 @@ from math import lcm
 from typing import Any, Protocol
 
 from evalgame.errors import GameError, IllegalMoveError, SearchInterrupted
+from evalgame.numbers import Number
 from evalgame.play.session import Session, Solver
 from evalgame.search.iterative import iterative_deepening
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 
 
 class Command(enum.Enum):
@@ -135,7 +136,7 @@ class HumanAgent:
         self,
         ask: Callable[[str], str],
         tell: Callable[[str], None],
-        describe_value: Callable[[Value | None], str] = str,
+        describe_value: Callable[[Number | None], str] = str,
     ) -> None:
         self.ask, self.tell, self.describe_value = ask, tell, describe_value
 

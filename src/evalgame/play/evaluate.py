@@ -22,9 +22,9 @@ from typing import Any
 
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.expr.domain import domain_value, format_domain, parse_domain
-from evalgame.expr.nodes import Number, format_number
 from evalgame.games.evaluate.game import EValuate, Move, Position
 from evalgame.games.evaluate.oracle import Oracle
+from evalgame.numbers import Number, format_number
 from evalgame.play.replay import Limit, answer, replay
 from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, Verdict, judge

@@ -22,23 +22,23 @@ from functools import lru_cache
 from typing import Any
 
 from evalgame.errors import GraphError, IllegalMoveError, InputError, SearchInterrupted
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.graphs import FAMILIES, Graph, load_graph
 from evalgame.games.graph.incidence import Incidence, formula, incidence
 from evalgame.games.graph.share import GraphShare, SharePosition
+from evalgame.numbers import Number, format_number
 from evalgame.play.replay import Limit, answer, replay
 from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, judge
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 from evalgame.search.table import TranspositionTable
 
 #: table entries kept per game before the table is cleared
 MAX_TABLE = 2_000_000
 
 
-def terms(total: Value) -> Terms:
+def terms(total: Number) -> Terms:
     """How the graph game words its verdicts (``total``: the weight of all of B)."""
     return Terms(
         "share {}",
@@ -56,9 +56,9 @@ class Table:
     table: TranspositionTable = field(default_factory=TranspositionTable)
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: MAX's share from the start under optimal play, once proven
-    value: Value | None = None
+    value: Number | None = None
 
-    def start_value(self, budget: Budget | None) -> Value | None:
+    def start_value(self, budget: Budget | None) -> Number | None:
         """MAX's share under optimal play, searched within ``budget`` until proven."""
         if self.value is None:
             with contextlib.suppress(SearchInterrupted):

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from evalgame.errors import GameError, IllegalMoveError
+from evalgame.numbers import Number
 from evalgame.play.verdict import Outcome, Verdict
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.result import SearchResult
 
 P = TypeVar("P")
@@ -160,7 +161,7 @@ class Session(Generic[P, M]):
         self.position, move = self.history.pop()
         return move
 
-    def hint(self) -> list[tuple[M, Value | None]]:
+    def hint(self) -> list[tuple[M, Number | None]]:
         """Each legal move with the exact value of the position it leads to."""
         if self.solver is None:
             raise GameError(f"no solver is available for hints in {self.game.name}")
@@ -170,7 +171,7 @@ class Session(Generic[P, M]):
             for m in self.legal_moves()
         ]
 
-    def payoff(self) -> Value | None:
+    def payoff(self) -> Number | None:
         """The payoff to MAX of the final position (``None`` if it has no valid result)."""
         if not self.is_over:
             raise GameError("the game is not over yet")

@@ -21,11 +21,11 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from evalgame.expr.nodes import format_number
-from evalgame.search.protocol import Player, Value
+from evalgame.numbers import Number, format_number
+from evalgame.search.protocol import Player
 
 
-def winner(final: Value, par: Value) -> Player | None:
+def winner(final: Number, par: Number) -> Player | None:
     """The rule: MAX if ``final`` is above ``par``, MIN if below, ``None`` (a draw) if equal.
 
     With floats 1/10 + 2/10 − 3/10 would not be 0; with exact values it is a draw.
@@ -49,7 +49,7 @@ class Outcome(enum.Enum):
     SECOND = "second player wins"
 
     @classmethod
-    def of(cls, value: Value) -> Outcome:
+    def of(cls, value: Number) -> Outcome:
         """The outcome of ``value`` (the rule with par 0): positive → first player wins.
 
         >>> Outcome.of(-1).value
@@ -91,12 +91,12 @@ class Terms:
 
 
 def judge(
-    final: Value,
-    par: Value | None,
+    final: Number,
+    par: Number | None,
     terms: Terms,
     *,
-    bounds: tuple[Value | None, Value | None] = (None, None),
-    show: Callable[[Value], str] = format_number,
+    bounds: tuple[Number | None, Number | None] = (None, None),
+    show: Callable[[Number], str] = format_number,
 ) -> Verdict:
     """The verdict on ``final`` against ``par`` (``None``: not known, so no verdict)."""
     if par is None:

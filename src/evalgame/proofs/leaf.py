@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from evalgame.errors import SearchInterrupted
+from evalgame.numbers import Number
 from evalgame.proofs.problem import Problem, built
 from evalgame.search.budget import Budget
-from evalgame.search.protocol import Value
 from evalgame.search.stats import SearchStats
 
 #: seconds between two looks at the call-off event
@@ -38,7 +38,7 @@ class LeafOutcome:
     """What a task did: the fail-soft ``result`` if ``finished``, its cost and its worker."""
 
     finished: bool
-    result: Value | None
+    result: Number | None
     nodes: int
     cpu: float
     worker: str
@@ -47,7 +47,7 @@ class LeafOutcome:
 def run_leaf(
     problem: Problem,
     path: tuple[Any, ...],
-    gamma: Value,
+    gamma: Number,
     strict: bool,
     seconds: float | None,
     stop_event: str | None,

@@ -35,12 +35,12 @@ from fractions import Fraction
 from typing import Any
 
 from evalgame.errors import ClusterError, SearchInterrupted
+from evalgame.numbers import Number, normal
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import Problem
 from evalgame.proofs.store import ProofStore, WorkerShare
-from evalgame.search.protocol import Game, Player, Value
-from evalgame.search.result import canonical
+from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
 
 #: seconds between two looks at the clock and the display while waiting for workers
@@ -64,12 +64,12 @@ class Node:
     maximizing: bool
     name: str
     #: (scale, offset): the value is scale · (value of the key class) + offset
-    affine: tuple[Value, Value]
+    affine: tuple[Number, Number]
     terminal: bool = False
     children: list[Node] | None = None
     done: bool = False
     #: the fail-soft result once ``done`` (``None``: no valid leaf below)
-    result: Value | None = None
+    result: Number | None = None
     task: Task | None = None
 
     @property
@@ -86,7 +86,7 @@ class Task:
     future: Any
     stop_event: str
     #: the question asked: value ≥ gamma (``strict``: > gamma)
-    gamma: Value
+    gamma: Number
     strict: bool
     called_off: bool = False
 
@@ -96,8 +96,8 @@ class ProofStatus:
     """What the live display shows, about every :data:`POLL_SECONDS`."""
 
     question: str
-    lower: Value | None
-    upper: Value | None
+    lower: Number | None
+    upper: Number | None
     frontier: int
     running: int
     proven: int
@@ -187,11 +187,11 @@ class ProofManager:
         self.deadline = deadline
         self.on_progress = on_progress
         self.tally = Tally()
-        self.lower: Value | None = None
-        self.upper: Value | None = None
+        self.lower: Number | None = None
+        self.upper: Number | None = None
         self.started = time.monotonic()
         self._use_bounds = self.game.all_leaves_valid
-        self._gamma: Value = 0
+        self._gamma: Number = 0
         self._strict = False
         self._running: dict[Any, Task] = {}
         #: names the store learned about since the last dispatch
@@ -202,7 +202,7 @@ class ProofManager:
 
     # ------------------------------------------------------------------ one question
 
-    def test(self, gamma: Value, *, strict: bool) -> Value | None:
+    def test(self, gamma: Number, *, strict: bool) -> Number | None:
         """Fail-soft "value ≥ γ?" (``strict``: "> γ?") on the whole game, like
         :meth:`~evalgame.search.searcher.Searcher.test`: ``None`` when no leaf is valid."""
         self._gamma, self._strict = gamma, strict
@@ -257,7 +257,7 @@ class ProofManager:
     def _node(self, position: Any, path: tuple[Any, ...], parent: Node | None) -> Node:
         game = self.game
         name: str | None = None
-        affine: tuple[Value, Value] = (1, 0)
+        affine: tuple[Number, Number] = (1, 0)
         if self.problem.portable_keys:
             name = stable_key(game.key(position))
             if name is not None:
@@ -314,11 +314,11 @@ class ProofManager:
                 break
             self._settle(child)
 
-    def _passes(self, value: Value) -> bool:
+    def _passes(self, value: Number) -> bool:
         return value > self._gamma if self._strict else value >= self._gamma
 
     def _decide(
-        self, node: Node, result: Value | None, *, record: bool = True, **cost: Any
+        self, node: Node, result: Number | None, *, record: bool = True, **cost: Any
     ) -> None:
         """``node`` is decided: record it, call off the work below, tell its parent."""
         if node.done:
@@ -334,7 +334,7 @@ class ProofManager:
     def _update(self, parent: Node) -> None:
         """Decide ``parent`` if its children now allow (AND/OR rule on fail-soft results)."""
         assert parent.children is not None
-        valid: list[Value] = []
+        valid: list[Number] = []
         for child in parent.children:
             if child.done and child.result is not None:
                 if self._passes(child.result) is parent.maximizing:  # OR passes / AND fails
@@ -346,7 +346,7 @@ class ProofManager:
             self._decide(parent, best)
 
     def _record(
-        self, node: Node, result: Value | None, gamma: Value, strict: bool, **cost: Any
+        self, node: Node, result: Number | None, gamma: Number, strict: bool, **cost: Any
     ) -> None:
         """Store what answering "value ≥ γ?" (``strict``: "> γ?") at ``node`` proved."""
         self._fresh.add(node.name)
@@ -354,7 +354,7 @@ class ProofManager:
             self.store.record(node.name, invalid=True, gamma=gamma, strict=strict, **cost)
             return
         scale, offset = node.affine
-        bound = canonical(Fraction(result - offset) / scale)
+        bound = normal(Fraction(result - offset) / scale)
         if result > gamma if strict else result >= gamma:
             self.store.record(node.name, lower=bound, gamma=gamma, strict=strict, **cost)
         else:
@@ -549,5 +549,5 @@ def _all_leaves(node: Node) -> Iterator[Node]:
         yield from _all_leaves(child)
 
 
-def _map(value: Value, scale: Value, offset: Value) -> Value:
-    return canonical(Fraction(scale) * value + offset)
+def _map(value: Number, scale: Number, offset: Number) -> Number:
+    return normal(Fraction(scale) * value + offset)

@@ -23,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
-from evalgame.search.protocol import Game, Value
+from evalgame.search.protocol import Game
 from evalgame.search.searcher import Searcher
 from evalgame.search.table import TranspositionTable
 
@@ -34,8 +35,8 @@ class LeafSolver(Protocol):
     """A sequential solver for one game, answering null-window questions on positions."""
 
     def test(
-        self, position: Any, gamma: Value, strict: bool, budget: Budget
-    ) -> tuple[Value | None, int]:
+        self, position: Any, gamma: Number, strict: bool, budget: Budget
+    ) -> tuple[Number | None, int]:
         """Fail-soft "value ≥ γ?" (``strict``: "> γ?") and the nodes it searched.
 
         The result ``r`` proves value ≥ r when it passes the question, value ≤ r when it
@@ -91,8 +92,8 @@ class EngineLeaf:
         self.table = TranspositionTable()
 
     def test(
-        self, position: Any, gamma: Value, strict: bool, budget: Budget
-    ) -> tuple[Value | None, int]:
+        self, position: Any, gamma: Number, strict: bool, budget: Budget
+    ) -> tuple[Number | None, int]:
         """See :meth:`LeafSolver.test`."""
         context: SearchContext[Any, Any] = SearchContext(self.game, budget)
         searcher: Searcher[Any, Any] = Searcher(context, self.table)

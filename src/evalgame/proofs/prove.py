@@ -25,12 +25,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import connect
 from evalgame.proofs.manager import ProofManager, ProofStatus, Tally
 from evalgame.proofs.problem import Problem
 from evalgame.proofs.store import ProofStore
-from evalgame.search.protocol import Value
-from evalgame.search.result import canonical
 
 
 @dataclass
@@ -39,9 +38,9 @@ class ProofResult:
     ``seconds`` counts from the moment the cluster was ready."""
 
     problem: str
-    value: Value | None
-    lower: Value | None
-    upper: Value | None
+    value: Number | None
+    lower: Number | None
+    upper: Number | None
     questions: list[str]
     tally: Tally
     seconds: float
@@ -105,7 +104,7 @@ def prove(
         )
 
 
-def _converge(manager: ProofManager, store: ProofStore, questions: list[str]) -> Value | None:
+def _converge(manager: ProofManager, store: ProofStore, questions: list[str]) -> Number | None:
     """Ask null-window questions until the bounds meet (``None``: no valid leaf)."""
     game = manager.game
     lower, upper = game.bounds(game.initial()) if game.all_leaves_valid else (None, None)
@@ -135,7 +134,7 @@ def _converge(manager: ProofManager, store: ProofStore, questions: list[str]) ->
             gamma, strict = _middle(lower, upper), False
 
 
-def _middle(lower: Value | None, upper: Value | None) -> Value:
+def _middle(lower: Number | None, upper: Number | None) -> Number:
     if lower is not None and upper is not None:
-        return canonical(Fraction(lower + upper) / 2)
+        return normal(Fraction(lower + upper) / 2)
     return lower if lower is not None else upper if upper is not None else 0

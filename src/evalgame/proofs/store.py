@@ -34,8 +34,7 @@ from types import TracebackType
 from typing import NamedTuple
 
 from evalgame.errors import StoreError
-from evalgame.search.protocol import Value
-from evalgame.search.result import canonical
+from evalgame.numbers import Number, normal
 
 #: the marker of the file format, and its version (bumped on any change of the schema)
 FORMAT = "evalgame proof store"
@@ -63,8 +62,8 @@ CREATE TABLE open (key TEXT PRIMARY KEY, gamma TEXT, depth INTEGER);
 class Bounds(NamedTuple):
     """What the store knows about a key class (``None``: nothing proven on that side)."""
 
-    lower: Value | None = None
-    upper: Value | None = None
+    lower: Number | None = None
+    upper: Number | None = None
     invalid: bool = False
 
     def merge(self, other: Bounds) -> Bounds:
@@ -98,8 +97,8 @@ class StoreSummary:
 
     problem: str
     created: str
-    lower: Value | None
-    upper: Value | None
+    lower: Number | None
+    upper: Number | None
     questions: list[str]
     proven: int
     open: int
@@ -202,10 +201,10 @@ class ProofStore:
         self,
         key: str,
         *,
-        lower: Value | None = None,
-        upper: Value | None = None,
+        lower: Number | None = None,
+        upper: Number | None = None,
         invalid: bool = False,
-        gamma: Value | None = None,
+        gamma: Number | None = None,
         strict: bool = False,
         nodes: int = 0,
         cpu: float = 0.0,
@@ -231,7 +230,7 @@ class ProofStore:
             self._db.execute("DELETE FROM open WHERE key = ?", (key,))
         self._remember(key, Bounds(lower, upper, invalid))
 
-    def set_root(self, lower: Value | None, upper: Value | None, question: str) -> None:
+    def set_root(self, lower: Number | None, upper: Number | None, question: str) -> None:
         """Record the bounds proven on the whole problem and the question last asked."""
         with self._db:
             self._db.executemany(
@@ -242,7 +241,7 @@ class ProofStore:
                 "INSERT OR IGNORE INTO meta VALUES (?, ?)", (f"question {question}", question)
             )
 
-    def set_open(self, frontier: Iterable[tuple[str, Value, int]]) -> None:
+    def set_open(self, frontier: Iterable[tuple[str, Number, int]]) -> None:
         """Replace the list of subproblems handed out and not yet proven (key, γ, depth)."""
         with self._db:
             self._db.execute("DELETE FROM open")
@@ -354,9 +353,9 @@ def _read_only(connection: sqlite3.Connection) -> bool:
     return False
 
 
-def _text(value: Value | None) -> str | None:
+def _text(value: Number | None) -> str | None:
     return None if value is None else str(value)
 
 
-def _number(text: str | None) -> Value | None:
-    return None if text is None else canonical(Fraction(text))
+def _number(text: str | None) -> Number | None:
+    return None if text is None else normal(Fraction(text))

@@ -1,5 +1,6 @@
 """The game-agnostic search engine: every solver works on :class:`Game` only."""
 
+from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta, null_window_test
 from evalgame.search.budget import Budget
 from evalgame.search.chance import expectiminimax
@@ -20,7 +21,7 @@ from evalgame.search.minimax import minimax
 from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
 from evalgame.search.paper_alphabeta import paper_alphabeta
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.pv import principal_variation
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
@@ -33,12 +34,12 @@ __all__ = [
     "ImpartialAsGame",
     "ImpartialGame",
     "Join",
+    "Number",
     "PlayConvention",
     "Player",
     "SearchResult",
     "SearchStats",
     "TranspositionTable",
-    "Value",
     "alphabeta",
     "backward_induction",
     "expectiminimax",

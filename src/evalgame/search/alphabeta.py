@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
-from evalgame.search.protocol import Game, Value
+from evalgame.search.protocol import Game
 from evalgame.search.pv import complete
 from evalgame.search.result import SearchResult
 from evalgame.search.searcher import INF, Searcher
@@ -69,14 +70,14 @@ def alphabeta(
 def null_window_test(
     game: Game[P, M],
     position: P | None,
-    gamma: Value,
+    gamma: Number,
     *,
     strict: bool,
     table: TranspositionTable | None = None,
     budget: Budget | None = None,
     stats: SearchStats | None = None,
     depth: int | None = None,
-) -> Value | None:
+) -> Number | None:
     """Fail-soft answer to "value > γ?" (``strict``) or "value ≥ γ?"; ``None`` if invalid.
 
     The result ``v`` satisfies: if ``v > γ`` (resp. ``v ≥ γ``) the answer is yes and the

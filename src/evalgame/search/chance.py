@@ -23,10 +23,11 @@ from fractions import Fraction
 from typing import TypeVar
 
 from evalgame.errors import GameError
+from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
-from evalgame.search.protocol import Game, Player, Value
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.protocol import Game, Player
+from evalgame.search.result import SearchResult
 from evalgame.search.searcher import from_key_class, to_key_class
 from evalgame.search.table import Entry, TranspositionTable
 
@@ -50,7 +51,7 @@ def probabilities(game: Game[P, M], position: P, moves: Sequence[M]) -> list[Fra
     return result
 
 
-def expectation(outcomes: Sequence[Fraction], values: Sequence[Value | None]) -> Value | None:
+def expectation(outcomes: Sequence[Fraction], values: Sequence[Number | None]) -> Number | None:
     """Σ p·v over the outcomes; ``None`` if an outcome of positive probability is invalid.
 
     >>> expectation([Fraction(1, 4), Fraction(3, 4)], [4, 8])
@@ -84,7 +85,7 @@ def expectiminimax(
     context = SearchContext(game, budget)
     stats = context.stats
 
-    def solve(position: P) -> tuple[Value | None, tuple[M, ...]]:
+    def solve(position: P) -> tuple[Number | None, tuple[M, ...]]:
         """The value and principal variation (cut short where the table answered)."""
         context.enter()
         key: Hashable | None = None
@@ -104,7 +105,7 @@ def expectiminimax(
             stats.leaves += 1
             return game.payoff(position), ()
         player = game.to_move(position)
-        value: Value | None = None
+        value: Number | None = None
         line: tuple[M, ...] = ()
         if player is Player.CHANCE:
             odds = probabilities(game, position, moves)
@@ -121,7 +122,7 @@ def expectiminimax(
             table.store(key, Entry(stored, stored, invalid=value is None))
         return value, line
 
-    def continuation(position: P, value: Value) -> tuple[M, ...]:
+    def continuation(position: P, value: Number) -> tuple[M, ...]:
         """Best moves from ``position`` down to a terminal or a CHANCE position."""
         line: list[M] = []
         while game.moves(position) and game.to_move(position) is not Player.CHANCE:
@@ -145,7 +146,7 @@ def expectiminimax(
     if table is not None:
         stats.table_size = len(table)
     return SearchResult(
-        value=None if value is None else canonical(value),
+        value=None if value is None else normal(value),
         pv=pv,
         stats=stats,
         algorithm="expectiminimax",

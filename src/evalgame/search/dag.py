@@ -21,12 +21,13 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from evalgame.errors import GameError
+from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
 from evalgame.search.chance import expectation, probabilities
 from evalgame.search.context import SearchContext
 from evalgame.search.graph import postorder
-from evalgame.search.protocol import Game, Player, Value
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.protocol import Game, Player
+from evalgame.search.result import SearchResult
 from evalgame.search.searcher import from_key_class, to_key_class
 
 P = TypeVar("P")
@@ -38,7 +39,7 @@ def backward_induction(
     position: P | None = None,
     *,
     budget: Budget | None = None,
-    values: dict[Hashable, Value | None] | None = None,
+    values: dict[Hashable, Number | None] | None = None,
     pv_limit: int | None = None,
 ) -> SearchResult[M]:
     """The exact value of ``position`` (default: the start) over the graph of positions.
@@ -66,10 +67,10 @@ def backward_induction(
         stats.edges += len(moves)
         return [(move, game.play(position, move)) for move in moves]
 
-    def value_of(position: P, vertex: Hashable) -> Value | None:
+    def value_of(position: P, vertex: Hashable) -> Number | None:
         return from_key_class(values[vertex], *game.affine(position))
 
-    def solve(start: P) -> Value | None:
+    def solve(start: P) -> Number | None:
         """The value of ``start``, solving every vertex below it not solved yet."""
         for vertex, position, edges in postorder(start, key, successors, values):
             if not edges:
@@ -106,7 +107,7 @@ def backward_induction(
             else:
                 raise GameError(f"{game.name}: inconsistent transposition keys or affine maps")
     return SearchResult(
-        value=None if value is None else canonical(value),
+        value=None if value is None else normal(value),
         pv=tuple(pv),
         stats=stats,
         algorithm="backward induction (DAG)",

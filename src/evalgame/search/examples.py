@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeAlias
 
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 #: a nested list of values (``None`` marks an invalid leaf)
-Tree: TypeAlias = Value | Sequence["Tree"] | None
-Node: TypeAlias = Value | tuple["Node", ...] | None
+Tree: TypeAlias = Number | Sequence["Tree"] | None
+Node: TypeAlias = Number | tuple["Node", ...] | None
 
 
 class NestedTree(Game[tuple[Node, int], int]):
@@ -44,7 +45,7 @@ class NestedTree(Game[tuple[Node, int], int]):
         assert isinstance(node, tuple)
         return node[move], depth + 1
 
-    def payoff(self, position: tuple[Node, int]) -> Value | None:
+    def payoff(self, position: tuple[Node, int]) -> Number | None:
         node = position[0]
         assert not isinstance(node, tuple)
         return node

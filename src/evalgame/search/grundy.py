@@ -27,10 +27,11 @@ from operator import xor
 from typing import Any, Generic, Literal, TypeVar
 
 from evalgame.errors import GameError
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
 from evalgame.search.graph import postorder
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -202,7 +203,7 @@ class ImpartialAsGame(Game[tuple[P, Player], P]):
     def play(self, position: tuple[P, Player], move: P) -> tuple[P, Player]:
         return move, position[1].opponent
 
-    def payoff(self, position: tuple[P, Player]) -> Value:
+    def payoff(self, position: tuple[P, Player]) -> Number:
         stuck_loses = self.convention is PlayConvention.NORMAL
         max_stuck = position[1] is Player.MAX
         return -1 if max_stuck == stuck_loses else 1
@@ -210,5 +211,5 @@ class ImpartialAsGame(Game[tuple[P, Player], P]):
     def key(self, position: tuple[P, Player]) -> Hashable:
         return self.impartial.key(position[0]), position[1]
 
-    def bounds(self, position: tuple[P, Player]) -> tuple[Value, Value]:
+    def bounds(self, position: tuple[P, Player]) -> tuple[Number, Number]:
         return -1, 1

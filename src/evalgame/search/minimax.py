@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext, refuse_chance
-from evalgame.search.protocol import Game, Player, Value
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.protocol import Game, Player
+from evalgame.search.result import SearchResult
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -31,7 +32,7 @@ def minimax(
     context = SearchContext(game, budget)
     stats = context.stats
 
-    def solve(position: P) -> tuple[Value | None, tuple[M, ...]]:
+    def solve(position: P) -> tuple[Number | None, tuple[M, ...]]:
         context.enter()
         moves = game.moves(position)
         if not moves:
@@ -40,7 +41,7 @@ def minimax(
         player = game.to_move(position)
         if player is Player.CHANCE:
             raise refuse_chance(game)
-        best: Value | None = None
+        best: Number | None = None
         line: tuple[M, ...] = ()
         for move in moves:
             value, pv = solve(game.play(position, move))
@@ -53,5 +54,5 @@ def minimax(
     with context.running():
         value, pv = solve(root)
     return SearchResult(
-        value=None if value is None else canonical(value), pv=pv, stats=stats, algorithm="minimax"
+        value=None if value is None else normal(value), pv=pv, stats=stats, algorithm="minimax"
     )

@@ -20,11 +20,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypeVar
 
+from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext
-from evalgame.search.protocol import Game, Value
+from evalgame.search.protocol import Game
 from evalgame.search.pv import walk
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.result import SearchResult
 from evalgame.search.searcher import Searcher
 from evalgame.search.table import TranspositionTable
 
@@ -36,7 +37,7 @@ def mtdf(
     game: Game[P, M],
     position: P | None = None,
     *,
-    first_guess: Value | None = None,
+    first_guess: Number | None = None,
     table: TranspositionTable | None = None,
     budget: Budget | None = None,
 ) -> SearchResult[M]:
@@ -58,13 +59,13 @@ def mtdf(
     return searcher.result(value, pv, "MTD(f)")
 
 
-def _converge(searcher: Searcher[P, M], root: P, guess: Value | None) -> Value | None:
+def _converge(searcher: Searcher[P, M], root: P, guess: Number | None) -> Number | None:
     """Test until the proven bounds on the value of ``root`` meet; ``None`` if invalid."""
     budget, stats = searcher.context.budget, searcher.stats
     lower, upper = searcher.game.bounds(root)  # these hold only if the root is valid
     if guess is None:
         if lower is not None and upper is not None:  # an int if it is one: cheaper to compare
-            guess = canonical(Fraction(lower + upper) / 2)
+            guess = normal(Fraction(lower + upper) / 2)
         else:
             guess = lower if lower is not None else upper if upper is not None else 0
     gamma, strict = guess, False
@@ -81,4 +82,4 @@ def _converge(searcher: Searcher[P, M], root: P, guess: Value | None) -> Value |
         if lower == upper:
             return value
         if lower is not None and upper is not None:  # bisect (the game gave the other bound)
-            gamma, strict = canonical(Fraction(lower + upper) / 2), False
+            gamma, strict = normal(Fraction(lower + upper) / 2), False

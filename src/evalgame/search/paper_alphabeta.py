@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TypeVar
 
+from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext, refuse_chance
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.pv import attains, walk
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.result import SearchResult
 from evalgame.search.searcher import INF, Searcher, from_key_class, to_key_class
 from evalgame.search.table import TranspositionTable
 
@@ -47,11 +48,11 @@ def paper_alphabeta(
     root = game.initial() if position is None else position
     context = SearchContext(game, budget)
     stats = context.stats
-    stored: dict[Hashable, tuple[Value | None, tuple[M, ...]]] = {}  # fully evaluated MAX nodes
+    stored: dict[Hashable, tuple[Number | None, tuple[M, ...]]] = {}  # fully evaluated MAX nodes
 
     def alphabeta(
-        position: P, parent_value: Value | float, parent: Player, inherited: Value | float
-    ) -> tuple[Value | None, tuple[M, ...]]:
+        position: P, parent_value: Number | float, parent: Player, inherited: Number | float
+    ) -> tuple[Number | None, tuple[M, ...]]:
         context.enter()
         moves = game.moves(position)
         if not moves:
@@ -70,7 +71,7 @@ def paper_alphabeta(
             value, known_line = stored[key]
             return from_key_class(value, *game.affine(position)), known_line
 
-        best: Value | None = None  # maxval / minval; None stands for the paper's ∓∞
+        best: Number | None = None  # maxval / minval; None stands for the paper's ∓∞
         line: tuple[M, ...] = ()
         seen = 0  # tree nodes in the children searched so far
         cut = False  # a cut-off left some of the ordered moves unsearched
@@ -117,7 +118,7 @@ def paper_alphabeta(
             pv = walk(Searcher(context, TranspositionTable()), root, value, None)
     stats.table_size = len(stored)
     return SearchResult(
-        value=None if value is None else canonical(value),
+        value=None if value is None else normal(value),
         pv=pv,
         stats=stats,
         algorithm="alpha-beta (paper's Algorithm 1)" + (" with table" if table else ""),

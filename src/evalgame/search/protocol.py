@@ -5,7 +5,7 @@ whose turn it is, the legal moves, the position after a move, and the payoff of 
 position (to MAX; ``None`` marks an *invalid* leaf, such as a division by zero in
 e-Valuate). Everything else is an optional hook that makes search faster or richer.
 
-Values are exact: ``int`` or :class:`fractions.Fraction`, never floats.
+Values are exact numbers (:data:`evalgame.numbers.Number`: ``int`` or ``Fraction``), never floats.
 
 >>> class Countdown(Game[int, int]):
 ...     '''Players alternately take 1 or 2 from a pile; the player taking the last one wins.'''
@@ -28,12 +28,10 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Generic, TypeAlias, TypeVar
+from typing import Generic, TypeVar
 
 from evalgame.errors import GameError
-
-#: an exact game value: ints where they suffice, Fractions otherwise
-Value: TypeAlias = Fraction | int
+from evalgame.numbers import Number
 
 P = TypeVar("P")  # a position
 M = TypeVar("M")  # a move
@@ -107,7 +105,7 @@ class Game(ABC, Generic[P, M]):
         """The position after ``move``; ``position`` itself is never modified."""
 
     @abstractmethod
-    def payoff(self, position: P) -> Value | None:
+    def payoff(self, position: P) -> Number | None:
         """The value to MAX of a terminal position, or ``None`` for an invalid leaf.
 
         Invalid leaves do not count: minimum and maximum range over valid children only,
@@ -124,11 +122,11 @@ class Game(ABC, Generic[P, M]):
         """A transposition key for ``position``, or ``None`` to never store it."""
         return None
 
-    def affine(self, position: P) -> tuple[Value, Value]:
+    def affine(self, position: P) -> tuple[Number, Number]:
         """``(scale, offset)``: value(position) = scale · value(key class) + offset."""
         return 1, 0
 
-    def bounds(self, position: P) -> tuple[Value | None, Value | None]:
+    def bounds(self, position: P) -> tuple[Number | None, Number | None]:
         """Proven ``(lower, upper)`` bounds on the value of ``position`` (``None`` = unknown).
 
         The bounds need only hold when the position is valid.
@@ -147,7 +145,7 @@ class Game(ABC, Generic[P, M]):
         """The probability of outcome ``move`` at a CHANCE position."""
         raise GameError(f"{self.name} has no chance positions")
 
-    def evaluate(self, position: P) -> Value:
+    def evaluate(self, position: P) -> Number:
         """A heuristic value of a non-terminal position, for depth-limited search."""
         raise GameError(f"{self.name} has no evaluation function")
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import TypeVar
 
 from evalgame.errors import GameError
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext, refuse_chance
 from evalgame.search.ordering import ordered_moves
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.searcher import Searcher
 from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
@@ -31,7 +32,7 @@ M = TypeVar("M")
 def principal_variation(
     game: Game[P, M],
     position: P | None,
-    value: Value,
+    value: Number,
     *,
     table: TranspositionTable | None = None,
     budget: Budget | None = None,
@@ -45,7 +46,7 @@ def principal_variation(
         return walk(Searcher(context, table), root, value, depth)
 
 
-def walk(searcher: Searcher[P, M], position: P, value: Value, depth: int | None) -> tuple[M, ...]:
+def walk(searcher: Searcher[P, M], position: P, value: Number, depth: int | None) -> tuple[M, ...]:
     """The moves from ``position`` (of value ``value``) down to a terminal or the horizon."""
     game = searcher.game
     line: list[M] = []
@@ -81,7 +82,7 @@ def complete(
     searcher: Searcher[P, M],
     root: P,
     line: tuple[M, ...],
-    value: Value,
+    value: Number,
     depth: int | None,
 ) -> tuple[M, ...]:
     """``line``, a correct but possibly partial variation of ``root``, walked to its end."""
@@ -93,7 +94,7 @@ def complete(
     return line + walk(searcher, position, value, remaining)
 
 
-def attains(game: Game[P, M], position: P, line: tuple[M, ...], value: Value) -> bool:
+def attains(game: Game[P, M], position: P, line: tuple[M, ...], value: Number) -> bool:
     """Whether ``line`` is legal from ``position`` and ends at a terminal worth ``value``.
 
     >>> from evalgame.search.examples import NestedTree

@@ -1,8 +1,7 @@
 """The result every solver returns: an exact value, a principal variation and statistics.
 
 >>> from evalgame.search.stats import SearchStats
->>> result = SearchResult(value=canonical(Fraction(18, 1)), pv=("a", "b"), stats=SearchStats(),
-...                       algorithm="minimax")
+>>> result = SearchResult(value=18, pv=("a", "b"), stats=SearchStats(), algorithm="minimax")
 >>> result.value, result.best_move
 (18, 'a')
 """
@@ -10,10 +9,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Generic, TypeVar
 
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number
 from evalgame.search.stats import SearchStats
 
 M = TypeVar("M")
@@ -30,7 +28,7 @@ class SearchResult(Generic[M]):
       reach every terminal), in which case ``depth`` is the depth completed.
     """
 
-    value: Value | None
+    value: Number | None
     pv: tuple[M, ...]
     stats: SearchStats
     algorithm: str
@@ -41,14 +39,3 @@ class SearchResult(Generic[M]):
     def best_move(self) -> M | None:
         """The first move of the principal variation (``None`` if there is none)."""
         return self.pv[0] if self.pv else None
-
-
-def canonical(value: Value) -> Value:
-    """``value`` as an ``int`` when it is integral, else as a :class:`Fraction`.
-
-    >>> canonical(Fraction(6, 3)), canonical(Fraction(1, 2))
-    (2, Fraction(1, 2))
-    """
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    return value

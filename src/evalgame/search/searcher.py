@@ -38,11 +38,12 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Generic, TypeAlias, TypeVar
 
+from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
 from evalgame.search.context import SearchContext, refuse_chance
 from evalgame.search.ordering import promote
-from evalgame.search.protocol import Game, Player, Value
-from evalgame.search.result import SearchResult, canonical
+from evalgame.search.protocol import Game, Player
+from evalgame.search.result import SearchResult
 from evalgame.search.table import Raw, TranspositionTable, usable
 from evalgame.search.window import Bound, Edge, above, below
 
@@ -95,8 +96,8 @@ class Searcher(Generic[P, M]):
         self._order = overrides(game, "order")
 
     def test(
-        self, position: P, gamma: Value, *, strict: bool, depth: int | None = None
-    ) -> Value | None:
+        self, position: P, gamma: Number, *, strict: bool, depth: int | None = None
+    ) -> Number | None:
         """Fail-soft answer to "value > γ?" (``strict``) or "value ≥ γ?" (see module doc)."""
         if strict:
             return self.search(position, gamma, above(gamma), depth)
@@ -112,13 +113,13 @@ class Searcher(Generic[P, M]):
         return tuple(moves)
 
     def result(
-        self, value: Value | None, pv: tuple[M, ...], algorithm: str, depth: int | None = None
+        self, value: Number | None, pv: tuple[M, ...], algorithm: str, depth: int | None = None
     ) -> SearchResult[M]:
         """The :class:`SearchResult` of a search from the root that returned ``value``."""
         if self.table is not None:
             self.stats.table_size = len(self.table)
         return SearchResult(
-            value=None if value is None else canonical(value),
+            value=None if value is None else normal(value),
             pv=pv,
             stats=self.stats,
             algorithm=algorithm,
@@ -141,7 +142,7 @@ class Searcher(Generic[P, M]):
         beta: Bound,
         depth: int | None = None,
         scout: bool = False,
-    ) -> Value | None:
+    ) -> Number | None:
         """The fail-soft value of ``position`` for the window (α, β); ``depth`` plies left.
 
         This is the engine's inner loop, written as one function with its attributes in
@@ -226,7 +227,7 @@ class Searcher(Generic[P, M]):
         if hint is not None and ordered and ordered[0] != hint:
             ordered = promote(ordered, hint)
         sizes = self.context.sizes
-        best: Value | None = None
+        best: Number | None = None
         best_move: M | None = None
         line: Line = None
         seen = 0  # tree nodes in the subtrees searched so far (when sizes are counted)
@@ -312,7 +313,7 @@ class Searcher(Generic[P, M]):
         alpha: Bound,
         beta: Bound,
         depth: int | None,
-    ) -> Value | None:
+    ) -> Number | None:
         """A later child in PVS: tested with a null window, re-searched if it improves."""
         if maximizing:  # is the child better than alpha?
             assert not isinstance(alpha, Edge)  # scout windows hold real values
@@ -336,7 +337,7 @@ class Searcher(Generic[P, M]):
         else:
             stats.alpha_pruned += skipped
 
-    def _table_hit(self, position: P, value: Value | None) -> Value | None:
+    def _table_hit(self, position: P, value: Number | None) -> Number | None:
         self.stats.table_hits += 1
         if self.context.sizes:
             self.stats.table_pruned += self.context.size(position) - 1
@@ -346,11 +347,11 @@ class Searcher(Generic[P, M]):
         self,
         position: P,
         moves: Sequence[M],
-        cut: Value,
-        low: Value | None,
-        high: Value | None,
+        cut: Number,
+        low: Number | None,
+        high: Number | None,
         key: Hashable | None,
-    ) -> Value | None:
+    ) -> Number | None:
         """Cut ``position`` off at the static bound ``cut`` — if it is valid at all."""
         stats, sizes = self.stats, self.context.sizes
         before = stats.nodes + stats.pruned if sizes else 0
@@ -410,7 +411,7 @@ def overrides(game: Game[P, M], hook: str) -> bool:
     return getattr(method, "__func__", None) is not getattr(Game, hook)
 
 
-def to_key_class(value: Value | None, scale: Value, offset: Value) -> Value | None:
+def to_key_class(value: Number | None, scale: Number, offset: Number) -> Number | None:
     """A value of the position in the coordinates of its key class."""
     if value is None or (scale == 1 and offset == 0):
         return value
@@ -419,7 +420,7 @@ def to_key_class(value: Value | None, scale: Value, offset: Value) -> Value | No
     return Fraction(value - offset) / scale
 
 
-def from_key_class(value: Value | None, scale: Value, offset: Value) -> Value | None:
+def from_key_class(value: Number | None, scale: Number, offset: Number) -> Number | None:
     """A value of the key class in the coordinates of the position."""
     if value is None or (scale == 1 and offset == 0):
         return value

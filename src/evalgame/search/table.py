@@ -25,10 +25,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number
 
 #: an entry as the table keeps it: ``(lower, upper, move, invalid, depth, exact)``
-Raw: TypeAlias = tuple[Value | None, Value | None, object, bool, int | None, bool]
+Raw: TypeAlias = tuple[Number | None, Number | None, object, bool, int | None, bool]
 
 
 @dataclass(slots=True)
@@ -42,8 +42,8 @@ class Entry:
     entry proved with depth ``d`` holds for every search to depth ``d`` or more.
     """
 
-    lower: Value | None = None
-    upper: Value | None = None
+    lower: Number | None = None
+    upper: Number | None = None
     move: object = None
     invalid: bool = False
     depth: int | None = None

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number
 
 #: a window edge: a value, ±∞ (floats are used only as these sentinels) or an :class:`Edge`
-Bound: TypeAlias = "Value | float | Edge"
+Bound: TypeAlias = "Number | float | Edge"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class Edge:
     searches compare values with edges at every node, hence these direct formulas.
     """
 
-    value: Value | float
+    value: Number | float
     side: int
 
     def __lt__(self, other: Bound) -> bool:
@@ -56,11 +56,11 @@ class Edge:
         return self.value >= other if self.side > 0 else self.value > other
 
 
-def below(value: Value | float) -> Edge:
+def below(value: Number | float) -> Edge:
     """γ⁻: the edge just below ``value``."""
     return Edge(value, -1)
 
 
-def above(value: Value | float) -> Edge:
+def above(value: Number | float) -> Edge:
     """γ⁺: the edge just above ``value``."""
     return Edge(value, +1)

@@ -26,7 +26,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from evalgame.errors import DomainError, EvalgameError, ExpressionError, SearchInterrupted
-from evalgame.expr.nodes import format_number
+from evalgame.numbers import format_number
 
 
 def error_body(error: EvalgameError) -> dict[str, Any]:

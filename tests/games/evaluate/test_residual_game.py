@@ -8,9 +8,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evalgame.expr.nodes import Node, Number, to_text
+from evalgame.expr.nodes import Node, to_text
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.residual_game import ResidualEValuate
+from evalgame.numbers import Number
 from evalgame.search.minimax import minimax
 from tests.strategies import domains, expression_trees
 

@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evalgame.errors import LimitError, SearchInterrupted
-from evalgame.expr.nodes import Node, Number, to_text
+from evalgame.expr.nodes import Node, to_text
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.solve import RUNNERS, Solution, solve
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.numbers import Number
 from evalgame.play.verdict import winner
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax

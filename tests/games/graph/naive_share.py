@@ -10,14 +10,14 @@ from functools import cache
 from hypothesis import strategies as st
 
 from evalgame.games.graph.graphs import Graph, make_graph
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number
 
 
 def share_of(
-    sets: Sequence[Sequence[int]], weights: Sequence[Value], colours: Sequence[int], rule: str
-) -> Value:
+    sets: Sequence[Sequence[int]], weights: Sequence[Number], colours: Sequence[int], rule: str
+) -> Number:
     """F on a complete colouring: the weight of the x ∈ B that are MAX's."""
-    total: Value = 0
+    total: Number = 0
     for members, weight in zip(sets, weights, strict=True):
         seen = [colours[a] for a in members]
         mine = seen.count(1) % 2 == 1 if rule == "parity" else len(set(seen)) > 1
@@ -28,20 +28,20 @@ def share_of(
 
 def naive_share(
     sets: Sequence[Sequence[int]],
-    weights: Sequence[Value],
+    weights: Sequence[Number],
     size: int,
     k: int,
     rule: str = "mono",
     start: tuple[int, ...] | None = None,
     proposal: int = 0,
-) -> Value:
+) -> Number:
     """minimax(F, [k]) from the colouring ``start`` (0: uncoloured; default: nothing
     coloured), MAX to propose — or MIN to place ``proposal`` if it is not 0."""
     sets = tuple(tuple(s) for s in sets)
     weights = tuple(weights)
 
     @cache
-    def value(colours: tuple[int, ...], waiting: int) -> Value:
+    def value(colours: tuple[int, ...], waiting: int) -> Number:
         free = [a for a in range(size) if colours[a] == 0]
         if not free:
             return share_of(sets, weights, colours, rule)

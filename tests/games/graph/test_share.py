@@ -13,10 +13,11 @@ from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.graph.graphs import Graph, load_graph
 from evalgame.games.graph.incidence import PAIRS, Incidence, incidence
 from evalgame.games.graph.share import GraphShare, SharePosition, swap_classes
+from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 from evalgame.search.pv import attains
 from evalgame.search.result import SearchResult
 from evalgame.search.table import TranspositionTable
@@ -55,7 +56,7 @@ def structure(graph: Graph, pair: tuple[str, str], chosen: object, limit: int = 
     return plain
 
 
-def naive(share: Incidence, k: int, rule: str = "mono") -> Value:
+def naive(share: Incidence, k: int, rule: str = "mono") -> Number:
     return naive_share(share.sets, share.weights, len(share.a_names), k, rule)
 
 
@@ -132,9 +133,9 @@ def test_hooks_are_sound_along_random_playouts(
     share = structure(graph, pair, "unit", limit=6)
     k = 2 if rule == "parity" else k
     game = GraphShare(share, k, rule)
-    by_key: dict[object, set[Value]] = defaultdict(set)
+    by_key: dict[object, set[Number]] = defaultdict(set)
 
-    def value(position: SharePosition) -> Value:
+    def value(position: SharePosition) -> Number:
         return naive_share(
             share.sets, share.weights, len(share.a_names), k, rule,
             position.colours, position.proposal,

@@ -12,10 +12,11 @@ from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.matching.bitgraph import BitGraph
 from evalgame.games.matching.game import MatchingGame
 from evalgame.games.tiling.board import Board
+from evalgame.numbers import Number
 from evalgame.search import TranspositionTable, alphabeta, minimax
 from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.search.protocol import Game, Player
 from evalgame.search.result import SearchResult
 from tests.games.matching.naive_matching import NaiveEdge, game_value, graphs, grid_edges
 from tests.games.naive import naive_value
@@ -62,7 +63,7 @@ def test_hooks_are_consistent_on_every_reachable_position() -> None:
     """Equal keys ⇒ equal value − offset; the static bounds hold."""
     for first in (Player.MAX, Player.MIN):
         game = MatchingGame(Board(3, 3), first)
-        seen: dict[object, Value] = {}
+        seen: dict[object, Number] = {}
         stack = [game.initial()]
         visited = set()
         while stack:

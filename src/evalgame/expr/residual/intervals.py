@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from evalgame.expr import bounds
 from evalgame.expr.bounds import Interval
-from evalgame.expr.nodes import Number, normal
 from evalgame.expr.residual.store import PROD, SUM, UNKNOWN, Store, absolute
+from evalgame.numbers import Number, normal
 
 
 class Intervals(Store):

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from evalgame.expr import bounds
 from evalgame.expr.evaluate import Undefined, divide, power
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, normal
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Var
 from evalgame.expr.parser import parse_tree
 from evalgame.expr.residual.intervals import Intervals
 from evalgame.expr.residual.store import (
@@ -42,6 +42,7 @@ from evalgame.expr.residual.store import (
     Terms,
     absolute,
 )
+from evalgame.numbers import Number, normal
 
 
 class NormalForms(Intervals):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from evalgame.expr.nodes import Number
 from evalgame.expr.residual.normal import NormalForms
 from evalgame.expr.residual.store import POW, PROD, SUM, VAR
+from evalgame.numbers import Number
 
 
 class Renaming(NormalForms):

@@ -18,7 +18,7 @@ from typing import Any
 from evalgame.errors import DomainError
 from evalgame.expr import bounds
 from evalgame.expr.bounds import Interval
-from evalgame.expr.nodes import Number, normal
+from evalgame.numbers import Number, normal
 
 #: a step not computed yet
 UNKNOWN = object()

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from evalgame.expr.nodes import Number
 from evalgame.expr.residual.normal import NormalForms
 from evalgame.expr.residual.store import INVALID, PROD, SUM, VAR
+from evalgame.numbers import Number
 
 
 class Substitution(NormalForms):

@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from evalgame.expr.nodes import Number, format_number
 from evalgame.expr.residual.store import CONST, PROD, SUM, UNDEFINED, VAR, Store, absolute
+from evalgame.numbers import Number, format_number
 
 
 class Text(Store):

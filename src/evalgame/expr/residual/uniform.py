@@ -16,8 +16,8 @@ from fractions import Fraction
 from math import gcd
 
 from evalgame.expr.evaluate import Undefined, power
-from evalgame.expr.nodes import Number, normal
 from evalgame.expr.residual.store import CONST, PROD, SUM, UNDEFINED, VAR, Store
+from evalgame.numbers import Number, normal
 
 Ratio = tuple[int, int]  # an exact number as (numerator, denominator > 0) in lowest terms
 

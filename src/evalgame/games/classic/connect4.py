@@ -37,7 +37,8 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
 from evalgame.errors import GameError
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 Position = tuple[int, int, int, int, int, int, int, bool]
 
@@ -175,7 +176,7 @@ class ConnectFour(Game[Position, int]):
             return (x, o, 0, code, mirror, wins, o_wins, False)
         return (x, o, 0, code, mirror, x_wins, wins, True)
 
-    def payoff(self, position: Position) -> Value:
+    def payoff(self, position: Position) -> Number:
         return position[2]
 
     def key(self, position: Position) -> Hashable:
@@ -183,7 +184,7 @@ class ConnectFour(Game[Position, int]):
         code, mirror = position[3], position[4]
         return code if code <= mirror else mirror
 
-    def bounds(self, position: Position) -> tuple[Value, Value]:
+    def bounds(self, position: Position) -> tuple[Number, Number]:
         """−1 … 1, narrowed to 0 on a side that has no window of four left free of the
         opponent's stones (it can no longer win): a board blocked for both is a draw.
 
@@ -234,7 +235,7 @@ class ConnectFour(Game[Position, int]):
         scored.sort()
         return [move for _, _, move in scored]
 
-    def evaluate(self, position: Position) -> Value:
+    def evaluate(self, position: Position) -> Number:
         """Open windows of four weighted by their stones, X's minus O's, within (−1, 1)."""
         x, o, result = position[0], position[1], position[2]
         if result:

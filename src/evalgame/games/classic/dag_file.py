@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from evalgame.errors import CycleError, GameError
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number, exact, normal
+from evalgame.search.protocol import Game, Player
 
 #: decimal exponents beyond this are refused (10**exponent would not fit in memory)
 MAX_EXPONENT = 1000
@@ -41,7 +42,7 @@ MAX_EXPONENT = 1000
 PLAYERS = {"max": Player.MAX, "min": Player.MIN, "chance": Player.CHANCE}
 
 
-def parse_exact(raw: object, what: str) -> Value:
+def parse_exact(raw: object, what: str) -> Number:
     """An exact number from JSON: an int, a decimal or a fraction, as a number or a string.
 
     >>> parse_exact("0.1", "x"), parse_exact("-2/6", "x"), parse_exact(5, "x")
@@ -56,7 +57,7 @@ def parse_exact(raw: object, what: str) -> Value:
         try:
             if "/" in text:
                 numerator, denominator = text.split("/")
-                return _normal(Fraction(int(numerator), int(denominator)))
+                return normal(Fraction(int(numerator), int(denominator)))
             raw = Decimal(text)
         except (ValueError, ZeroDivisionError, InvalidOperation):
             raise GameError(f"{what} is not an exact number: {raw!r}") from None
@@ -64,11 +65,7 @@ def parse_exact(raw: object, what: str) -> Value:
         raise GameError(f"{what} must be a number, not {json.dumps(raw, default=str)}")
     if not raw.is_finite() or abs(raw.as_tuple().exponent) > MAX_EXPONENT:  # type: ignore[arg-type]
         raise GameError(f"{what} is not a finite exact number of sane size: {raw}")
-    return _normal(Fraction(raw))
-
-
-def _normal(value: Fraction) -> Value:
-    return value.numerator if value.denominator == 1 else value
+    return exact(raw)
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,7 @@ class Node:
 
     player: Player | None
     moves: tuple[str, ...]
-    value: Value | None
+    value: Number | None
     probabilities: tuple[Fraction, ...]
 
 
@@ -152,7 +149,7 @@ class DagGame(Game[str, str]):
             raise GameError(f"{move!r} is not a move from position {position!r}")
         return move
 
-    def payoff(self, position: str) -> Value | None:
+    def payoff(self, position: str) -> Number | None:
         return self.nodes[position].value
 
     def key(self, position: str) -> Hashable:

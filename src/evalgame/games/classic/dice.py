@@ -32,7 +32,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from evalgame.errors import GameError
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 ROLL, HOLD = "roll", "hold"
 
@@ -117,7 +118,7 @@ class Pig(Game[PigPosition, str]):
             return position._replace(total=total, rolling=False)
         raise GameError(f"{move!r} is not a move of pig at {position}")
 
-    def payoff(self, position: PigPosition) -> Value:
+    def payoff(self, position: PigPosition) -> Number:
         winner = self._winner(position)
         return 0 if winner is None else winner
 
@@ -127,10 +128,10 @@ class Pig(Game[PigPosition, str]):
     def key(self, position: PigPosition) -> Hashable:
         return position
 
-    def bounds(self, position: PigPosition) -> tuple[Value, Value]:
+    def bounds(self, position: PigPosition) -> tuple[Number, Number]:
         return -1, 1
 
-    def evaluate(self, position: PigPosition) -> Value:
+    def evaluate(self, position: PigPosition) -> Number:
         """Score difference (the turn total counted as banked), scaled into (−1, 1)."""
         lead = position.max_score - position.min_score
         lead += position.total if position.max_to_act else -position.total

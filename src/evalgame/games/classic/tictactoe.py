@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 Position = tuple[int, int]
 
@@ -109,7 +110,7 @@ class TicTacToe(Game[Position, int]):
             return (x | 1 << move, o)
         return (x, o | 1 << move)
 
-    def payoff(self, position: Position) -> Value:
+    def payoff(self, position: Position) -> Number:
         x, o = position
         return 1 if WON[x] else -1 if WON[o] else 0
 
@@ -121,7 +122,7 @@ class TicTacToe(Game[Position, int]):
         image = maps[0][x] if len(maps) == 1 else min([table[x] for table in maps])
         return image | LEAST_IMAGE[o] << 9
 
-    def bounds(self, position: Position) -> tuple[Value, Value]:
+    def bounds(self, position: Position) -> tuple[Number, Number]:
         return -1, 1
 
     def order(self, position: Position, moves: Sequence[int]) -> Sequence[int]:
@@ -135,7 +136,7 @@ class TicTacToe(Game[Position, int]):
                 return first + [m for m in moves if not cells >> m & 1]
         return moves
 
-    def evaluate(self, position: Position) -> Value:
+    def evaluate(self, position: Position) -> Number:
         """Open lines weighted by stones on them, X's minus O's, scaled into (−1, 1)."""
         x, o = position
         score = 0

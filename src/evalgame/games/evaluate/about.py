@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from evalgame.expr.bounds import Interval
 from evalgame.expr.evaluate import check_number_size
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number
 from evalgame.expr.residual import INVALID, Residuals
 from evalgame.games.evaluate.treesize import leaves, tree_size, tree_size_bounds
+from evalgame.numbers import Number
 
 
 @dataclass(frozen=True)

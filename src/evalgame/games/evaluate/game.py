@@ -19,16 +19,16 @@ whose value is −minimax(−E)).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from fractions import Fraction
 from typing import TypeAlias
 
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.expr.domain import DIGITS, DomainLike, format_domain, make_domain
 from evalgame.expr.evaluate import check_number_size
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number, format_number, normal, substitute_tree, to_text
+from evalgame.expr.nodes import substitute_tree, to_text
 from evalgame.games.evaluate.treesize import tree_size
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number, exact, format_number
+from evalgame.search.protocol import Game, Player
 
 Values: TypeAlias = tuple[Number | None, ...]
 Position: TypeAlias = tuple[Values, Number | None]
@@ -93,7 +93,7 @@ class EValuate(Game[Position, Move]):
         self._evaluate = self.expression.compiled
         self.value_order: tuple[Number, ...] = self.domain
         if value_order is not None:
-            order = tuple(normal(Fraction(value)) for value in value_order)
+            order = tuple(exact(value) for value in value_order)
             if sorted(order) != list(self.domain):
                 raise GameError("the value order must list every domain value exactly once")
             self.value_order = order
@@ -127,7 +127,7 @@ class EValuate(Game[Position, Move]):
             raise IllegalMoveError(f"{move!r} is not a free variable")
         return (*values[:slot], proposal, *values[slot + 1 :]), None
 
-    def payoff(self, position: Position) -> Value | None:
+    def payoff(self, position: Position) -> Number | None:
         """val(E) once every variable holds a value; ``None`` if it is undefined."""
         values, _ = position
         if None in values:

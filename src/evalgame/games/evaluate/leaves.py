@@ -26,7 +26,8 @@ import numpy.typing as npt
 
 from evalgame.errors import LimitError
 from evalgame.expr.expression import Expression
-from evalgame.expr.nodes import Bin, Neg, Node, Num, Number, Var, normal
+from evalgame.expr.nodes import Bin, Neg, Node, Num, Var
+from evalgame.numbers import Number, normal
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]

@@ -20,10 +20,10 @@ import dataclasses
 from typing import Any
 
 from evalgame.errors import GameError
-from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.game import EValuate, Move, Position
 from evalgame.games.evaluate.residual_game import Position as ResidualPosition
 from evalgame.games.evaluate.residual_game import ResidualEValuate
+from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Game

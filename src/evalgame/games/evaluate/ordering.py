@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from evalgame.expr.expression import Expression
-from evalgame.expr.nodes import Number
+from evalgame.numbers import Number
 
 #: random instantiations per estimated node
 DEFAULT_SAMPLES = 64

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from evalgame.expr.domain import DIGITS, format_domain
 from evalgame.expr.expression import parse
-from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.residual_game import ResidualEValuate
+from evalgame.numbers import Number
 from evalgame.proofs.problem import EngineProblem
 from evalgame.search.protocol import Player
 

@@ -33,10 +33,10 @@ from evalgame.errors import GameError, IllegalMoveError
 from evalgame.expr.domain import DIGITS, DomainLike
 from evalgame.expr.evaluate import divide
 from evalgame.expr.expression import Expression
-from evalgame.expr.nodes import Number, format_number, normal
 from evalgame.expr.residual import CONST, INVALID, PROD, SUM, Residuals
 from evalgame.games.evaluate.game import setting
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number, format_number, normal
+from evalgame.search.protocol import Game, Player
 
 Position: TypeAlias = tuple[int, Number | None, tuple[str, ...]]
 Move: TypeAlias = Number | str
@@ -113,7 +113,7 @@ class ResidualEValuate(Game[Position, Move]):
         rest = tuple(name for name in free if name != move)
         return self.algebra.substitute(node, move, proposal), None, rest
 
-    def payoff(self, position: Position) -> Value | None:
+    def payoff(self, position: Position) -> Number | None:
         """The constant the residual folded to (``None`` if undefined); with one variable
         x left, E(x := p) once p is proposed, else the proposer's best such value."""
         node, proposal, free = position
@@ -172,12 +172,12 @@ class ResidualEValuate(Game[Position, Move]):
         canonical = self.algebra.canonical(self.normalise(node)[0])
         return canonical, proposal, len(free) - len(self.algebra.names[node])
 
-    def affine(self, position: Position) -> tuple[Value, Value]:
+    def affine(self, position: Position) -> tuple[Number, Number]:
         """(s, c) with value(position) = s · value(normalised residual) + c."""
         _, scale, offset = self.normalise(position[0])
         return scale, offset
 
-    def bounds(self, position: Position) -> tuple[Value | None, Value | None]:
+    def bounds(self, position: Position) -> tuple[Number | None, Number | None]:
         """Bounds from the residual's interval and from what the proposer can force.
 
         By proposing one value d at every turn, the proposer makes every free variable d,
@@ -200,7 +200,7 @@ class ResidualEValuate(Game[Position, Move]):
                 high = forced if high is None else min(high, forced)
         return low, high
 
-    def _proposer_bounds(self, node: int) -> tuple[Value | None, Value | None]:
+    def _proposer_bounds(self, node: int) -> tuple[Number | None, Number | None]:
         low, high = self.algebra.interval(node)
         _, forced = self._last_proposal(node)
         if forced is not None and self.proposer is Player.MAX:

@@ -35,11 +35,12 @@ from typing import Any
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.domain import DIGITS, DomainLike, format_domain
 from evalgame.expr.expression import Expression, parse
-from evalgame.expr.nodes import Number, format_number, is_linear
+from evalgame.expr.nodes import is_linear
 from evalgame.games.evaluate.game import EValuate, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.numbers import Number, format_number
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax

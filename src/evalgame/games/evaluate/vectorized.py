@@ -23,9 +23,9 @@ import numpy.typing as npt
 from evalgame.errors import LimitError
 from evalgame.expr.domain import DIGITS, DomainLike
 from evalgame.expr.expression import Expression
-from evalgame.expr.nodes import Number
 from evalgame.games.evaluate.game import setting
 from evalgame.games.evaluate.leaves import LeafTable, leaf_table
+from evalgame.numbers import Number
 from evalgame.search.protocol import Player
 
 Ranks = npt.NDArray[np.int32]

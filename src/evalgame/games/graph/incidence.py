@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from evalgame.errors import GraphError, LimitError
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.faces import PlaneGraph, face_areas, plane_faces
 from evalgame.games.graph.graphs import Graph
-from evalgame.search.protocol import Value
+from evalgame.numbers import Number, format_number
 
 #: the kinds of graph elements
 KINDS = ("V", "E", "R")
@@ -59,17 +58,17 @@ class Incidence:
     a_names: tuple[str, ...]
     b_names: tuple[str, ...]
     sets: tuple[tuple[int, ...], ...]
-    weights: tuple[Value, ...]
+    weights: tuple[Number, ...]
     weighting: str
     plane: PlaneGraph | None = None
 
     @property
-    def total(self) -> Value:
+    def total(self) -> Number:
         """The total weight of B (|B| with unit weights)."""
         return sum(self.weights, 0)
 
     @property
-    def ceiling(self) -> Value:
+    def ceiling(self) -> Number:
         """The largest share MAX can reach under the mono rule: the weight of every x
         with |S(x)| ≥ 2 (the rest is monochromatic whatever the colours)."""
         return sum((w for w, s in zip(self.weights, self.sets, strict=True) if len(s) > 1), 0)
@@ -84,7 +83,7 @@ def incidence(
     graph: Graph,
     colour: str,
     share: str,
-    weights: str | Mapping[str, Value] = "unit",
+    weights: str | Mapping[str, Number] = "unit",
 ) -> Incidence:
     """The incidence structure of game(``graph``, ``colour``, ``share``) (see module doc).
 
@@ -193,11 +192,11 @@ def _empty_message(graph: Graph, colour: str, share: str, name: str) -> str:
 
 
 def _weights(
-    weights: str | Mapping[str, Value],
+    weights: str | Mapping[str, Number],
     share: str,
     b_names: Sequence[str],
     plane: PlaneGraph | None,
-) -> tuple[tuple[Value, ...], str]:
+) -> tuple[tuple[Number, ...], str]:
     """The weight of every x ∈ B, and how they were chosen."""
     if isinstance(weights, str):
         if weights == "unit":
@@ -223,7 +222,7 @@ def _weights(
     return tuple(chosen), "given"
 
 
-def _integral(value: Value) -> Value:
+def _integral(value: Number) -> Number:
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value

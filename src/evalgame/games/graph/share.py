@@ -49,7 +49,8 @@ from typing import NamedTuple
 from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.graph.incidence import Incidence
 from evalgame.games.graph.symmetry import DEFAULT_LIMIT, Quotient, Symmetries
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 RULES = ("mono", "parity")
 
@@ -66,9 +67,9 @@ class SharePosition(NamedTuple):
     #: the colour waiting to be placed (0: MAX proposes next)
     proposal: int
     #: weight of the elements of B already MAX's
-    won: Value
+    won: Number
     #: weight of the open elements of B
-    pending: Value
+    pending: Number
     #: colour of every element of A (0: uncoloured)
     colours: tuple[int, ...]
     #: bitmask of the *busy* elements of A: uncoloured and in some open S(x)
@@ -216,7 +217,7 @@ class GraphShare(Game[SharePosition, int]):
             free, opened, tuple(changed), 0, won, pending, painted, busy, tuple(drawn)
         )
 
-    def payoff(self, position: SharePosition) -> Value:
+    def payoff(self, position: SharePosition) -> Number:
         """MAX's share: the weight of the elements of B that are his."""
         return position.won
 
@@ -276,11 +277,11 @@ class GraphShare(Game[SharePosition, int]):
                         parent[max(first, second)] = min(first, second)
         return [root(a) for a in range(self.size)]
 
-    def affine(self, position: SharePosition) -> tuple[Value, Value]:
+    def affine(self, position: SharePosition) -> tuple[Number, Number]:
         """Positions with one key differ by the share already won."""
         return 1, position.won
 
-    def bounds(self, position: SharePosition) -> tuple[Value | None, Value | None]:
+    def bounds(self, position: SharePosition) -> tuple[Number | None, Number | None]:
         """``won`` + what MAX secures ≤ value ≤ ``won`` + open weight − what MIN takes now.
 
         MAX secures what one colour proposed at every turn would give him (or everything
@@ -293,8 +294,8 @@ class GraphShare(Game[SharePosition, int]):
         if self.parity:
             low, high = self._parity_bounds(position)
             return won + low, won + high
-        by_label: dict[int, Value] = {}
-        threat: dict[int, Value] = {}
+        by_label: dict[int, Number] = {}
+        threat: dict[int, Number] = {}
         unlabelled = 0
         for x in _bits(opened):
             rest = self.members[x] & free
@@ -320,13 +321,13 @@ class GraphShare(Game[SharePosition, int]):
         spoil = min(threat.get(label, 0) for label in by_label)
         return won + labelled - min(by_label.values()), won + pending - spoil
 
-    def _parity_bounds(self, position: SharePosition) -> tuple[Value, Value]:
+    def _parity_bounds(self, position: SharePosition) -> tuple[Number, Number]:
         """Proposing 1 (or 2) at every turn, against MIN completing an even S(x) now."""
         free, opened, labels, proposal = position[:4]
-        ones: Value = 0
-        twos: Value = 0
-        spoil_one: Value = 0  # by putting a 1 last on an x with an odd count so far
-        spoil_two: Value = 0
+        ones: Number = 0
+        twos: Number = 0
+        spoil_one: Number = 0  # by putting a 1 last on an x with an odd count so far
+        spoil_two: Number = 0
         for x in _bits(opened):
             rest = (self.members[x] & free).bit_count()
             weight = self.weights[x]
@@ -356,7 +357,7 @@ class GraphShare(Game[SharePosition, int]):
         """A fresh colour first, then the labels, least dangerous first."""
         free, opened, labels = position[:3]
         colours = position.colours
-        danger: dict[int, Value] = {}
+        danger: dict[int, Number] = {}
         for x in _bits(opened):
             label = labels[x]
             if label:
@@ -377,7 +378,7 @@ class GraphShare(Game[SharePosition, int]):
         seen_touch: set[int] = set()
         seen_class: set[int] = set()
         seen_orbit: set[int] = set()
-        scored: list[tuple[Value, int]] = []
+        scored: list[tuple[Number, int]] = []
         for a in _bits(free):
             touch = self.touching[a] & opened
             kind = self.classes[a]
@@ -391,11 +392,11 @@ class GraphShare(Game[SharePosition, int]):
         scored.sort(key=lambda item: -item[0])
         return [a for _, a in scored]
 
-    def _gain(self, a: int, touch: int, position: SharePosition) -> Value:
+    def _gain(self, a: int, touch: int, position: SharePosition) -> Number:
         """How good placing the proposal on ``a`` looks for MIN: deciding a set counts most,
         then leaving one uncoloured element in a set of the proposal's colour (a threat)."""
         free, labels, proposal = position.free, position.labels, position.proposal
-        gain: Value = 0
+        gain: Number = 0
         for x in _bits(touch):
             left = (self.members[x] & free).bit_count() - 1  # uncoloured after the move
             weight = self.weights[x]
@@ -416,7 +417,7 @@ class GraphShare(Game[SharePosition, int]):
         return f"{position.proposal}→{self.share.a_names[move]}"
 
 
-def swap_classes(size: int, sets: Sequence[tuple[Value, int]]) -> tuple[int, ...]:
+def swap_classes(size: int, sets: Sequence[tuple[Number, int]]) -> tuple[int, ...]:
     """Classes of elements whose transposition maps the weighted sets to themselves.
 
     ``sets`` holds (weight, bitmask) pairs; the result gives each element its class.

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from evalgame.errors import GameError
-from evalgame.expr.nodes import format_number
 from evalgame.games.graph.incidence import Incidence, formula
 from evalgame.games.graph.share import GraphShare
+from evalgame.numbers import format_number
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
 from evalgame.search.mtdf import mtdf

@@ -29,7 +29,8 @@ from evalgame.errors import GameError, IllegalMoveError
 from evalgame.games.matching.bitgraph import BitGraph
 from evalgame.games.matching.region import KeyMode, RegionAnalyser, order_key
 from evalgame.games.matching.solver import strategy_bound
-from evalgame.search.protocol import Game, Player, Value
+from evalgame.numbers import Number
+from evalgame.search.protocol import Game, Player
 
 
 class MatchingPosition(NamedTuple):
@@ -82,11 +83,11 @@ class MatchingGame(Game[MatchingPosition, int]):
         """The reduced region and the player to move."""
         return self.analyser.analyse(position.free).key, position.to_move
 
-    def affine(self, position: MatchingPosition) -> tuple[Value, Value]:
+    def affine(self, position: MatchingPosition) -> tuple[Number, Number]:
         """Value = reduced value + edges chosen + the even part of the passes."""
         return 1, position.placed + (self.analyser.analyse(position.free).passes & ~1)
 
-    def bounds(self, position: MatchingPosition) -> tuple[Value, Value]:
+    def bounds(self, position: MatchingPosition) -> tuple[Number, Number]:
         """Edges chosen plus proven bounds on the edges still to come."""
         region = self.analyser.analyse(position.free)
         max_to_move = position.to_move is Player.MAX

@@ -23,8 +23,9 @@ from typing import Any
 
 from evalgame.games.matching.game import MatchingGame, MatchingPosition
 from evalgame.games.matching.native import Engine, make_solver
+from evalgame.numbers import Number
 from evalgame.search.budget import Budget
-from evalgame.search.protocol import Player, Value
+from evalgame.search.protocol import Player
 
 
 class MatchingLeaf:
@@ -37,8 +38,8 @@ class MatchingLeaf:
         self.solver = make_solver(game.graph, engine=engine, table_mb=table_mb)
 
     def test(
-        self, position: Any, gamma: Value, strict: bool, budget: Budget
-    ) -> tuple[Value | None, int]:
+        self, position: Any, gamma: Number, strict: bool, budget: Budget
+    ) -> tuple[Number | None, int]:
         """See :class:`~evalgame.proofs.problem.LeafSolver`."""
         assert isinstance(position, MatchingPosition)
         remaining = gamma - position.placed
