@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from evalgame.errors import SearchInterrupted
+from evalgame.numbers import Number
 from evalgame.search.stats import SearchStats
 
 ProgressCallback = Callable[[SearchStats, "Budget"], None]
@@ -36,7 +36,8 @@ class Budget:
     ``on_progress`` is called with the statistics about every ``report_seconds``;
     ``advice`` ends the message of a stop on time (how to give the search more).
     ``lower``/``upper`` hold the best bounds a solver has proven so far; they are attached
-    to the :class:`SearchInterrupted` raised on a stop.
+    to the :class:`SearchInterrupted` raised on a stop. ``clock`` gives the time in seconds
+    (a test may pass a fake one).
     """
 
     seconds: float | None = None
@@ -44,16 +45,20 @@ class Budget:
     on_progress: ProgressCallback | None = None
     report_seconds: float = 0.25
     check_every: int = 1024
-    lower: Fraction | int | None = None
-    upper: Fraction | int | None = None
+    lower: Number | None = None
+    upper: Number | None = None
     advice: str = "raise it with --timeout; 0 means no limit"
-    started: float = field(default_factory=lambda: time.monotonic())
+    clock: Callable[[], float] = time.monotonic
+    started: float = field(init=False)
     #: nodes left before the next :meth:`check`; a solver's inner loop may count down
     #: itself and call :meth:`check` at zero (what :meth:`tick` does), saving a call a node
     countdown: int = field(default=0, init=False, repr=False)
     _interval: int = 1
     _last_check: float = 0.0
     _last_report: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.started = self.clock()
 
     def tick(self, stats: SearchStats) -> None:
         """Count one node; now and then, check the limits and report progress.
@@ -71,7 +76,7 @@ class Budget:
         """Check the limits and report progress now; restart the countdown."""
         if self.nodes is not None and stats.nodes > self.nodes:
             self.stop(f"node budget of {self.nodes} exhausted (raise it with --max-nodes)", stats)
-        now = time.monotonic()
+        now = self.clock()
         gap = now - self._last_check
         self._last_check = now
         if gap < 0.01:
@@ -88,16 +93,15 @@ class Budget:
     @property
     def elapsed(self) -> float:
         """Seconds since the budget started."""
-        return time.monotonic() - self.started
+        return self.clock() - self.started
 
     @property
     def deadline(self) -> float | None:
-        """The :func:`time.monotonic` time the budget runs out (``None``: no time limit)."""
+        """The time on ``clock`` (:func:`time.monotonic` by default) at which the budget
+        runs out (``None``: no time limit)."""
         return None if self.seconds is None else self.started + self.seconds
 
-    def prove(
-        self, lower: Fraction | int | None = None, upper: Fraction | int | None = None
-    ) -> None:
+    def prove(self, lower: Number | None = None, upper: Number | None = None) -> None:
         """Record newly proven bounds on the root value (tighter ones win)."""
         if lower is not None and (self.lower is None or lower > self.lower):
             self.lower = lower
@@ -106,7 +110,7 @@ class Budget:
 
     def stop(self, reason: str, stats: SearchStats | None = None) -> None:
         """Raise :class:`SearchInterrupted` with the bounds known so far."""
-        raise SearchInterrupted(reason, _frac(self.lower), _frac(self.upper), stats)
+        raise SearchInterrupted(reason, self.lower, self.upper, stats)
 
     @contextmanager
     def guard(self, stats: SearchStats | None = None) -> Iterator[Budget]:
@@ -115,7 +119,3 @@ class Budget:
             yield self
         except KeyboardInterrupt:
             self.stop("interrupted by Ctrl-C", stats)
-
-
-def _frac(value: Fraction | int | None) -> Fraction | None:
-    return None if value is None else Fraction(value)
