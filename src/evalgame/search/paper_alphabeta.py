@@ -95,12 +95,7 @@ def paper_alphabeta(
                 break
         if context.sizes and (cut or len(ordered) < len(moves)):
             skipped = context.size(position) - 1 - seen
-            if not cut:  # only moves the order hook left out as dominated
-                stats.bound_pruned += skipped
-            elif maximizing:
-                stats.beta_pruned += skipped
-            else:
-                stats.alpha_pruned += skipped
+            stats.count_pruned(skipped, cut=cut, maximizing=maximizing)
         if cut:  # a beta cut-off: this MAX node is not fully evaluated, so it is not stored
             return best, line
         if key is not None:

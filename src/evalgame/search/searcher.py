@@ -264,7 +264,8 @@ class Searcher(Generic[P, M]):
                 if best < b:
                     b = best
         if sizes and (cut or len(ordered) < len(moves)):
-            self._count_pruned(position, seen, cut, maximizing)
+            skipped = self.context.size(position) - 1 - seen
+            stats.count_pruned(skipped, cut=cut, maximizing=maximizing)
         if (
             best is not None
             and (alpha is not caller_alpha or beta is not caller_beta)  # the window narrowed
@@ -325,17 +326,6 @@ class Searcher(Generic[P, M]):
             self.stats.researches += 1
             value = self.search(child, alpha, beta, depth, True)
         return value
-
-    def _count_pruned(self, position: P, seen: int, cut: bool, maximizing: bool) -> None:
-        """Count the tree nodes below ``position`` that its children loop did not search."""
-        stats = self.stats
-        skipped = self.context.size(position) - 1 - seen
-        if not cut:  # only moves the order hook left out as dominated
-            stats.bound_pruned += skipped
-        elif maximizing:
-            stats.beta_pruned += skipped
-        else:
-            stats.alpha_pruned += skipped
 
     def _table_hit(self, position: P, value: Number | None) -> Number | None:
         self.stats.table_hits += 1

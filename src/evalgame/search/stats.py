@@ -53,6 +53,23 @@ class SearchStats:
         """All nodes skipped by cut-offs and table hits."""
         return self.alpha_pruned + self.beta_pruned + self.table_pruned + self.bound_pruned
 
+    def count_pruned(self, skipped: int, *, cut: bool, maximizing: bool) -> None:
+        """Count ``skipped`` nodes of the full tree that a position's loop over its children
+        left unsearched: by a cut-off at a MAX node (β) or a MIN node (α), or, without a
+        cut-off, in the moves the game's ``order`` hook left out as dominated.
+
+        >>> stats = SearchStats()
+        >>> stats.count_pruned(7, cut=True, maximizing=False)
+        >>> stats.alpha_pruned, stats.pruned
+        (7, 7)
+        """
+        if not cut:
+            self.bound_pruned += skipped
+        elif maximizing:
+            self.beta_pruned += skipped
+        else:
+            self.alpha_pruned += skipped
+
     def as_dict(self) -> dict[str, int]:
         """The counters as a JSON-ready dictionary (``pruned`` included)."""
         result = dataclasses.asdict(self)
