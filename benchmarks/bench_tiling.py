@@ -24,12 +24,12 @@ from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver, a
 from evalgame.games.matching.region import KeyMode
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
-from evalgame.games.tiling.game import Algorithm, solve_tiling
+from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 
 BOARDS = [(4, 4), (4, 5), (4, 6), (5, 5)]
-ENGINE: list[Algorithm] = ["mtdf", "negascout", "alphabeta"]
+ENGINE: list[str] = ["mtdf", "negascout", "alphabeta"]
 KEYS: list[KeyMode] = ["raw", "symmetry", "shapes"]
 
 
@@ -52,7 +52,7 @@ def timed(solve: Callable[[], tuple[int, int]]) -> Run:
     return Run(value, nodes, time.process_time() - started)
 
 
-def by_algorithm(rows: int, cols: int, first: Player, algorithm: Algorithm) -> Run:
+def by_algorithm(rows: int, cols: int, first: Player, algorithm: str) -> Run:
     """Solve with the specialised solver or an engine algorithm."""
 
     def solve() -> tuple[int, int]:

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import Node, is_linear, to_text
-from evalgame.games.evaluate.solve import choose_algorithm, solve
+from evalgame.games.evaluate.solve import solve
+from evalgame.games.evaluate.solvers import choose_algorithm
 from tests.strategies import expression_trees
 
 NAMES = ("a", "b", "x")

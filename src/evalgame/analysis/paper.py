@@ -24,7 +24,8 @@ from fractions import Fraction
 from evalgame.errors import SearchInterrupted
 from evalgame.expr.domain import DIGITS
 from evalgame.expr.expression import parse
-from evalgame.games.evaluate.solve import RUNNERS, solve
+from evalgame.games.evaluate.solve import solve
+from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number
 from evalgame.search.budget import Budget
@@ -112,7 +113,7 @@ class Run:
 
 def reproduce(
     expressions: Sequence[str] = EXPRESSIONS,
-    algorithms: Sequence[str] = tuple(RUNNERS),
+    algorithms: Sequence[str] = tuple(SOLVERS),
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     seed: int = 0,

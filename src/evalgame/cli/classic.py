@@ -26,6 +26,7 @@ from evalgame.play.solvers import solve
 from evalgame.play.verdict import Outcome
 from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Player
+from evalgame.search.registry import SOLVERS, describe
 from evalgame.search.result import SearchResult
 
 CHANCE_OUTCOMES = {
@@ -48,7 +49,10 @@ def classic(
         ..., help="tictactoe, connect4:ROWSxCOLS, takeaway:N, pig:T, nim:3,4,5, kayles:N..."
     ),
     algorithm: str | None = typer.Option(
-        None, "--algorithm", "-a", help="alphabeta, negascout, mtdf, minimax, expectiminimax."
+        None,
+        "--algorithm",
+        "-a",
+        help=f"Default: alphabeta (dice: expectiminimax). {describe(SOLVERS)}",
     ),
     timeout: float | None = typer.Option(
         None,

@@ -24,9 +24,11 @@ from evalgame.cli.shared import console, json_stops, print_json
 from evalgame.errors import GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.games.evaluate.about import info
-from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, RUNNERS, Solution, solve
+from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, Solution, solve
+from evalgame.games.evaluate.solvers import CHOICES
 from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
+from evalgame.search.registry import describe
 
 DOMAIN_HELP = "Values MAX proposes: a range like 0..9 or a list like 1,2,5 or -1/2,0,1/2."
 FIRST_HELP = "Who proposes first: max (the paper's game) or min (value −minimax(−E))."
@@ -70,7 +72,7 @@ def solve_command(
         DEFAULT_ALGORITHM,
         "--algorithm",
         "-a",
-        help=f"{DEFAULT_ALGORITHM} (picks the fastest) or one of: {', '.join(RUNNERS)}.",
+        help=describe(CHOICES),
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     first: str = typer.Option("max", "--first", help=FIRST_HELP),

@@ -39,8 +39,9 @@ from evalgame.cli.shared import console, json_stops, picture_path, print_json, w
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
-from evalgame.games.graph.solve import ALGORITHMS, ShareSolution, number, solve_share
+from evalgame.games.graph.solve import SOLVERS, ShareSolution, number, solve_share
 from evalgame.numbers import Number, format_number
+from evalgame.search.registry import describe
 
 GRAPH_HELP = (
     "friendship:3, cycle:6, path:5, complete:4, wheel:6, star:5, ladder:4, grid:3x4, "
@@ -72,9 +73,7 @@ def graph_command(
     table: bool = typer.Option(
         False, "--table", help="The chain minimax(F,[k]) for k = 1.. and k*; per graph of a range."
     ),
-    algorithm: str = typer.Option(
-        "alphabeta", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
-    ),
+    algorithm: str = typer.Option("alphabeta", "--algorithm", "-a", help=describe(SOLVERS)),
     timeout: float | None = typer.Option(
         None, "--timeout", help=f"{TIMEOUT_HELP}; per graph with --table.", callback=check_seconds
     ),

@@ -18,11 +18,11 @@ from evalgame.analysis.paper import (
 )
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.shared import console, picture_path, print_json, writing
-from evalgame.errors import GameError
 from evalgame.expr.expression import parse
-from evalgame.games.evaluate.solve import RUNNERS
+from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import format_number
+from evalgame.search.registry import choose, describe
 
 
 def paper_command(
@@ -33,7 +33,9 @@ def paper_command(
         help="Stop each solver after this many nodes (0: never).",
     ),
     algorithms: str = typer.Option(
-        ",".join(RUNNERS), "--algorithms", help="Comma-separated algorithms to run."
+        ",".join(SOLVERS),
+        "--algorithms",
+        help=f"Comma-separated algorithms to run, of: {describe(SOLVERS)}",
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -46,9 +48,8 @@ def paper_command(
 ) -> None:
     """Reproduce Table 1 of the paper with every solver and explain its counts."""
     chosen = [name.strip() for name in algorithms.split(",") if name.strip()]
-    unknown = [name for name in chosen if name not in RUNNERS]
-    if unknown:
-        raise GameError(f"unknown algorithm {unknown[0]!r}; choose among {', '.join(RUNNERS)}")
+    for name in chosen:
+        choose(SOLVERS, name)
     limit = max_nodes or None
     if json_output:
         runs = reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed)

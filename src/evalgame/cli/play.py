@@ -37,8 +37,9 @@ from evalgame.play.agents import (
 )
 from evalgame.play.match import run
 from evalgame.play.session import Session, Solver
-from evalgame.play.solvers import ALGORITHMS, exact_solver
+from evalgame.play.solvers import exact_solver
 from evalgame.search.protocol import Game, Player
+from evalgame.search.registry import SOLVERS, choose, describe
 
 AGENTS = ("human", "optimal", "random", "depth")
 
@@ -66,7 +67,10 @@ def play(
         False, "--switch", help="e-Valuate only: play twice with the roles swapped."
     ),
     algorithm: str | None = typer.Option(
-        None, "--algorithm", "-a", help="Games only: the optimal player's exact solver."
+        None,
+        "--algorithm",
+        "-a",
+        help=f"Games only: the optimal player's exact solver. {describe(SOLVERS)}",
     ),
 ) -> None:
     """Play a game: human, optimal, random or depth-limited players; MAX moves first."""
@@ -97,8 +101,8 @@ def play(
         return
     if domain is not None or first is not None or switch:
         raise GameError("--domain, --first and --switch apply to e-Valuate expressions only")
-    if algorithm is not None and algorithm not in ALGORITHMS:
-        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    if algorithm is not None:
+        choose(SOLVERS, algorithm)
     if json_output and "human" in (max_agent, min_agent):
         raise GameError("--json needs two computer players (optimal, random or depth)")
     play_game(parse_target(target), (max_agent, min_agent), seed, seconds, json_output, algorithm)

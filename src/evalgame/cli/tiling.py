@@ -33,10 +33,9 @@ from evalgame.cli.proofs import (
 from evalgame.cli.shared import console, json_stops, picture_path, print_json, writing
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import ENGINES, Engine, available
+from evalgame.games.matching.solvers import SOLVERS
 from evalgame.games.tiling.board import Domino, check_size
 from evalgame.games.tiling.game import (
-    ALGORITHMS,
-    Algorithm,
     TilingSolution,
     board_segments,
     solve_tiling,
@@ -44,6 +43,7 @@ from evalgame.games.tiling.game import (
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
+from evalgame.search.registry import choose, describe
 
 #: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
 SOLVABLE_CELLS = 36
@@ -61,9 +61,7 @@ def tiling(
     table: tuple[int, int] | None = typer.Option(
         None, "--table", help="Instead: the values of every board up to R×C (give R C)."
     ),
-    algorithm: str = typer.Option(
-        "solver", "--algorithm", "-a", help=f"One of {', '.join(ALGORITHMS)}."
-    ),
+    algorithm: str = typer.Option("solver", "--algorithm", "-a", help=describe(SOLVERS)),
     engine: str = typer.Option(
         "auto",
         "--engine",
@@ -106,21 +104,21 @@ def tiling(
         _min_maximal(rows, cols, timeout, out, json_output)
         return
     player = _player(first)
-    chosen = _algorithm(algorithm)
+    choose(SOLVERS, algorithm)  # refused before the size check
     if wants_proof(workers, scheduler, store):
-        if out is not None or chosen != "solver":
+        if out is not None or algorithm != "solver":
             raise InputError("a parallel proof gives the value only: no --out or --algorithm")
         problem = TilingProblem(rows, cols, player, engine=_engine(engine), table_mb=table_mb)
         _prove(problem, workers, scheduler, store, timeout, slice_seconds, json_output)
         return
-    _solve(rows, cols, player, chosen, _engine(engine), table_mb, timeout, out, json_output)
+    _solve(rows, cols, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
 
 
 def _solve(
     rows: int,
     cols: int,
     player: Player,
-    algorithm: Algorithm,
+    algorithm: str,
     engine: Engine,
     table_mb: int | None,
     timeout: float | None,
@@ -340,13 +338,6 @@ def _player(name: str) -> Player:
     if lowered not in ("max", "min"):
         raise InputError(f"--first must be max or min, not {name!r}")
     return Player.MAX if lowered == "max" else Player.MIN
-
-
-def _algorithm(name: str) -> Algorithm:
-    for known in ALGORITHMS:
-        if known == name:
-            return known
-    raise InputError(f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}")
 
 
 def _engine(name: str) -> Engine:

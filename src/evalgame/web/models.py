@@ -21,8 +21,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from evalgame.games.evaluate.solvers import CHOICES
 from evalgame.play.replay import Limit
 from evalgame.search.budget import Budget
+from evalgame.search.registry import describe
 
 #: longest expression and domain texts accepted
 MAX_EXPRESSION_LENGTH = 160
@@ -44,6 +46,7 @@ MAX_BOARD_SIDE = 8
 MAX_COLOURS = 8
 
 Role = Literal["max", "min"]
+#: the names of :data:`evalgame.games.evaluate.solvers.CHOICES` (a test keeps them equal)
 Algorithm = Literal[
     "auto", "residual", "mtdf", "negascout", "vectorized", "paper", "alphabeta", "minimax"
 ]
@@ -91,7 +94,7 @@ class PlayRequest(ExpressionRequest):
 class SolveRequest(ExpressionRequest):
     """Solve an expression with one algorithm within a time budget."""
 
-    algorithm: Algorithm = "auto"
+    algorithm: Algorithm = Field("auto", description=describe(CHOICES))
     seconds: Seconds = 3.0
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from evalgame.errors import LimitError, SearchInterrupted
 from evalgame.expr.nodes import Node, to_text
 from evalgame.games.evaluate.game import EValuate
-from evalgame.games.evaluate.solve import RUNNERS, Solution, solve
+from evalgame.games.evaluate.solve import Solution, solve
+from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number
 from evalgame.play.verdict import winner
@@ -115,7 +116,7 @@ def test_every_solver_agrees_with_plain_minimax(
     text = to_text(tree)
     first = Player.MIN if min_first else Player.MAX
     expected = minimax(EValuate(text, domain, first=first)).value
-    for algorithm in RUNNERS:
+    for algorithm in SOLVERS:
         solution = solve(text, domain, algorithm=algorithm, first=first)
         assert solution.value == expected, algorithm
         if expected is not None:
@@ -165,7 +166,7 @@ def test_fractional_and_negative_domains() -> None:
     domain = (Fraction(-1, 2), 0, Fraction(1, 2))
     for text in ("x*y - z", "x/y + y/x"):
         expected = minimax(EValuate(text, domain)).value
-        for algorithm in RUNNERS:
+        for algorithm in SOLVERS:
             assert solve(text, domain, algorithm=algorithm).value == expected
 
 

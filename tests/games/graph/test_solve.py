@@ -7,12 +7,12 @@ import pytest
 from evalgame.errors import GameError, SearchInterrupted
 from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import PAIRS, incidence
-from evalgame.games.graph.solve import ALGORITHMS, owned, solve_share
+from evalgame.games.graph.solve import SOLVERS, owned, solve_share
 from evalgame.search.budget import Budget
 from tests.games.graph.naive_share import naive_share, share_of
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("algorithm", SOLVERS)
 @pytest.mark.parametrize("pair", PAIRS)
 def test_lines_are_whole_games_that_give_the_value(pair: tuple[str, str], algorithm: str) -> None:
     share = incidence(load_graph("wheel:5"), *pair)

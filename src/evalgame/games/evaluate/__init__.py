@@ -6,7 +6,8 @@ from evalgame.games.evaluate.about import Info, info
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.games.evaluate.residual_game import ResidualEValuate
-from evalgame.games.evaluate.solve import RUNNERS, Solution, solve
+from evalgame.games.evaluate.solve import Solution, solve
+from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size, tree_size_bounds
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "RUNNERS",
+    "SOLVERS",
     "EValuate",
     "Info",
     "Oracle",

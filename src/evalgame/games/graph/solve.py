@@ -19,15 +19,13 @@ from evalgame.errors import GameError
 from evalgame.games.graph.incidence import Incidence, formula
 from evalgame.games.graph.share import GraphShare
 from evalgame.numbers import format_number
-from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.mtdf import mtdf
-from evalgame.search.negascout import negascout
-from evalgame.search.result import SearchResult
+from evalgame.search.registry import SOLVERS as ENGINE
+from evalgame.search.registry import Solver, choose, solvers
 from evalgame.search.stats import SearchStats
-from evalgame.search.table import TranspositionTable
 
-ALGORITHMS = ("alphabeta", "mtdf", "negascout")
+#: the engine's searches that suit the graph games (all on a transposition table)
+SOLVERS: dict[str, Solver] = solvers(*(ENGINE[name] for name in ("alphabeta", "mtdf", "negascout")))
 #: one round of play: (colour, index of the element of A it went on)
 Round = tuple[int, int]
 
@@ -123,14 +121,13 @@ def solve_share(
 ) -> ShareSolution:
     """MAX's share of game(G, A, B, [``colours``], ``rule``) under optimal play.
 
-    ``algorithm`` is ``alphabeta`` (default), ``mtdf`` or ``negascout``, all on a
-    transposition table; a ``budget`` may stop the search (with proven bounds).
+    ``algorithm`` is one of :data:`SOLVERS` (``alphabeta`` by default); a ``budget`` may
+    stop the search (with proven bounds).
     """
-    if algorithm not in ALGORITHMS:
-        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    solver = choose(SOLVERS, algorithm)
     game = GraphShare(share, colours, rule)
     started = time.perf_counter()
-    result = _run(game, algorithm, budget)
+    result = solver(game, budget=budget)
     seconds = time.perf_counter() - started
     moves = list(result.pv)
     rounds = [(moves[i], moves[i + 1]) for i in range(0, len(moves) - 1, 2)]
@@ -162,12 +159,3 @@ def number(value: Any) -> int | str:
     """An exact number for JSON: an int when whole, else a string like ``"7/2"``."""
     text = format_number(value)
     return int(text) if "/" not in text else text
-
-
-def _run(game: GraphShare, algorithm: str, budget: Budget | None) -> SearchResult[int]:
-    table = TranspositionTable()
-    if algorithm == "mtdf":
-        return mtdf(game, table=table, budget=budget)
-    if algorithm == "negascout":
-        return negascout(game, table=table, budget=budget)
-    return alphabeta(game, table=table, budget=budget)

@@ -191,16 +191,18 @@ class MatchingSolver:
             table[region.key] = (lower - even) << 16 | (upper - even)
         return best
 
-    def solve(self, max_to_move: bool = True) -> SearchResult[int]:
-        """The value of the whole game and a principal variation (edges in order of play).
+    def solve(self, max_to_move: bool = True, free: int | None = None) -> SearchResult[int]:
+        """The moves still to come from the ``free`` vertices (default: all, the whole game)
+        and a principal variation (edges in order of play).
 
         With a budget, running out of it (or Ctrl-C) raises
         :class:`~evalgame.errors.SearchInterrupted` carrying the bounds proven so far.
         """
+        free = self.graph.full if free is None else free
         budget = self.budget if self.budget is not None else Budget()
         with budget.guard(self.stats):
-            value = self.value(self.graph.full, max_to_move)
-            line = self.principal_variation(self.graph.full, max_to_move, value)
+            value = self.value(free, max_to_move)
+            line = self.principal_variation(free, max_to_move, value)
         return SearchResult(value, tuple(line), self.stats, self.algorithm)
 
     def principal_variation(self, free: int, max_to_move: bool, value: int) -> list[int]:

@@ -4,9 +4,10 @@ MAX and MIN alternately place a domino on two adjacent empty cells until the par
 is maximal (no two adjacent cells are empty); the value is the number of dominoes. It is
 the matching game (:mod:`evalgame.games.matching.game`) on the board's grid graph.
 
-:func:`solve_tiling` solves it with the specialised solver (:mod:`.matching.solver`) or
-any algorithm of the game-agnostic engine, and returns the value and a principal line of
-play; :func:`board_text` draws a board with its dominoes numbered in order of play.
+:func:`solve_tiling` solves it with any solver of the matching game
+(:mod:`evalgame.games.matching.solvers`: the specialised one or the engine's) and returns
+the value and a principal line of play; :func:`board_text` draws a board with its
+dominoes numbered in order of play.
 
 >>> solution = solve_tiling(3, 4)
 >>> solution.value, len(solution.dominoes)
@@ -20,26 +21,17 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from evalgame.errors import InputError
 from evalgame.games.matching.game import MatchingGame
-from evalgame.games.matching.native import Engine, make_solver
+from evalgame.games.matching.native import Engine
 from evalgame.games.matching.region import KeyMode
+from evalgame.games.matching.solvers import matching_solvers
 from evalgame.games.tiling.board import Board, Domino
-from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.minimax import minimax
-from evalgame.search.mtdf import mtdf
-from evalgame.search.negascout import negascout
 from evalgame.search.protocol import Player
-from evalgame.search.result import SearchResult
+from evalgame.search.registry import choose
 from evalgame.search.stats import SearchStats
-from evalgame.search.table import TranspositionTable
-
-#: the ways to solve the game: the specialised solver or an engine algorithm
-Algorithm = Literal["solver", "mtdf", "alphabeta", "negascout", "minimax"]
-ALGORITHMS: tuple[Algorithm, ...] = ("solver", "mtdf", "alphabeta", "negascout", "minimax")
 
 
 class TilingGame(MatchingGame):
@@ -99,7 +91,7 @@ def solve_tiling(
     cols: int,
     first: Player = Player.MAX,
     *,
-    algorithm: Algorithm = "solver",
+    algorithm: str = "solver",
     budget: Budget | None = None,
     engine: Engine = "auto",
     table_mb: int | None = None,
@@ -112,22 +104,10 @@ def solve_tiling(
     table of ``table_mb`` MB (``None``: a default for the board's size);
     ``engine="python"`` selects the reference solver.
     """
-    if algorithm not in ALGORITHMS:
-        raise InputError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    solver = choose(matching_solvers(engine, table_mb), algorithm)
     started = time.monotonic()
     game = TilingGame(rows, cols, first)
-    result: SearchResult[int]
-    if algorithm == "solver":
-        solver = make_solver(game.board, engine=engine, budget=budget, table_mb=table_mb)
-        result = solver.solve(first is Player.MAX)
-    elif algorithm == "mtdf":
-        result = mtdf(game, budget=budget)
-    elif algorithm == "alphabeta":
-        result = alphabeta(game, table=TranspositionTable(), budget=budget)
-    elif algorithm == "negascout":
-        result = negascout(game, table=TranspositionTable(), budget=budget)
-    else:
-        result = minimax(game, budget=budget)
+    result = solver(game, budget=budget)
     assert isinstance(result.value, int)
     return TilingSolution(
         rows,

@@ -1,0 +1,80 @@
+"""The solvers of the matching game (and so of the tiling game) by name: the specialised
+:class:`~evalgame.games.matching.solver.MatchingSolver` (in the C kernel of
+:mod:`~evalgame.games.matching.native` when it is built) and the engine's searches.
+
+>>> from evalgame.games.matching.bitgraph import BitGraph
+>>> path = MatchingGame(BitGraph(4, [(0, 1), (1, 2), (2, 3)]))
+>>> {name: solver(path).value for name, solver in SOLVERS.items()}
+{'solver': 2, 'mtdf': 2, 'alphabeta': 2, 'negascout': 2, 'minimax': 2}
+>>> SOLVERS["solver"].test(path, None, 3)   # "value ≥ 3?" no: at most 2
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+from evalgame.errors import GameError
+from evalgame.games.matching.game import MatchingGame, MatchingPosition
+from evalgame.games.matching.native import Engine, make_solver
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.numbers import Number
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Game, Player
+from evalgame.search.registry import SOLVERS as ENGINE
+from evalgame.search.registry import Solver, solvers
+from evalgame.search.result import SearchResult
+from evalgame.search.table import TranspositionTable
+
+
+def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> dict[str, Solver]:
+    """The table of solvers with the specialised one on ``engine`` (the C kernel when it
+    is built, by default) with a table of ``table_mb`` MB (``None``: a default for the
+    graph's size)."""
+
+    def solver(game: Game[Any, Any], budget: Budget | None) -> MatchingSolver:
+        if not isinstance(game, MatchingGame):
+            raise GameError(f"this solver solves matching games, not {game.name}")
+        return make_solver(game.graph, engine=engine, budget=budget, table_mb=table_mb)
+
+    def run(
+        game: Game[Any, Any],
+        position: MatchingPosition,
+        budget: Budget | None,
+        table: TranspositionTable | None,
+    ) -> SearchResult[int]:
+        result = solver(game, budget).solve(position.to_move is Player.MAX, position.free)
+        # the solver counts the moves still to come; the game counts the edges chosen too
+        if position.placed and result.value is not None:
+            result = dataclasses.replace(result, value=result.value + position.placed)
+        return result
+
+    def probe(
+        game: Game[Any, Any],
+        position: MatchingPosition,
+        gamma: Number,
+        strict: bool,
+        budget: Budget | None,
+        table: TranspositionTable | None,
+    ) -> int:
+        # values are integers: "value > γ" is "value ≥ ⌊γ⌋ + 1", "value ≥ γ" is "value ≥ ⌈γ⌉"
+        target = (math.floor(gamma) + 1 if strict else math.ceil(gamma)) - position.placed
+        max_to_move = position.to_move is Player.MAX
+        return position.placed + solver(game, budget).test(position.free, max_to_move, target)
+
+    return solvers(
+        Solver(
+            "solver",
+            "the matching game's own MTD(f) on reduced regions with static bounds and "
+            "enhanced transposition cut-offs (in the C kernel when it is built)",
+            run,
+            probe,
+        ),
+        *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
+    )
+
+
+#: the specialised solver and the engine's searches, by command-line name
+SOLVERS: dict[str, Solver] = matching_solvers()

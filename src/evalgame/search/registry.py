@@ -1,0 +1,178 @@
+"""Every exact solver by name, with the one-line description help texts and the web show.
+
+A :class:`Solver` solves a position of a game (``solver(game, position)``) and answers the
+null-window question "value ≥ γ?" (:meth:`Solver.test`), which is what a search split into
+subproblems asks. :data:`SOLVERS` holds the engine's solvers, which work on every game on
+the protocol. A game family offers a table of its own, built with :func:`solvers` from the
+engine's solvers it suits and its specialised ones (the tiling game's ``solver``, the
+residual searches of e-Valuate); :func:`choose` looks a name up in any such table.
+
+>>> from evalgame.search.examples import NestedTree
+>>> game = NestedTree([[3, 5], [2, 9]])
+>>> [SOLVERS[name](game).value for name in ("alphabeta", "mtdf", "minimax")]
+[3, 3, 3]
+>>> SOLVERS["alphabeta"].test(game, None, 4)   # "value ≥ 4?" no: the value is at most 3
+3
+>>> choose(SOLVERS, "alpha")
+Traceback (most recent call last):
+...
+evalgame.errors.GameError: unknown algorithm 'alpha'; choose one of alphabeta, negascout, \
+mtdf, minimax, expectiminimax, backward-induction
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from evalgame.errors import GameError
+from evalgame.numbers import Number
+from evalgame.search.alphabeta import alphabeta, null_window_test
+from evalgame.search.budget import Budget
+from evalgame.search.chance import expectiminimax
+from evalgame.search.dag import backward_induction
+from evalgame.search.minimax import minimax
+from evalgame.search.mtdf import mtdf
+from evalgame.search.negascout import negascout
+from evalgame.search.protocol import Game
+from evalgame.search.result import SearchResult
+from evalgame.search.table import TranspositionTable
+
+#: solves ``position`` of ``game`` within ``budget``, on ``table`` (a fresh one if None)
+Run = Callable[[Game[Any, Any], Any, Budget | None, TranspositionTable | None], SearchResult[Any]]
+#: the fail-soft null-window test of :meth:`Solver.test`: (game, position, γ, strict,
+#: budget, table) → a bound, or None when no leaf is valid
+Probe = Callable[
+    [Game[Any, Any], Any, Number, bool, Budget | None, TranspositionTable | None],
+    Number | None,
+]
+
+
+@dataclass(frozen=True)
+class Solver:
+    """An exact solver: its name, what it does in one line, and how to run it.
+
+    ``probe`` is its null-window test, if it has one of its own.
+    """
+
+    name: str
+    description: str
+    run: Run
+    probe: Probe | None = None
+
+    def __call__(
+        self,
+        game: Game[Any, Any],
+        position: Any = None,
+        *,
+        budget: Budget | None = None,
+        table: TranspositionTable | None = None,
+    ) -> SearchResult[Any]:
+        """The exact value and a principal variation of ``position`` (default: the start)."""
+        return self.run(game, game.initial() if position is None else position, budget, table)
+
+    def test(
+        self,
+        game: Game[Any, Any],
+        position: Any,
+        gamma: Number,
+        *,
+        strict: bool = False,
+        budget: Budget | None = None,
+        table: TranspositionTable | None = None,
+    ) -> Number | None:
+        """Fail-soft answer to "value ≥ γ?" (``strict``: "value > γ?") at ``position``
+        (``None``: the start): a result ``r ≥ γ`` (``r > γ``) proves the value is at least
+        ``r``, any other ``r`` that it is at most ``r``; ``None`` when no leaf is valid.
+
+        A solver without a test of its own answers with the exact value.
+        """
+        root = game.initial() if position is None else position
+        if self.probe is None:
+            return self.run(game, root, budget, table).value
+        return self.probe(game, root, gamma, strict, budget, table)
+
+
+def solvers(*entries: Solver) -> dict[str, Solver]:
+    """A table of solvers by name, in the order given (a later entry replaces an earlier
+    one of the same name).
+
+    >>> list(solvers(SOLVERS["mtdf"], SOLVERS["minimax"]))
+    ['mtdf', 'minimax']
+    """
+    return {entry.name: entry for entry in entries}
+
+
+def choose(table: Mapping[str, Solver], name: str) -> Solver:
+    """The solver called ``name`` in ``table``; an unknown name is a :class:`GameError`
+    that lists the known ones."""
+    try:
+        return table[name]
+    except KeyError:
+        names = ", ".join(table)
+        raise GameError(f"unknown algorithm {name!r}; choose one of {names}") from None
+
+
+def describe(table: Mapping[str, Solver]) -> str:
+    """The help text of an ``--algorithm`` option: every name with its description.
+
+    >>> describe(solvers(SOLVERS["minimax"]))
+    'minimax: plain backward induction over the whole game tree.'
+    """
+    return "; ".join(f"{entry.name}: {entry.description}" for entry in table.values()) + "."
+
+
+def _table(table: TranspositionTable | None) -> TranspositionTable:
+    return TranspositionTable() if table is None else table
+
+
+def _probe(
+    game: Game[Any, Any],
+    position: Any,
+    gamma: Number,
+    strict: bool,
+    budget: Budget | None,
+    table: TranspositionTable | None,
+) -> Number | None:
+    return null_window_test(
+        game, position, gamma, strict=strict, table=_table(table), budget=budget
+    )
+
+
+#: the engine's solvers, which work on every game on the protocol
+SOLVERS: dict[str, Solver] = solvers(
+    Solver(
+        "alphabeta",
+        "alpha-beta with a transposition table and the game's bounds and move order",
+        lambda g, p, b, t: alphabeta(g, p, table=_table(t), budget=b),
+        _probe,
+    ),
+    Solver(
+        "negascout",
+        "NegaScout (principal variation search) with exact null windows",
+        lambda g, p, b, t: negascout(g, p, table=_table(t), budget=b),
+        _probe,
+    ),
+    Solver(
+        "mtdf",
+        "MTD(f): a sequence of exact null-window tests on one transposition table",
+        lambda g, p, b, t: mtdf(g, p, table=_table(t), budget=b),
+        _probe,
+    ),
+    Solver(
+        "minimax",
+        "plain backward induction over the whole game tree",
+        lambda g, p, b, t: minimax(g, p, budget=b),
+    ),
+    Solver(
+        "expectiminimax",
+        "minimax with exact expectations at chance positions (dice)",
+        lambda g, p, b, t: expectiminimax(g, p, table=_table(t), budget=b),
+    ),
+    Solver(
+        "backward-induction",
+        "one pass over the graph of positions, each solved once",
+        lambda g, p, b, t: backward_induction(g, p, budget=b),
+    ),
+)
