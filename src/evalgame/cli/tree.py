@@ -21,8 +21,10 @@ from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.cli.shared import console, picture_path, print_json, writing
 from evalgame.expr.domain import parse_domain
+from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
+from evalgame.search.registry import describe, solvers
 
 DEPTH_HELP = (
     "Levels shown before subtrees are collapsed (default: 2 in the terminal; "
@@ -42,7 +44,10 @@ def tree_command(
     expression: str = typer.Argument(..., help="An expression with at most 3 variables."),
     domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
     algorithm: str = typer.Option(
-        "alphabeta", "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}."
+        "alphabeta",
+        "--algorithm",
+        "-a",
+        help=describe(solvers(*(SOLVERS[name] for name in ALGORITHMS))),
     ),
     out: Path | None = typer.Option(
         None, "--out", help="Draw the tree into this .svg or .png file.", callback=picture_path

@@ -103,7 +103,7 @@ def solve_expression(request: SolveRequest) -> dict[str, Any]:
     try:
         solution = solve(parsed, domain, algorithm=request.algorithm, budget=budget)
     except SearchInterrupted as stop:
-        stats = stop.stats if isinstance(stop.stats, SearchStats) else SearchStats()
+        stats = stop.stats or SearchStats()
         return {
             "status": "stopped",
             "reason": stop.reason,
