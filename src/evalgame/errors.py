@@ -138,6 +138,7 @@ class SearchInterrupted(EvalgameError):
     def as_json(self) -> dict[str, Any]:
         """The stop as one JSON object, the same for ``--json`` and the web API.
 
+        >>> from fractions import Fraction
         >>> SearchInterrupted("out of time", Fraction(1, 2)).as_json()
         {'status': 'stopped', 'reason': 'out of time', 'lower': '1/2', 'upper': None, 'stats': {}}
         """
