@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import time
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +39,7 @@ from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
 from evalgame.games.graph.solve import SOLVERS, ShareSolution, number, solve_share
-from evalgame.numbers import Number, format_number
+from evalgame.numbers import Number, exact, format_number
 from evalgame.search.registry import describe
 
 GRAPH_HELP = (
@@ -170,14 +169,14 @@ def parse_weights(text: str) -> str | dict[str, Number]:
     for part in text.split(","):
         name, sep, value = part.partition("=")
         try:
-            weight = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
+            weight: Number | None = exact(value.strip())
+        except ValueError:
             weight = None
         if not sep or not name.strip() or weight is None:
             raise GraphError(
                 f"--weights takes unit, area or NAME=W,NAME=W with exact weights, not {part!r}"
             )
-        chosen[name.strip()] = weight.numerator if weight.denominator == 1 else weight
+        chosen[name.strip()] = weight
     return chosen
 
 
