@@ -39,6 +39,9 @@ MARKS = {
     Status.SKIPPED: " [dim]not visited[/]",
 }
 
+#: the searches the tree shows, described as the solvers of the same names
+ALGORITHM_HELP = describe(solvers(*[SOLVERS[name] for name in ALGORITHMS]))
+
 
 def tree_command(
     expression: str = typer.Argument(..., help="An expression with at most 3 variables."),
@@ -47,7 +50,7 @@ def tree_command(
         "alphabeta",
         "--algorithm",
         "-a",
-        help=describe(solvers(*(SOLVERS[name] for name in ALGORITHMS))),
+        help=ALGORITHM_HELP,
     ),
     out: Path | None = typer.Option(
         None, "--out", help="Draw the tree into this .svg or .png file.", callback=picture_path
