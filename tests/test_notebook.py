@@ -44,7 +44,7 @@ def test_the_notebook_runs_and_shows_the_paper() -> None:
         "minimax 45",  # Figure 1's tree
         "image/svg+xml",  # drawn
         "('≤ 36', None, 4, 84)",  # a bound where a cut-off struck, nothing where it pruned
-        "MIN wins: val(E) = 0 < minimax(E) = 18",  # the scripted game
+        "MIN wins: val(E) = 8 < minimax(E) = 18",  # the scripted game
         "(3, 4): 5",  # tiling values
         "MAX's share 4 of 9",  # the friendship graph of §5
     ):

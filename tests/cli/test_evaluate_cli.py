@@ -166,12 +166,40 @@ def test_play_engine_games() -> None:
     assert switched["winner"] in ("A", "B", "draw")
 
 
+def test_the_role_switch_says_who_is_max_in_each_game() -> None:
+    out = runner.invoke(
+        app, ["play", "X*(Y-Z)", "--switch", "--max", "human", "--min", "optimal"],
+        input="6\n7\n9\n" + "q\n",
+    ).output  # fmt: skip
+    out = " ".join(out.split())  # as the terminal's width wrapped it
+    assert "game 1 of 2: A (you) is MAX, B (optimal) is MIN" in out
+    assert "game 2 of 2: B (optimal) is MAX, A (you) is MIN" in out
+
+
+def test_a_long_tree_search_warns_before_it_starts() -> None:
+    result = runner.invoke(
+        app, ["solve", "(a+b)/c + (d+e)/f", "-a", "paper", "--max-nodes", "1000"]
+    )
+    assert "paper searches a game tree of 1,552,953,671 nodes" in result.output
+    quick = runner.invoke(app, ["solve", "(a+b)/c + (d+e)/f", "--max-nodes", "1000"])
+    assert "searches a game tree" not in quick.output  # the default algorithm: no warning
+
+
+def test_the_paper_table_names_its_two_counts_apart() -> None:
+    result = runner.invoke(app, ["paper", "--algorithms", "alphabeta", "--max-nodes", "3000"])
+    assert result.exit_code == 0, result.output
+    assert "nodes it visited" in result.output
+    assert "pruned, the paper's way" in result.output
+    assert "searches, some of millions of nodes" in result.output  # said before it starts
+
+
 def test_play_as_a_person_with_hint_bad_input_and_undo() -> None:
     typed = ["?", "11", "6", "u", "6", "9", "9", "q"]
     result = runner.invoke(app, ["play", "X*(Y-Z)", "--max", "human"], input="\n".join(typed))
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "6: 18" in out  # the hint: proposing 6 keeps the value 18
+    assert "6 → 18   ← best" in out  # the hint: proposing 6 keeps the value 18
+    assert "5 → 15\n" in out  # and 5 does not
     assert "'11' is not a legal move" in out
     assert "move taken back" in out
     assert "played line   6→Y, 9→Z, 9→X  val(E) = -27" in out

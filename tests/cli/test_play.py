@@ -95,8 +95,8 @@ def test_human_hotseat_with_hint_bad_input_and_undo() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "5: 0 (draw)" in out  # the hint: every first move draws
-    assert out.count(": 0 (draw)") == 9
+    assert "5 → 0 (draw)   ← best" in out  # the hint: every first move draws
+    assert out.count("→ 0 (draw)   ← best") == 9
     assert "'banana' is not a legal move here" in out
     assert "move taken back" in out
     assert "first player wins after 5 moves" in out

@@ -25,7 +25,7 @@ def test_play_a_full_game_as_max(page: Page) -> None:
     page.click("#play-start")
     expect(page.locator("#play-options button")).to_have_count(10)  # MAX proposes 0..9
 
-    # a hint puts the value after each choice under it; 3 and 4 keep minimax(E) = 18
+    # a hint puts the value after each choice under it; 6 and 7 keep minimax(E) = 18
     page.click("#play-hint")
     expect(page.locator("#play-options button .hint-value")).to_have_count(10)
     expect(page.locator("#play-options button.best")).to_have_count(2)

@@ -118,9 +118,10 @@ def test_human_bad_input_hint_undo_and_quit() -> None:
     assert verdict is None  # the person quit
     assert script.told[0] == "there is no move to undo"
     assert "'banana' is not a legal move" in script.told[1]
-    hint_lines = script.told[2].splitlines()
+    heading, *hint_lines = script.told[2].splitlines()
+    assert heading.startswith("MAX to move — the value after each move")
     assert len(hint_lines) == 9
-    assert "5: 0" in hint_lines
+    assert "  5 → 0   ← best" in hint_lines  # every first move draws: all are best
     assert moves == [[]]  # the undo after "1" took back MAX's and MIN's moves
     assert session.moves_played[0] == 4
     assert session.moves_played[2] == 1

@@ -20,12 +20,14 @@ from evalgame.cli.proofs import (
     show_proof,
     wants_proof,
 )
-from evalgame.cli.shared import console, json_stops, print_json
-from evalgame.errors import GameError
+from evalgame.cli.shared import console, err_console, json_stops, print_json
+from evalgame.errors import EvalgameError, GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
+from evalgame.expr.expression import parse
 from evalgame.games.evaluate.about import info
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, Solution, solve
 from evalgame.games.evaluate.solvers import CHOICES
+from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
 from evalgame.search.registry import describe
@@ -112,6 +114,7 @@ def solve_command(
         console.print(f"[bold]{problem.label}[/]: value [bold green]{shown}[/]")
         show_proof(proof)
         return
+    warn_if_slow(expression, domain, algorithm)
     with (
         json_stops(json_output, expression=expression),
         search_budget(algorithm, timeout=timeout, nodes=max_nodes) as budget,
@@ -129,6 +132,27 @@ def solve_command(
         print_json(solution.as_json())
     else:
         show_solution(solution)
+
+
+#: game trees at least this large take the tree searches tens of seconds (BENCHMARKS.md)
+SLOW_TREE = 10**8
+
+
+def warn_if_slow(expression: str, domain: str, algorithm: str) -> None:
+    """Say before a long search starts that it is long (on standard error: --json stays
+    clean). The tree searches walk much of T(n); the default algorithm does not."""
+    if algorithm not in ("paper", "alphabeta", "minimax"):
+        return
+    try:
+        size = tree_size(len(parse(expression).variables), len(parse_domain(domain)))
+    except EvalgameError:
+        return  # the solve reports it
+    if size >= SLOW_TREE:
+        err_console.print(
+            f"[yellow]{algorithm} searches a game tree of {size:,} nodes: expect tens of "
+            "seconds or more (the default algorithm takes about a second); a status line "
+            "shows its progress.[/]"
+        )
 
 
 def show_solution(solution: Solution) -> None:

@@ -79,11 +79,14 @@ def play_expression(
         if json_output:
             print_json(record.as_json())
         return
-    first_game = play_one(parsed, values, proposer, (max_agent, min_agent), seed, watch, "A")
+    a, b = _who("A", max_agent), _who("B", min_agent)
+    roles = f"game 1 of 2: {a} is MAX, {b} is MIN"
+    first_game = play_one(parsed, values, proposer, (max_agent, min_agent), seed, watch, roles)
     if first_game is None:
         return
     second = None if seed is None else seed + 10
-    second_game = play_one(parsed, values, proposer, (min_agent, max_agent), second, watch, "B")
+    roles = f"game 2 of 2: {b} is MAX, {a} is MIN"
+    second_game = play_one(parsed, values, proposer, (min_agent, max_agent), second, watch, roles)
     if second_game is None:
         return
     # the one verdict rule, with B's result as A's par: the higher maximiser wins
@@ -112,9 +115,10 @@ def play_one(
     kinds: tuple[str, str],
     seed: int | None,
     watch: bool,
-    maximiser: str | None = None,
+    roles: str | None = None,
 ) -> Record | None:
-    """One game; ``kinds`` are the MAX and MIN players. ``None`` if a person quit."""
+    """One game; ``kinds`` are the MAX and MIN players; ``roles`` says who plays which in
+    the role-switch variant. ``None`` if a person quit."""
     game = EValuate(expression, domain, first=proposer)
     oracle = Oracle(game)
     session: Session[Any, Any] = evaluate_session(oracle)
@@ -124,7 +128,7 @@ def play_one(
         Player.MIN: _agent(kinds[1], oracle, game, None if seed is None else seed + 1),
     }
     if watch:
-        role = f" — {maximiser} is MAX" if maximiser else ""
+        role = f" — {roles}" if roles else ""
         console.print(
             f"[bold]{escape(str(expression))}[/] over {format_domain(domain)}: "
             f"{proposer.name} proposes, {proposer.opponent.name} places{role}"
@@ -169,6 +173,11 @@ class _Human(HumanAgent):
     def choose(self, session: Session[Any, Any]) -> Any:
         _show(session, self.game)
         return super().choose(session)
+
+
+def _who(letter: str, kind: str) -> str:
+    """A player of the role-switch variant: ``A (you)``, ``B (optimal)``."""
+    return f"{letter} ({'you' if kind == 'human' else kind})"
 
 
 def _agent(kind: str, oracle: Oracle, game: EValuate, seed: int | None) -> Agent:

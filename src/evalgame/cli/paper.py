@@ -17,7 +17,7 @@ from evalgame.analysis.paper import (
     reproduce,
 )
 from evalgame.cli.evaluate import decimal
-from evalgame.cli.shared import console, picture_path, print_json, writing
+from evalgame.cli.shared import console, err_console, picture_path, print_json, writing
 from evalgame.expr.expression import parse
 from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size
@@ -68,8 +68,18 @@ def paper_command(
             current.append(_table(run.expression, printed.get(run.expression)))
         current[-1].add_row(*_cells(run))
 
-    with console.status("solving…"):
-        reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed, on_run=add)
+    total = len(EXPRESSIONS) * len(chosen) + len(PUBLISHED)  # + the printed digit orders
+    err_console.print(
+        f"[yellow]{total} searches, some of millions of nodes: about half a minute to a "
+        "minute; each table prints as soon as its expression is done.[/]"
+    )
+    with console.status("solving…") as status:
+
+        def progress(run: Run) -> None:
+            add(run)
+            status.update(f"solving… {len(finished)} of about {total} searches done")
+
+        reproduce(EXPRESSIONS, chosen, max_nodes=limit, seed=seed, on_run=progress)
     console.print(current[-1])
     console.print(EXPLANATION)
     _plot(finished, plot)
@@ -94,9 +104,14 @@ def _table(expression: str, row: Published | None) -> Table:
             f"(α-β), {row.pruned_paper:,} (order {''.join(map(str, row.order))} + table)"
         )
     table = Table(title=expression, caption=caption, title_justify="left")
-    for column in ("algorithm", "value", "visited", "paper's count", "s", "line / order"):
+    for column in COLUMNS:
         table.add_column(column, overflow="fold", no_wrap=column != "line / order")
     return table
+
+
+#: the table's columns; the two counts are of different things and are named so:
+#: nodes this search entered, and nodes of the full tree it skipped as the paper counts them
+COLUMNS = ("algorithm", "value", "nodes it visited", "pruned, the paper's way", "s", "line / order")
 
 
 def _cells(run: Run) -> list[str]:

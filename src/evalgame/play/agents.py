@@ -159,9 +159,38 @@ class HumanAgent:
                     self.tell(str(error))
 
     def hints(self, session: Session[Any, Any]) -> str:
-        """One line per legal move: its description and the value it leads to."""
+        """A heading, then one line per legal move: its description, the value it leads to
+        with best play after it, and a mark on the best moves.
+
+        >>> from evalgame.games.classic.tictactoe import TicTacToe
+        >>> from evalgame.play.solvers import exact_solver
+        >>> session = Session(TicTacToe(), solver=exact_solver())
+        >>> for _ in range(3):
+        ...     _ = session.play(session.legal_moves()[0])
+        >>> print(HumanAgent(input, print).hints(session))  # X on 5 and 3: O must block 7
+        MIN to move — the value after each move, with best play from then on (MIN wants it small):
+          7 → 0   ← best
+          9 → 1
+          2 → 1
+          4 → 1
+          6 → 1
+          8 → 1
+        """
         try:
             hints = session.hint()
         except (GameError, SearchInterrupted) as error:
             return f"no hint: {error}"
-        return "\n".join(f"{session.describe(m)}: {self.describe_value(v)}" for m, v in hints)
+        mover = session.to_move
+        valid = [value for _, value in hints if value is not None]
+        best = (max if mover is Player.MAX else min)(valid) if valid else None
+        wants = "large" if mover is Player.MAX else "small"
+        names = [session.describe(move) for move, _ in hints]
+        width = max(map(len, names), default=0)
+        lines = [
+            f"{mover.name} to move — the value after each move, with best play from then on "
+            f"({mover.name} wants it {wants}):"
+        ]
+        for name, (_, value) in zip(names, hints, strict=True):
+            mark = "   ← best" if value is not None and value == best else ""
+            lines.append(f"  {name.rjust(width)} → {self.describe_value(value)}{mark}")
+        return "\n".join(lines)
