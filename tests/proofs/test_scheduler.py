@@ -114,6 +114,19 @@ def test_local_workers_from_the_command_line_and_the_store_summary(tmp_path: Pat
     assert summary["proven"] >= 1
 
 
+def test_a_stopped_proof_prints_one_json_object(scheduler: str, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "evalgame", "tiling", "6", "6", "--engine", "python",
+         "--scheduler", scheduler, "--store", str(tmp_path / "s.sqlite"), "--timeout", "0.5",
+         "--json"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 4, done.stderr
+    answer = json.loads(done.stdout)
+    assert (answer["rows"], answer["cols"], answer["status"]) == (6, 6, "stopped")
+    assert "time budget" in answer["reason"]
+
+
 def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "evalgame", "tiling", "3", "3", "--scheduler",

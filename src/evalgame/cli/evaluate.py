@@ -105,7 +105,7 @@ def solve_command(
             store=store,
             timeout=timeout,
             slice_seconds=slice_seconds,
-            quiet=json_output,
+            json_context={"expression": expression} if json_output else None,
         )
         if json_output:
             print_json({"expression": expression, **proof_json(proof)})

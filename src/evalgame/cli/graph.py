@@ -144,7 +144,9 @@ def _prove(
         store=store,
         timeout=timeout,
         slice_seconds=slice_seconds,
-        quiet=json_output,
+        json_context={"graph": structure.graph.name, "total": number(structure.total)}
+        if json_output
+        else None,
     )
     if json_output:
         print_json(

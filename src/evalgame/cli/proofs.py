@@ -19,7 +19,7 @@ from rich.status import Status
 from rich.table import Table
 
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
-from evalgame.cli.shared import console, err_console, print_json
+from evalgame.cli.shared import console, err_console, json_stops, print_json
 from evalgame.errors import InputError
 from evalgame.numbers import Number, format_number
 
@@ -58,9 +58,13 @@ def run_proof(
     store: Path | None,
     timeout: float | None,
     slice_seconds: float,
-    quiet: bool = False,
+    json_context: dict[str, Any] | None = None,
 ) -> ProofResult:
-    """Prove ``problem``'s value with a live status line; the store path is printed first."""
+    """Prove ``problem``'s value with a live status line; the store path is printed first.
+
+    ``json_context`` (with ``--json``): no store line, and a stop prints one JSON object
+    of this context and the bounds proven (as the one-process commands do)."""
+    quiet = json_context is not None
     if workers is not None and scheduler is not None:
         raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
     if not slice_seconds > 0:
@@ -92,15 +96,16 @@ def run_proof(
     from evalgame.proofs import prove  # the proof manager: only for a parallel proof
 
     try:
-        return prove(
-            problem,
-            workers=workers,
-            scheduler=scheduler,
-            store=path,
-            timeout=time_limit(timeout),
-            slice_seconds=slice_seconds,
-            on_progress=show,
-        )
+        with json_stops(quiet, **(json_context or {})):
+            return prove(
+                problem,
+                workers=workers,
+                scheduler=scheduler,
+                store=path,
+                timeout=time_limit(timeout),
+                slice_seconds=slice_seconds,
+                on_progress=show,
+            )
     finally:
         if status is not None:
             status.stop()

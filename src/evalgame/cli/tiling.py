@@ -205,7 +205,7 @@ def _prove(
         store=store,
         timeout=timeout,
         slice_seconds=slice_seconds,
-        quiet=json_output,
+        json_context={"rows": rows, "cols": cols, "first": player.value} if json_output else None,
     )
     if json_output:
         print_json({"rows": rows, "cols": cols, "first": player.value, **proof_json(proof)})
