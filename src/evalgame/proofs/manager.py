@@ -236,8 +236,7 @@ class ProofManager:
                     self._collect(future, outcomes.get(future))
                 self._report(root, pass_started)
         except KeyboardInterrupt:
-            self._stop_all()
-            raise self._interrupted("interrupted by Ctrl-C") from None
+            raise self.interrupted("interrupted by Ctrl-C") from None
 
     def _finished(self) -> list[Any]:
         """The tasks finished now, waiting up to :data:`POLL_SECONDS` for one."""
@@ -480,27 +479,28 @@ class ProofManager:
         for task in self._running.values():
             task.called_off = True
             self._signal(task)
-        self.store.set_open(
-            (task.node.name, task.gamma, task.node.depth) for task in self._running.values()
-        )
+        self._snapshot()
         if not isinstance(self.client, SerialPool):
             self.client.cancel(list(self._running))
         self._running.clear()
+
+    def _snapshot(self) -> None:
+        """Write the subproblems running now to the store (its "open" list)."""
+        self.store.set_open(
+            (task.node.name, task.gamma, task.node.depth) for task in self._running.values()
+        )
 
     # ------------------------------------------------------------------ reporting
 
     def _report(self, root: Node, pass_started: float) -> None:
         now = time.monotonic()
         if self.deadline is not None and now > self.deadline:
-            self._stop_all()
-            raise self._interrupted(
+            raise self.interrupted(
                 "time budget exhausted (raise it with --timeout; 0 means no limit)"
             )
         if now - self._snapshot_at > SNAPSHOT_SECONDS:  # for `evalgame proofs` meanwhile
             self._snapshot_at = now
-            self.store.set_open(
-                (task.node.name, task.gamma, task.node.depth) for task in self._running.values()
-            )
+            self._snapshot()
         if self.on_progress is None:
             return
         leaves = list(_all_leaves(root))
@@ -530,9 +530,6 @@ class ProofManager:
     def interrupted(self, reason: str) -> SearchInterrupted:
         """Call off every task and say which bounds were proven before the stop."""
         self._stop_all()
-        return self._interrupted(reason)
-
-    def _interrupted(self, reason: str) -> SearchInterrupted:
         return SearchInterrupted(
             reason,
             None if self.lower is None else Fraction(self.lower),
