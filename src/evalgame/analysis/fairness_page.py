@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -392,11 +392,7 @@ def _summary(
     return lines
 
 
-def draw_scatter(
-    groups: Sequence[tuple[str, Sequence[AtlasRow]]],
-    path: Path,
-    label: Callable[[AtlasRow], str] = lambda r: r.shape.kind,
-) -> None:
+def draw_scatter(groups: Sequence[tuple[str, Sequence[AtlasRow]]], path: Path) -> None:
     """P(MAX wins) against P(MIN wins) under random play, one panel per group."""
     from matplotlib.figure import Figure
 
@@ -405,7 +401,7 @@ def draw_scatter(
     axes_list = figure.subplots(1, len(groups), squeeze=False)[0]
     for axes, (title, rows) in zip(axes_list, groups, strict=True):
         for kind, colour in colours.items():
-            chosen = [r for r in rows if label(r) == kind and not r.trivial]
+            chosen = [r for r in rows if r.shape.kind == kind and not r.trivial]
             axes.scatter([float(r.random.min_wins) for r in chosen],
                          [float(r.random.max_wins) for r in chosen], s=8, alpha=0.5,
                          color=colour, label=f"{kind} ({len(chosen)})")  # fmt: skip

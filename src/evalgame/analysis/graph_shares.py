@@ -26,7 +26,7 @@ import networkx as nx
 from evalgame.analysis.colour_threshold import chain
 from evalgame.errors import GraphError, LimitError, SearchInterrupted
 from evalgame.games.graph.graphs import load_graph
-from evalgame.games.graph.incidence import incidence
+from evalgame.games.graph.incidence import PAIRS, incidence
 from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
 
@@ -181,8 +181,6 @@ def load_or_compute(
 ) -> list[ShareRecord]:  # fmt: skip
     """The records kept in the JSON file ``path``, with the missing ones of
     :data:`FAMILIES` computed (unless ``compute`` is false) and saved after each game."""
-    from evalgame.games.graph.incidence import PAIRS
-
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     if not compute:
         return [ShareRecord(**value) for value in data.values()]
