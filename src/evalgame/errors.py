@@ -30,6 +30,11 @@ class EvalgameError(Exception):
     #: exit status the command line uses for this kind of error
     exit_code: int = 1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled whole (the web app's worker processes send errors back): the default
+        # would call __init__ again with the formatted message only
+        return _rebuild, (type(self), self.args, self.__dict__)
+
     def pretty(self) -> str:
         """The message as a person should read it (may span several lines)."""
         return str(self)
@@ -155,3 +160,18 @@ class SearchInterrupted(EvalgameError):
         lo = "-∞" if self.lower is None else format_number(self.lower)
         hi = "+∞" if self.upper is None else format_number(self.upper)
         return f"{self.reason}; proven bounds on the value: {lo} ≤ value ≤ {hi}"
+
+
+def _rebuild(
+    kind: type[EvalgameError], args: tuple[Any, ...], state: dict[str, Any]
+) -> EvalgameError:
+    """An error unpickled without calling its ``__init__``.
+
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(ExpressionError("unexpected ')'", "x+)", 2))).position
+    2
+    """
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error

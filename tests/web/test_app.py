@@ -24,7 +24,7 @@ def test_the_page_and_every_asset_it_names(client: TestClient) -> None:
 
 
 def test_health_and_unknown_paths(client: TestClient) -> None:
-    assert client.get("/api/health").json() == {"status": "ok"}
+    assert client.get("/api/health").json() == {"status": "ok", "pending": 0}
     assert client.get("/api/nothing").status_code == 404
     assert client.get("/static/../pyproject.toml").status_code == 404
     assert client.get("/api/evaluate/play").status_code == 405

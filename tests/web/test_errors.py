@@ -123,7 +123,8 @@ def test_random_bodies_never_fail_the_server(
     [
         ("GET", "/api/no-such-thing", None, 404),
         ("DELETE", "/api/evaluate/check", None, 405),
-        ("POST", "/api/evaluate/check", b"[" * 100_000, 400),
+        ("POST", "/api/evaluate/check", b"[" * 60_000, 400),
+        ("POST", "/api/evaluate/check", b"[" * 100_000, 413),  # over the 64 KB cap
     ],
 )
 def test_http_errors_have_the_same_shape(

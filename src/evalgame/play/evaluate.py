@@ -17,7 +17,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from evalgame.errors import GameError, IllegalMoveError
@@ -25,6 +24,7 @@ from evalgame.expr.domain import domain_value, format_domain, parse_domain
 from evalgame.games.evaluate.game import EValuate, Move, Position
 from evalgame.games.evaluate.oracle import Oracle
 from evalgame.numbers import Number, format_number
+from evalgame.play.engines import Engines
 from evalgame.play.replay import Limit, answer, replay
 from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, Verdict, judge
@@ -35,6 +35,9 @@ from evalgame.search.protocol import Player
 TERMS = Terms("val(E) = {}", "minimax(E) = {}", "val(E) = minimax(E) = {}")
 #: engines kept for later requests (one per expression and domain)
 CACHED_TABLES = 16
+#: table entries all of them keep together (an entry of a large game with its residual
+#: forms takes about 2 KB: ~200 MB)
+MAX_CACHED_ENTRIES = 100_000
 
 
 def minimax(oracle: Oracle, budget: Budget | None = None) -> Number:
@@ -88,14 +91,27 @@ def table(
     return _table(expression, domain, variables, values)
 
 
-@lru_cache(maxsize=CACHED_TABLES)
-def _table(expression: str, domain: str, variables: Limit | None, values: Limit | None) -> Table:
+def _make(key: tuple[str, str, Limit | None, Limit | None]) -> Table:
+    expression, domain, variables, values = key
     game = EValuate(expression, parse_domain(domain))
     if variables is not None:
         variables.check("the number of variables", len(game.variables))
     if values is not None:
         values.check("the domain size", len(game.domain))
-    return Table(game, Oracle(game))
+    return Table(game, Oracle(game, max_entries=MAX_CACHED_ENTRIES))
+
+
+def _table(expression: str, domain: str, variables: Limit | None, values: Limit | None) -> Table:
+    return _TABLES.get((expression, domain, variables, values))
+
+
+#: the engines kept; the size of one is its transposition table's entries and values
+_TABLES: Engines[tuple[str, str, Limit | None, Limit | None], Table] = Engines(
+    _make,
+    size=lambda table: len(table.oracle.table) + len(table.oracle.values),
+    max_engines=CACHED_TABLES,
+    max_size=MAX_CACHED_ENTRIES,
+)
 
 
 def read_move(session: Session[Position, Move], text: str) -> Move:

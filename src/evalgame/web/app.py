@@ -9,13 +9,15 @@ expression, board or graph.
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app())
 >>> client.get("/api/health").json()
-{'status': 'ok'}
+{'status': 'ok', 'pending': 0}
 >>> client.post("/api/evaluate/check", json={"expression": "x+)"}).json()["position"]
 2
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from importlib.metadata import version
 from pathlib import Path
 
@@ -25,22 +27,38 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from evalgame.web import errors, evaluate_api, graph_api, tiling_api, tree_api
+from evalgame.web.guard import Guard
+from evalgame.web.workers import QUEUE_PER_WORKER, Workers, default_size
 
 #: the page and its assets
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app() -> FastAPI:
-    """A new app serving the page and the API."""
+def create_app(
+    workers: Workers | None = None, *, allowed_hosts: Sequence[str] | None = None
+) -> FastAPI:
+    """A new app serving the page and the API; heavy requests run in ``workers`` (by
+    default one thread per core, as in the tests; ``evalgame serve`` uses processes).
+    ``allowed_hosts`` are the names the Host header may give (``None``: any)."""
+    pool = workers or Workers(default_size(), QUEUE_PER_WORKER * default_size(), processes=False)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        pool.close()
+
     app = FastAPI(
         title="evalgame",
         summary="Play and explore e-Valuate and other finite two-player games, exactly.",
         version=version("evalgame"),
+        lifespan=lifespan,
     )
+    app.state.workers = pool
     errors.install(app)
     app.add_middleware(GZipMiddleware, minimum_size=2000)
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     for module in (evaluate_api, tree_api, tiling_api, graph_api):
-        app.include_router(module.router)
+        app.include_router(module.router, responses=errors.ERRORS)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -48,8 +66,8 @@ def create_app() -> FastAPI:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/health")
-    def health() -> dict[str, str]:
-        """Whether the server is up."""
-        return {"status": "ok"}
+    async def health() -> dict[str, str | int]:
+        """Whether the server is up, and how many heavy requests run or wait."""
+        return {"status": "ok", "pending": pool.pending}
 
     return app

@@ -23,10 +23,40 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 from evalgame.errors import DomainError, EvalgameError, ExpressionError, SearchInterrupted
 from evalgame.numbers import format_number
+from evalgame.web.workers import RETRY_AFTER, Busy
+
+
+class ErrorBody(BaseModel):
+    """Every refused request's answer (the fields after ``message`` when they apply)."""
+
+    error: str = Field(description="the kind of error")
+    message: str = Field(description="what is wrong, in words")
+    field: str | None = Field(None, description="the request field at fault")
+    position: int | None = Field(None, description="0-based index of the character at fault")
+    expression: str | None = None
+    problems: int | None = Field(None, description="how many fields are invalid")
+    lower: str | None = Field(None, description="a stopped search: the bound proven below")
+    upper: str | None = Field(None, description="a stopped search: the bound proven above")
+
+
+#: the refusals every API route may answer, for the OpenAPI document
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Bad input: a malformed expression, domain or move."},
+    422: {"model": ErrorBody, "description": "Invalid request body, or a search out of time."},
+}
+#: what the routes that run in the workers may answer too
+HEAVY: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": ErrorBody,
+        "description": "Every worker is busy: try again after Retry-After seconds.",
+        "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+    }
+}
 
 
 def error_body(error: EvalgameError) -> dict[str, Any]:
@@ -135,6 +165,9 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(EvalgameError)
     async def evalgame_error(request: Request, error: EvalgameError) -> JSONResponse:
+        if isinstance(error, Busy):
+            headers = {"Retry-After": str(RETRY_AFTER)}
+            return JSONResponse(error_body(error), status_code=503, headers=headers)
         status = 422 if isinstance(error, SearchInterrupted) else 400
         return JSONResponse(error_body(error), status_code=status)
 

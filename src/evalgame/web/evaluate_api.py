@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from evalgame.analysis.tree import MAX_TREE_NODES, MAX_TREE_VARIABLES
 from evalgame.errors import DomainError, LimitError, SearchInterrupted
@@ -25,7 +25,9 @@ from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import format_number
 from evalgame.play.evaluate import game_state, hints
-from evalgame.search.stats import SearchStats
+from evalgame.search.budget import Budget
+from evalgame.web import workers
+from evalgame.web.errors import HEAVY
 from evalgame.web.models import (
     MAX_PLAY_DOMAIN,
     MAX_PLAY_VARIABLES,
@@ -69,46 +71,45 @@ def check(request: ExpressionRequest) -> dict[str, Any]:
     }
 
 
-@router.post("/play")
-def play(request: PlayRequest) -> dict[str, Any]:
+@router.post("/play", responses=HEAVY)
+async def play(request: PlayRequest, http: Request) -> dict[str, Any]:
     """The game after the moves sent and the engine's answer (see :func:`game_state`)."""
-    return game_state(
-        request.expression, request.domain, request.role, request.moves,
+    return await workers.run(
+        http, game_state, request.expression, request.domain, request.role, request.moves,
         request_budget(request.seconds), variables=PLAY_VARIABLES, values=PLAY_DOMAIN,
     )  # fmt: skip
 
 
-@router.post("/hint")
-def hint(request: PlayRequest) -> dict[str, Any]:
+@router.post("/hint", responses=HEAVY)
+async def hint(request: PlayRequest, http: Request) -> dict[str, Any]:
     """Each legal move of the player to move, with the exact value it leads to."""
-    options = hints(
-        request.expression, request.domain, request.moves,
+    options = await workers.run(
+        http, hints, request.expression, request.domain, request.moves,
         request_budget(request.seconds), variables=PLAY_VARIABLES, values=PLAY_DOMAIN,
     )  # fmt: skip
     return {"options": options}
 
 
-@router.post("/solve")
-def solve_expression(request: SolveRequest) -> dict[str, Any]:
+@router.post("/solve", responses=HEAVY)
+async def solve_expression(request: SolveRequest, http: Request) -> dict[str, Any]:
     """minimax(E) by one algorithm; ``"status": "stopped"`` with bounds if out of time."""
-    parsed = parse(request.expression)
-    domain = parse_domain(request.domain)
+    budget = request_budget(request.seconds)  # from now: the time in the queue counts
+    return await workers.run(
+        http, _solve, request.expression, request.domain, request.algorithm, budget
+    )
+
+
+def _solve(expression: str, domain_text: str, algorithm: str, budget: Budget) -> dict[str, Any]:
+    parsed = parse(expression, deadline=budget.deadline)
+    domain = parse_domain(domain_text)
     positions = (len(domain) + 1) ** len(parsed.variables)
-    if request.algorithm == "vectorized" and positions > MAX_VECTORIZED_POSITIONS:
+    if algorithm == "vectorized" and positions > MAX_VECTORIZED_POSITIONS:
         raise LimitError(
             "the positions the vectorized solver would allocate", positions,
             MAX_VECTORIZED_POSITIONS, "use another algorithm",
         )  # fmt: skip
-    budget = request_budget(request.seconds)
     try:
-        solution = solve(parsed, domain, algorithm=request.algorithm, budget=budget)
+        solution = solve(parsed, domain, algorithm=algorithm, budget=budget)
     except SearchInterrupted as stop:
-        stats = stop.stats or SearchStats()
-        return {
-            "status": "stopped",
-            "reason": stop.reason,
-            "lower": None if stop.lower is None else format_number(stop.lower),
-            "upper": None if stop.upper is None else format_number(stop.upper),
-            "stats": stats.as_dict(),
-        }
+        return stop.as_json()
     return {"status": "solved", **solution.as_json()}

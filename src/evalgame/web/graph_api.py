@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from evalgame.play.graph import graph_state
 from evalgame.play.replay import Limit
+from evalgame.web import workers
+from evalgame.web.errors import HEAVY
 from evalgame.web.models import GraphRequest, request_budget
 
 #: most elements of A the page colours
@@ -25,11 +27,11 @@ SHARED = Limit(MAX_SHARED, "use a smaller graph")
 router = APIRouter(prefix="/api/graph", tags=["graph game"])
 
 
-@router.post("/play")
-def play(request: GraphRequest) -> dict[str, Any]:
+@router.post("/play", responses=HEAVY)
+async def play(request: GraphRequest, http: Request) -> dict[str, Any]:
     """The game after the moves sent and the engine's answer."""
-    return graph_state(
-        request.graph, request.colour, request.share, request.colours, request.rule,
-        request.role, request.moves, request_budget(request.seconds),
+    return await workers.run(
+        http, graph_state, request.graph, request.colour, request.share, request.colours,
+        request.rule, request.role, request.moves, request_budget(request.seconds),
         coloured=COLOURED, shared=SHARED,
     )  # fmt: skip

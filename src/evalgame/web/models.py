@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from evalgame.games.evaluate.solvers import CHOICES
 from evalgame.play.replay import Limit
@@ -45,6 +45,22 @@ MAX_BOARD_SIDE = 8
 #: most colours in the graph game
 MAX_COLOURS = 8
 
+
+def whole_number(value: object) -> object:
+    """A float with no fractional part as the integer it is: JSON Schema calls ``37.0`` an
+    integer, so strict models accept it (``"37"`` and ``true`` stay refused).
+
+    >>> whole_number(37.0), whole_number(37.5), whole_number("37")
+    (37, 37.5, '37')
+    """
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+#: an integer field that accepts whole numbers written as floats (``37.0``)
+Whole = Annotated[int, BeforeValidator(whole_number)]
+
 Role = Literal["max", "min"]
 #: the names of :data:`evalgame.games.evaluate.solvers.CHOICES` (a test keeps them equal)
 Algorithm = Literal[
@@ -54,7 +70,7 @@ TreeAlgorithm = Literal["alphabeta", "paper", "minimax"]
 Kind = Literal["V", "E", "R"]
 Move = Annotated[str, Field(min_length=1, max_length=40)]
 Cell = Annotated[
-    list[Annotated[int, Field(ge=0, lt=MAX_BOARD_SIDE)]], Field(min_length=2, max_length=2)
+    list[Annotated[Whole, Field(ge=0, lt=MAX_BOARD_SIDE)]], Field(min_length=2, max_length=2)
 ]
 Domino = Annotated[list[Cell], Field(min_length=2, max_length=2)]
 Seconds = Annotated[float, Field(gt=0, le=MAX_SECONDS)]
@@ -65,7 +81,8 @@ CHECK_EVERY = 32
 
 
 def request_budget(seconds: float) -> Budget:
-    """The time budget of one request (searches check the clock often, so it holds)."""
+    """The time budget of one request, from now: time spent waiting for a worker counts
+    (searches check the clock often, so it holds)."""
     advice = f"a request may have up to {MAX_SECONDS:g} s; beyond, try fewer variables or values"
     return Budget(seconds=seconds, check_every=CHECK_EVERY, advice=advice)
 
@@ -107,8 +124,8 @@ class TreeRequest(ExpressionRequest):
 class TilingRequest(Request):
     """A tiling game so far: the board, the person's role and the dominoes placed."""
 
-    rows: int = Field(ge=1, le=MAX_BOARD_SIDE)
-    cols: int = Field(ge=1, le=MAX_BOARD_SIDE)
+    rows: Whole = Field(ge=1, le=MAX_BOARD_SIDE)
+    cols: Whole = Field(ge=1, le=MAX_BOARD_SIDE)
     role: Role = "max"
     moves: list[Domino] = Field(default_factory=list, max_length=MAX_BOARD_SIDE**2 // 2)
     seconds: Seconds = 2.0
@@ -120,10 +137,10 @@ class GraphRequest(Request):
     graph: str = Field("friendship:3", min_length=1, max_length=40)
     colour: Kind = "V"
     share: Kind = "E"
-    colours: int = Field(2, ge=1, le=MAX_COLOURS)
+    colours: Whole = Field(2, ge=1, le=MAX_COLOURS)
     rule: Literal["mono", "parity"] = "mono"
     role: Role = "max"
-    moves: list[Annotated[int, Field(ge=0, le=10_000)]] = Field(
+    moves: list[Annotated[Whole, Field(ge=0, le=10_000)]] = Field(
         default_factory=list, max_length=256
     )
     seconds: Seconds = 2.0

@@ -15,37 +15,50 @@ import io
 from functools import lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from evalgame.analysis.tree import GameTree, game_tree
 from evalgame.analysis.tree_pictures import save, tree_figure
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.expression import parse
+from evalgame.web import workers
+from evalgame.web.errors import HEAVY
 from evalgame.web.models import MAX_DOMAIN_LENGTH, MAX_EXPRESSION_LENGTH, TreeAlgorithm, TreeRequest
 
 router = APIRouter(prefix="/api/tree", tags=["game tree"])
 
 
-@router.post("")
-def tree(request: TreeRequest) -> dict[str, Any]:
+@router.post("", responses=HEAVY)
+async def tree(request: TreeRequest, http: Request) -> dict[str, Any]:
     """The tree of ``expression`` and the walk of ``algorithm`` on it."""
-    return _tree_json(*_key(request.expression, request.domain), request.algorithm)
+    key = _key(request.expression, request.domain)
+    return await workers.run(http, _tree_json, *key, request.algorithm)
 
 
-@router.get("/picture")
-def picture(
+@router.get(
+    "/picture",
+    response_class=Response,
+    responses={**HEAVY, 200: {"content": {"image/svg+xml": {}}, "description": "The picture."}},
+)
+async def picture(
+    http: Request,
     expression: Annotated[str, Query(min_length=1, max_length=MAX_EXPRESSION_LENGTH)],
     domain: Annotated[str, Query(min_length=1, max_length=MAX_DOMAIN_LENGTH)] = "0..9",
     algorithm: TreeAlgorithm = "alphabeta",
     at: Annotated[str, Query(max_length=100)] = "",
 ) -> Response:
     """The tree drawn as an SVG picture (pruned subtrees marked)."""
-    found = _tree(*_key(expression, domain), algorithm)
+    svg = await workers.run(http, _picture, *_key(expression, domain), algorithm, at)
+    return Response(svg, media_type="image/svg+xml")
+
+
+def _picture(expression: str, domain: str, algorithm: str, at: str) -> bytes:
+    found = _tree(expression, domain, algorithm)
     figure = tree_figure(found, at=found.parse_path(at))
     buffer = io.BytesIO()
     save(figure, buffer, "svg")
-    return Response(buffer.getvalue(), media_type="image/svg+xml")
+    return buffer.getvalue()
 
 
 def _key(expression: str, domain: str) -> tuple[str, str]:

@@ -34,11 +34,12 @@ from evalgame.search.table import TranspositionTable
 class Oracle:
     """Values and best lines of positions of ``game``, searched on residual forms."""
 
-    def __init__(self, game: EValuate) -> None:
+    def __init__(self, game: EValuate, *, max_entries: int | None = 2_000_000) -> None:
         self.game = game
         self.residual = ResidualEValuate(game.expression, game.domain, first=game.proposer)
-        self.table = TranspositionTable()
-        self._values: dict[Position, Number | None] = {}
+        self.table = TranspositionTable(max_entries)
+        #: values of positions asked for, kept for later questions
+        self.values: dict[Position, Number | None] = {}
 
     def residual_position(self, position: Position) -> ResidualPosition:
         """The residual game's position equivalent to ``position``."""
@@ -75,9 +76,9 @@ class Oracle:
     def value(self, position: Position, budget: Budget | None = None) -> Number | None:
         """The exact value of ``position`` (``None``: no valid completion); a search that
         runs out of ``budget`` raises :class:`~evalgame.errors.SearchInterrupted`."""
-        if position not in self._values:
-            self._values[position] = self.solve(position, budget).value
-        return self._values[position]
+        if position not in self.values:
+            self.values[position] = self.solve(position, budget).value
+        return self.values[position]
 
     def move_values(
         self, position: Position, budget: Budget | None = None
