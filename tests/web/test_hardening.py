@@ -30,10 +30,10 @@ def test_a_full_pool_refuses_at_once_and_serves_again_once_freed() -> None:
         await asyncio.sleep(0)  # both are running or queued now
         assert workers.pending == 2
         with pytest.raises(Busy):
-            await workers.run(sum, [1])
+            await workers.run(len, "x")
         release.set()
-        results = list(await asyncio.gather(first, second))
-        results.append(await workers.run(sum, [1, 2]))
+        results: list[object] = list(await asyncio.gather(first, second))
+        results.append(await workers.run(len, "xyz"))
         return results
 
     try:
