@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz clean
+.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,11 +43,17 @@ e2e-setup:
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-## fuzz: the fuzz tests of the suite with 100,000 inputs each (FUZZ_EXAMPLES=N for more)
+## fuzz: the fuzz tests of the suite with 100,000 inputs each (FUZZ_EXAMPLES=N for more),
+## and the API against its OpenAPI document with 300 requests per route
 FUZZ_EXAMPLES ?= 100000
 fuzz: $(STAMP)
-	EVALGAME_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
-	  --hypothesis-show-statistics tests/expr/test_fuzz.py
+	EVALGAME_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) EVALGAME_CONTRACT_EXAMPLES=300 \
+	  $(BIN)/pytest -p no:cacheprovider --hypothesis-show-statistics \
+	  tests/expr/test_fuzz.py tests/web/test_contract.py
+
+## load: the server under load — 50 clients, heavy solves, table growth (figures in BENCHMARKS.md)
+load: $(STAMP)
+	nice -n 10 $(BIN)/python scripts/load.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

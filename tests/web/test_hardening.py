@@ -132,3 +132,12 @@ def test_engines_are_evicted_by_total_size() -> None:
     assert list(engines.keys()) == []
     engines.get("6")
     assert made == ["4", "5", "6", "20", "6"]
+
+
+def test_whole_numbers_written_as_floats_are_integers(client: TestClient) -> None:
+    board = {"rows": 2.0, "cols": 3, "moves": [[[0, 0.0], [0, 1]]], "seconds": 1}
+    answer = client.post("/api/tiling/play", json=board)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["rows"] == 2
+    for bad in (2.5, "2", True):
+        assert client.post("/api/tiling/play", json={**board, "rows": bad}).status_code == 422
