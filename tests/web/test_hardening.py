@@ -4,6 +4,7 @@ Host check, the body cap and the security headers; and the engines kept within b
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Iterator
 
@@ -51,6 +52,9 @@ def test_worker_processes_send_back_answers_and_errors_whole() -> None:
         with pytest.raises(ExpressionError) as error:
             asyncio.run(workers.run(game_state, "X*(Y-", "0..9", "max", []))
         assert error.value.position == 5  # the error came back from the process whole
+        with pytest.raises(Busy, match="a worker stopped"):
+            asyncio.run(workers.run(os._exit, 1))  # as if killed for lack of memory
+        assert asyncio.run(workers.run(len, "xyz")) == 3  # and the next request is served
     finally:
         workers.close()
 

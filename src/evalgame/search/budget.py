@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from evalgame.errors import SearchInterrupted
 from evalgame.numbers import Number
@@ -108,7 +109,7 @@ class Budget:
         if upper is not None and (self.upper is None or upper < self.upper):
             self.upper = upper
 
-    def stop(self, reason: str, stats: SearchStats | None = None) -> None:
+    def stop(self, reason: str, stats: SearchStats | None = None) -> NoReturn:
         """Raise :class:`SearchInterrupted` with the bounds known so far."""
         raise SearchInterrupted(reason, self.lower, self.upper, stats)
 

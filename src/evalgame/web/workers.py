@@ -23,6 +23,7 @@ import multiprocessing
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import ParamSpec, TypeVar
 
 from starlette.requests import Request
@@ -40,13 +41,8 @@ QUEUE_PER_WORKER = 32
 
 
 class Busy(EvalgameError):
-    """Every worker is busy and the queue is full: answered with 503 and ``Retry-After``."""
-
-    def __init__(self, size: int, queue: int) -> None:
-        super().__init__(
-            f"the server is busy: {size} requests are being solved and {queue} more wait; "
-            f"try again in {RETRY_AFTER} s"
-        )
+    """No worker can take the request now (all busy and the queue full, or one stopped):
+    answered with 503 and ``Retry-After``."""
 
 
 def default_size() -> int:
@@ -83,11 +79,17 @@ class Workers:
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args, **kwargs)`` in a worker; :class:`Busy` when the pool is full."""
         if self._pending >= self.size + self.queue:
-            raise Busy(self.size, self.queue)
+            raise Busy(
+                f"the server is busy: {self.size} requests are being solved and {self.queue} "
+                f"more wait; try again in {RETRY_AFTER} s"
+            )
         self._pending += 1
         try:
             call = functools.partial(function, *args, **kwargs)
             return await asyncio.get_running_loop().run_in_executor(self._started(), call)
+        except BrokenProcessPool:
+            self.close()  # a worker died (killed, out of memory): the next request starts anew
+            raise Busy(f"a worker stopped; try again in {RETRY_AFTER} s") from None
         finally:
             self._pending -= 1
 

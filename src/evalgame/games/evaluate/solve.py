@@ -16,7 +16,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from evalgame.errors import LimitError
+from evalgame.errors import LimitError, SearchInterrupted
 from evalgame.expr.domain import DIGITS, DomainLike, format_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.games.evaluate.game import EValuate, setting
@@ -147,7 +147,10 @@ def solve(
     budget = budget or Budget()
     if isinstance(expression, str):
         with budget.guard():  # the budget and Ctrl-C cover parsing too
-            expression = parse(expression, deadline=budget.deadline)
+            try:
+                expression = parse(expression, deadline=budget.deadline)
+            except SearchInterrupted as stop:  # say how to give it more, as searches do
+                budget.stop(f"{stop.reason} ({budget.advice})")
     expression, domain, first = setting(expression, domain, first)
     if algorithm == DEFAULT_ALGORITHM:
         algorithm = choose_algorithm(expression)
