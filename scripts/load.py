@@ -149,11 +149,13 @@ def main() -> None:
     evalgame = Path(sys.executable).with_name("evalgame")
     server = subprocess.Popen([str(evalgame), "serve", "--port", str(port)])
     try:
-        for _ in range(100):
+        for _ in range(300):
             try:
                 if httpx2.get(base + "/api/health").status_code == 200:
                     break
             except httpx2.HTTPError:
+                if server.poll() is not None:
+                    sys.exit("the server did not start")
                 time.sleep(0.2)
         print(f"server up: {tree_rss_mb(server.pid):.0f} MB")
 

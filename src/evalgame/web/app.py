@@ -44,6 +44,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await pool.start()
         yield
         pool.close()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import importlib
 import multiprocessing
 import os
 from collections.abc import Awaitable, Callable
@@ -93,6 +94,14 @@ class Workers:
         finally:
             self._pending -= 1
 
+    async def start(self) -> None:
+        """Start the worker processes and load the game engines in each now, so that the
+        first requests do not spend their budgets waiting for them."""
+        if self.processes and self.size:
+            loop = asyncio.get_running_loop()
+            executor = self._started()
+            await asyncio.gather(*(loop.run_in_executor(executor, _load) for _ in range(self.size)))
+
     def close(self) -> None:
         """Stop the workers (running requests are cancelled)."""
         if self._executor is not None:
@@ -106,3 +115,9 @@ def run(
     """Run ``function(*args, **kwargs)`` in the workers of the app serving ``request``."""
     workers: Workers = request.app.state.workers
     return workers.run(function, *args, **kwargs)
+
+
+def _load() -> None:
+    """Import what the heavy requests run (in a worker process, ahead of them)."""
+    for module in ("evalgame.play.evaluate", "evalgame.play.tiling", "evalgame.play.graph"):
+        importlib.import_module(module)
