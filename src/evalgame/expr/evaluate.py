@@ -138,9 +138,10 @@ def number_bits(node: Node, domain: Sequence[Number]) -> int:
         return number_bits(node.operand, domain)
     assert isinstance(node, Bin)
     left = number_bits(node.left, domain)
-    if node.op == "^":
-        return left * max(1, _exponent_bound(node.right, domain))
     right = number_bits(node.right, domain)
+    if node.op == "^":
+        # the exponent is computed too: the bound covers it as well as the power
+        return max(left * max(1, _exponent_bound(node.right, domain)), right)
     # a/b + c/d = (ad + cb)/bd: one more bit for the sum's numerator
     return left + right + (node.op in "+-")
 
