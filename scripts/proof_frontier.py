@@ -19,7 +19,7 @@ import time
 
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.game import MatchingPosition
-from evalgame.games.matching.proof import MatchingLeaf
+from evalgame.games.matching.solvers import matching_solvers
 from evalgame.games.tiling.game import TilingGame
 from evalgame.proofs.keys import stable_key
 from evalgame.proofs.leaf import watch
@@ -66,17 +66,21 @@ def main() -> None:
         raise SystemExit("--sample needs --gamma (the question asked)")
     chosen = random.Random(options.seed).sample(sorted(level), min(options.sample, len(level)))
     costs, finished = [], 0
+    solver = matching_solvers(table_mb=256)["solver"]  # the leaves' solver, a fresh table each
     for name in chosen:
-        leaf = MatchingLeaf(game, table_mb=256)
-        started = time.process_time()
+        started, stats = time.process_time(), SearchStats()
         budget = Budget(on_progress=watch(started, options.seconds, None))
         try:
-            result, nodes = leaf.test(level[name], options.gamma, False, budget)
+            result = solver.test(
+                game, level[name], options.gamma, budget=budget, memory=solver.memory(game),
+                stats=stats,
+            )  # fmt: skip
+            assert result is not None  # every end of the tiling game counts
             finished += 1
             verdict = f"value {'≥' if result >= options.gamma else '≤'} {result}"
-        except SearchInterrupted as stop:  # out of its time
-            nodes = stop.stats.nodes if isinstance(stop.stats, SearchStats) else 0
+        except SearchInterrupted:  # out of its time
             verdict = "unfinished"
+        nodes = stats.nodes
         cost = time.process_time() - started
         costs.append(cost)
         print(f"  {name[:12]}  {verdict:<14} {nodes:>14,} nodes  {cost:8.2f} CPU s", flush=True)

@@ -1,15 +1,15 @@
 """The proof manager on a real local Dask cluster of two worker processes: the same answers
 as the sequential solvers, a worker killed in the middle of a run, and a run whose manager
-is killed, continued from its store with fewer nodes than a fresh run."""
+is killed, continued from its store with fewer nodes than a fresh run. The faults happen
+at fixed points of the run (a task kills its worker, the manager kills itself on its
+second question), never after a delay: the tests do not depend on the machine's speed."""
 
 from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,25 +29,31 @@ from evalgame.games.graph.proof import share_problem
 from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import ProofStatus, prove, read_summary
+from evalgame.proofs import prove, read_summary
 from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
+from tests.proofs.faults import FatalFirstTask
 from tests.strategies import domains, expression_trees
 
 pytestmark = pytest.mark.slow
 
-EVALGAME = [sys.executable, "-m", "evalgame"]
+
+#: the folder holding ``tests``: worker processes import the faulty problem of
+#: :mod:`tests.proofs.faults` from it
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
-    with (
-        LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as dask,
-    ):
-        yield dask
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(ROOT))  # worker processes start with this process's path
+        with (
+            LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as dask,
+        ):
+            yield dask
 
 
 BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 6)]
@@ -94,60 +100,86 @@ def test_a_timeout_keeps_the_store_and_a_second_run_finishes(
     problem = TilingProblem(5, 5, Player.MIN, engine="python")
     store = tmp_path / "stopped.sqlite"
     client.run(forget)
-    # 0.05 s: the whole run takes ~0.5 s on one core, and the expansion alone takes longer
+    # a deadline already past when the run starts: it stops at its first look at the clock,
+    # after the first results are in, however fast the machine
     with pytest.raises(SearchInterrupted, match="time budget") as stop:
-        prove(problem, client, store=store, timeout=0.05, slice_seconds=0.5)
+        prove(problem, client, store=store, timeout=1e-9, slice_seconds=0.5)
     assert stop.value.lower is None or stop.value.lower <= 11
     assert read_summary(store).problem == problem.label  # the store is whole
     assert prove(problem, client, store=store, slice_seconds=0.5).value == 11
 
 
-def _questions_done(store: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as db:
-            rows = db.execute("SELECT COUNT(*) FROM meta WHERE name LIKE 'question %'")
-            return int(rows.fetchone()[0])
-    except sqlite3.Error:  # not created yet
-        return 0
+#: the manager of a run that kills itself (SIGKILL, no clean-up) at its first report on
+#: the second question: the first question's facts are in the store, the second is open
+MANAGER = """
+import os, signal, sys
+from evalgame.games.tiling.proof import TilingProblem
+from evalgame.proofs import prove
+from evalgame.search.protocol import Player
+
+questions = []
+
+def die_in_the_second_question(status):
+    if status.question not in questions:
+        questions.append(status.question)
+    if len(questions) == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+prove(TilingProblem(5, 5, Player.MIN, engine="python"), scheduler=sys.argv[1],
+      store=sys.argv[2], slice_seconds=60, on_progress=die_in_the_second_question)
+"""
 
 
 def test_a_killed_manager_resumes_from_its_store_with_fewer_nodes(
     client: Client, tmp_path: Path
 ) -> None:
-    problem = TilingProblem(5, 5, engine="python")  # slow enough to be killed mid-run
+    # MIN first: the value (11) is below the static upper bound (12), so the proof needs at
+    # least two questions, one for each side; slices of 60 s: no split, whatever the speed
+    problem = TilingProblem(5, 5, Player.MIN, engine="python")
     client.run(forget)  # each run starts from workers with empty tables: counts compare fairly
-    fresh = prove(problem, client, store=tmp_path / "fresh.sqlite", slice_seconds=0.5)
+    fresh = prove(problem, client, store=tmp_path / "fresh.sqlite", slice_seconds=60)
+    assert len(fresh.questions) >= 2
     client.run(forget)
     store = tmp_path / "resume.sqlite"
-    manager = subprocess.Popen(
-        [*EVALGAME, "tiling", "5", "5", "--scheduler", client.scheduler_info()["address"],
-         "--store", str(store), "--slice", "0.5", "--engine", "python", "--json"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    address = client.scheduler_info()["address"]
+    manager = subprocess.run(
+        [sys.executable, "-c", MANAGER, address, str(store)],
+        capture_output=True, text=True, timeout=600,
     )  # fmt: skip
-    deadline = time.monotonic() + 300
-    while _questions_done(store) < 2 and manager.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert manager.poll() is None, "the run ended before it could be killed: make it longer"
-    manager.kill()  # SIGKILL, mid-run: no chance to clean up
-    manager.wait()
+    assert manager.returncode == -signal.SIGKILL, manager.stderr  # killed mid-run
+    assert read_summary(store).lower is not None or read_summary(store).upper is not None
     client.run(forget)
-    resumed = prove(problem, client, store=store, slice_seconds=0.5)
-    assert resumed.value == fresh.value == solve_tiling(5, 5).value
+    resumed = prove(problem, client, store=store, slice_seconds=60)
+    assert resumed.value == fresh.value == solve_tiling(5, 5, Player.MIN).value
     assert resumed.tally.nodes < fresh.tally.nodes
 
 
 # last in the module: the nanny restarts the killed worker in its own time
-def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client) -> None:
-    victim = next(iter(client.run(os.getpid).values()))
-    killed: list[int] = []
-
-    def kill_once_work_is_done(status: ProofStatus) -> None:
-        if not killed and status.nodes > 0:  # some tasks are back, others still running
-            os.kill(victim, signal.SIGKILL)
-            killed.append(victim)
-
-    # the Python leaf solver: slower than the C kernel, so the run outlasts the kill
-    problem = TilingProblem(5, 5, Player.MIN, engine="python")
-    proof = prove(problem, client, slice_seconds=1.0, on_progress=kill_once_work_is_done)
-    assert killed, "the run ended before the worker was killed: make it longer"
+def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client, tmp_path: Path) -> None:
+    # the first task kills the worker process running it: the scheduler hands it out again
+    marker = tmp_path / "killed"
+    problem = FatalFirstTask(5, 5, Player.MIN, engine="python", marker=str(marker))
+    before = set(client.run(os.getpid).values())
+    proof = prove(problem, client, slice_seconds=60)
+    assert marker.exists(), "no task ran"
     assert proof.value == solve_tiling(5, 5, Player.MIN, engine="python").value
+    client.wait_for_workers(2, timeout=120)
+    assert set(client.run(os.getpid).values()) != before  # one worker is a new process
+
+
+def test_a_lone_worker_killed_is_waited_for(tmp_path: Path) -> None:
+    # one worker (as in a long run with --workers 1): while its nanny restarts it the
+    # cluster has none, and the manager waits for it instead of giving up
+    marker = tmp_path / "killed"
+    problem = FatalFirstTask(4, 4, engine="python", marker=str(marker))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(ROOT))
+        with (
+            LocalCluster(
+                n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as lone,
+        ):
+            proof = prove(problem, lone, slice_seconds=60)
+    assert marker.exists()
+    assert proof.value == solve_tiling(4, 4, engine="python").value

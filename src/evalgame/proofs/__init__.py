@@ -6,13 +6,12 @@ Dask workers solve; :class:`ProofStore` keeps every proven subproblem in SQLite.
 """
 
 from evalgame.proofs.manager import ProofManager, ProofStatus, SerialPool
-from evalgame.proofs.problem import EngineProblem, LeafSolver, Problem
+from evalgame.proofs.problem import EngineProblem, Problem
 from evalgame.proofs.prove import ProofResult, prove
 from evalgame.proofs.store import ProofStore, StoreSummary, read_summary
 
 __all__ = [
     "EngineProblem",
-    "LeafSolver",
     "Problem",
     "ProofManager",
     "ProofResult",

@@ -1,11 +1,12 @@
 """The task a worker runs: one null-window question on one leaf, within a time slice.
 
 :func:`run_leaf` is what the manager submits to Dask. It rebuilds (once per process) the
-game and leaf solver of the problem, asks the question, and returns a :class:`LeafOutcome`:
-the fail-soft result, or ``finished=False`` when the slice ran out (the manager then splits
-the leaf one ply further) or the manager called the task off. Calling off is cooperative:
-the manager sets a Dask :class:`~distributed.Event` named after the task, which the solver's
-budget looks at a few times a second — Dask cannot stop a running Python function.
+game and the leaf solver the problem names in the solver registry, asks the question, and
+returns a :class:`LeafOutcome`: the fail-soft result, or ``finished=False`` when the slice
+ran out (the manager then splits the leaf one ply further) or the manager called the task
+off. Calling off is cooperative: the manager sets a Dask :class:`~distributed.Event` named
+after the task, which the solver's budget looks at a few times a second — Dask cannot stop a
+running Python function.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -55,7 +56,7 @@ def run_leaf(
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
     the moves ``path`` reach from the start (positions may hold data that only means
     something to the game instance that made them; moves are plain data)."""
-    game, solver = built(problem)
+    game, solver, memory = built(problem)
     position = game.initial()
     for move in path:
         position = game.play(position, move)
@@ -64,12 +65,14 @@ def run_leaf(
         report_seconds=STOP_CHECK_SECONDS,
         on_progress=watch(started, seconds, stop_event),  # at once, then every 0.25 s
     )
+    stats = SearchStats()
     try:
-        result, nodes = solver.test(position, gamma, strict, budget)
-    except SearchInterrupted as stop:
-        nodes = stop.stats.nodes if isinstance(stop.stats, SearchStats) else 0
-        return LeafOutcome(False, None, nodes, time.process_time() - started, worker_name())
-    return LeafOutcome(True, result, nodes, time.process_time() - started, worker_name())
+        result = solver.test(
+            game, position, gamma, strict=strict, budget=budget, memory=memory, stats=stats
+        )
+    except SearchInterrupted:
+        return LeafOutcome(False, None, stats.nodes, time.process_time() - started, worker_name())
+    return LeafOutcome(True, result, stats.nodes, time.process_time() - started, worker_name())
 
 
 def worker_name() -> str:

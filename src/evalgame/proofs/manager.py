@@ -52,6 +52,9 @@ QUEUE_DEPTH = 2
 SNAPSHOT_SECONDS = 10.0
 #: seconds between two counts of the cluster's workers
 SLOTS_SECONDS = 2.0
+#: seconds the manager waits for a worker when the cluster has none (a lone worker that
+#: died is restarted by its nanny meanwhile) before it gives up
+NO_WORKER_SECONDS = 60.0
 
 
 @dataclass(eq=False)
@@ -401,10 +404,24 @@ class ProofManager:
         now = time.monotonic()
         if now - self._slots_at > SLOTS_SECONDS:
             self._slot_count = sum(self.client.nthreads().values())
-            self._slots_at = now
             if self._slot_count == 0:
-                raise ClusterError("the Dask cluster has no workers")
+                self._slot_count = self._wait_for_workers()
+            self._slots_at = time.monotonic()
         return self._slot_count
+
+    def _wait_for_workers(self) -> int:
+        """The cluster's worker threads once it has a worker again (Ctrl-C and the
+        deadline still stop the run meanwhile)."""
+        waited = 0.0
+        while waited < NO_WORKER_SECONDS:
+            self._check_deadline()
+            try:
+                self.client.wait_for_workers(1, timeout=POLL_SECONDS)
+            except TimeoutError:
+                waited += POLL_SECONDS
+                continue
+            return max(int(sum(self.client.nthreads().values())), 1)
+        raise ClusterError(f"the Dask cluster has had no worker for {NO_WORKER_SECONDS:g} s")
 
     def _submit(self, node: Node) -> None:
         stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
@@ -492,12 +509,15 @@ class ProofManager:
 
     # ------------------------------------------------------------------ reporting
 
-    def _report(self, root: Node, pass_started: float) -> None:
-        now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
+    def _check_deadline(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
             raise self.interrupted(
                 "time budget exhausted (raise it with --timeout; 0 means no limit)"
             )
+
+    def _report(self, root: Node, pass_started: float) -> None:
+        self._check_deadline()
+        now = time.monotonic()
         if now - self._snapshot_at > SNAPSHOT_SECONDS:  # for `evalgame proofs` meanwhile
             self._snapshot_at = now
             self._snapshot()

@@ -2,10 +2,12 @@
 
 A :class:`Solver` solves a position of a game (``solver(game, position)``) and answers the
 null-window question "value ≥ γ?" (:meth:`Solver.test`), which is what a search split into
-subproblems asks. :data:`SOLVERS` holds the engine's solvers, which work on every game on
-the protocol. A game family offers a table of its own, built with :func:`solvers` from the
-engine's solvers it suits and its specialised ones (the tiling game's ``solver``, the
-residual searches of e-Valuate); :func:`choose` looks a name up in any such table.
+subproblems asks (the proof manager's workers ask it of their leaves, keeping the solver's
+memory — :meth:`Solver.memory` — from one question to the next). :data:`SOLVERS` holds the
+engine's solvers, which work on every game on the protocol. A game family offers a table of
+its own, built with :func:`solvers` from the engine's solvers it suits and its specialised
+ones (the tiling game's ``solver``, the residual searches of e-Valuate); :func:`choose`
+looks a name up in any such table.
 
 >>> from evalgame.search.examples import NestedTree
 >>> game = NestedTree([[3, 5], [2, 9]])
@@ -26,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from evalgame.errors import GameError
+from evalgame.errors import GameError, SearchInterrupted
 from evalgame.numbers import Number
 from evalgame.search.alphabeta import alphabeta, null_window_test
 from evalgame.search.budget import Budget
@@ -37,29 +39,39 @@ from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
 from evalgame.search.protocol import Game
 from evalgame.search.result import SearchResult
+from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
 
 #: solves ``position`` of ``game`` within ``budget``, on ``table`` (a fresh one if None)
 Run = Callable[[Game[Any, Any], Any, Budget | None, TranspositionTable | None], SearchResult[Any]]
 #: the fail-soft null-window test of :meth:`Solver.test`: (game, position, γ, strict,
-#: budget, table) → a bound, or None when no leaf is valid
+#: budget, memory, stats) → a bound, or None when no leaf is valid; ``memory`` is what
+#: :meth:`Solver.memory` made (None: a fresh one), ``stats`` counts the nodes searched
 Probe = Callable[
-    [Game[Any, Any], Any, Number, bool, Budget | None, TranspositionTable | None],
+    [Game[Any, Any], Any, Number, bool, Budget | None, Any, SearchStats],
     Number | None,
 ]
+#: makes what a solver remembers between questions on one game (see :meth:`Solver.memory`)
+Memory = Callable[[Game[Any, Any]], Any]
+
+
+def _fresh_table(game: Game[Any, Any]) -> TranspositionTable:
+    return TranspositionTable()
 
 
 @dataclass(frozen=True)
 class Solver:
     """An exact solver: its name, what it does in one line, and how to run it.
 
-    ``probe`` is its null-window test, if it has one of its own.
+    ``probe`` is its null-window test, if it has one of its own; ``remember`` makes the
+    memory its tests keep between calls (default: a transposition table).
     """
 
     name: str
     description: str
     run: Run
     probe: Probe | None = None
+    remember: Memory = _fresh_table
 
     def __call__(
         self,
@@ -80,18 +92,47 @@ class Solver:
         *,
         strict: bool = False,
         budget: Budget | None = None,
-        table: TranspositionTable | None = None,
+        memory: Any = None,
+        stats: SearchStats | None = None,
     ) -> Number | None:
         """Fail-soft answer to "value ≥ γ?" (``strict``: "value > γ?") at ``position``
         (``None``: the start): a result ``r ≥ γ`` (``r > γ``) proves the value is at least
         ``r``, any other ``r`` that it is at most ``r``; ``None`` when no leaf is valid.
 
-        A solver without a test of its own answers with the exact value.
+        ``memory`` (from :meth:`memory`; ``None``: start afresh) carries what earlier
+        tests on ``game`` proved; ``stats`` receives the nodes searched, also when the
+        budget stops the test. A solver without a test of its own answers with the exact
+        value.
         """
         root = game.initial() if position is None else position
+        counted = SearchStats() if stats is None else stats
         if self.probe is None:
-            return self.run(game, root, budget, table).value
-        return self.probe(game, root, gamma, strict, budget, table)
+            try:
+                result = self.run(game, root, budget, memory)
+            except SearchInterrupted as stop:
+                if isinstance(stop.stats, SearchStats):
+                    counted.nodes += stop.stats.nodes
+                raise
+            counted.nodes += result.stats.nodes
+            return result.value
+        return self.probe(game, root, gamma, strict, budget, memory, counted)
+
+    def memory(self, game: Game[Any, Any]) -> Any:
+        """A memory for :meth:`test` on ``game`` that a caller keeps between questions, so
+        that each starts from what the earlier ones proved (a transposition table for the
+        engine's searches).
+
+        >>> from evalgame.search.examples import NestedTree
+        >>> class Keyed(NestedTree):   # positions stored in the table by themselves
+        ...     def key(self, position): return position
+        >>> game, mtdf = Keyed([[3, 5], [2, 9]]), SOLVERS["mtdf"]
+        >>> memory, stats = mtdf.memory(game), SearchStats()
+        >>> mtdf.test(game, None, 3, memory=memory, stats=stats), stats.nodes  # value ≥ 3?
+        (3, 4)
+        >>> mtdf.test(game, None, 3, memory=memory, stats=stats), stats.nodes  # remembered
+        (3, 5)
+        """
+        return self.remember(game)
 
 
 def solvers(*entries: Solver) -> dict[str, Solver]:
@@ -134,9 +175,10 @@ def _probe(
     strict: bool,
     budget: Budget | None,
     table: TranspositionTable | None,
+    stats: SearchStats,
 ) -> Number | None:
     return null_window_test(
-        game, position, gamma, strict=strict, table=_table(table), budget=budget
+        game, position, gamma, strict=strict, table=_table(table), budget=budget, stats=stats
     )
 
 

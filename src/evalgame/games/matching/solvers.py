@@ -26,6 +26,7 @@ from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import SOLVERS as ENGINE
 from evalgame.search.registry import Solver, solvers
 from evalgame.search.result import SearchResult
+from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
 
 
@@ -51,18 +52,29 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
             result = dataclasses.replace(result, value=result.value + position.placed)
         return result
 
+    def remember(game: Game[Any, Any]) -> MatchingSolver:
+        # the kernel and its table, kept between questions on the game
+        return solver(game, None)
+
     def probe(
         game: Game[Any, Any],
         position: MatchingPosition,
         gamma: Number,
         strict: bool,
         budget: Budget | None,
-        table: TranspositionTable | None,
+        memory: MatchingSolver | None,
+        stats: SearchStats,
     ) -> int:
         # values are integers: "value > γ" is "value ≥ ⌊γ⌋ + 1", "value ≥ γ" is "value ≥ ⌈γ⌉"
         target = (math.floor(gamma) + 1 if strict else math.ceil(gamma)) - position.placed
-        max_to_move = position.to_move is Player.MAX
-        return position.placed + solver(game, budget).test(position.free, max_to_move, target)
+        searcher = solver(game, None) if memory is None else memory
+        searcher.budget, before = budget, searcher.stats.nodes
+        try:
+            found = searcher.test(position.free, position.to_move is Player.MAX, target)
+        finally:
+            searcher.budget = None
+            stats.nodes += searcher.stats.nodes - before
+        return position.placed + found
 
     return solvers(
         Solver(
@@ -71,6 +83,7 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
             "enhanced transposition cut-offs (in the C kernel when it is built)",
             run,
             probe,
+            remember,
         ),
         *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
     )

@@ -2,7 +2,8 @@
 
 Positions are keyed by their reduced region, the same on every machine, so symmetric
 positions of the frontier share one subproblem and one fact in the store; the leaves are
-solved by :class:`~evalgame.games.matching.proof.MatchingLeaf` (the C kernel when built).
+solved by the matching game's own solver (``solver`` in
+:func:`~evalgame.games.matching.solvers.matching_solvers`: the C kernel when built).
 
 >>> from evalgame.proofs import SerialPool, prove
 >>> prove(TilingProblem(3, 4), SerialPool()).value
@@ -11,15 +12,17 @@ solved by :class:`~evalgame.games.matching.proof.MatchingLeaf` (the C kernel whe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from evalgame.games.matching.native import Engine
-from evalgame.games.matching.proof import MatchingLeaf
+from evalgame.games.matching.solvers import matching_solvers
 from evalgame.games.tiling.board import check_size
 from evalgame.games.tiling.game import TilingGame
-from evalgame.proofs.problem import LeafSolver, Problem
+from evalgame.proofs.problem import Problem
 from evalgame.search.protocol import Game, Player
+from evalgame.search.registry import Solver
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class TilingProblem(Problem):
     #: the size of each worker's kernel table (``None``: the kernel's default for the board)
     table_mb: int | None = None
     portable_keys: bool = True
+    algorithm: str = "solver"
 
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)
@@ -50,7 +54,6 @@ class TilingProblem(Problem):
         game.all_leaves_valid = True  # every end of the game counts its dominoes
         return game
 
-    def solver(self, game: Game[Any, Any]) -> LeafSolver:
-        """The specialised matching solver."""
-        assert isinstance(game, TilingGame)
-        return MatchingLeaf(game, engine=self.engine, table_mb=self.table_mb)
+    def solvers(self) -> Mapping[str, Solver]:
+        """The matching game's solvers, the specialised one on :attr:`engine`."""
+        return matching_solvers(self.engine, self.table_mb)
