@@ -18,7 +18,6 @@ import contextlib
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from evalgame.errors import GraphError, IllegalMoveError, InputError, SearchInterrupted
@@ -26,6 +25,7 @@ from evalgame.games.graph.graphs import FAMILIES, Graph, load_graph
 from evalgame.games.graph.incidence import Incidence, formula, incidence
 from evalgame.games.graph.share import GraphShare, SharePosition
 from evalgame.numbers import Number, format_number
+from evalgame.play.engines import Engines
 from evalgame.play.replay import Limit, answer, replay
 from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, judge
@@ -34,8 +34,11 @@ from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.table import TranspositionTable
 
-#: table entries kept per game before the table is cleared
-MAX_TABLE = 2_000_000
+#: games kept for later requests (one transposition table each)
+CACHED_GAMES = 16
+#: table entries all of them keep together, and the most one table stores (an entry takes
+#: about 700 bytes: ~70 MB per worker process)
+MAX_CACHED_ENTRIES = 100_000
 
 
 def terms(total: Number) -> Terms:
@@ -53,7 +56,9 @@ class Table:
     """One game(G, A, B, [k]) and its transposition table, one call at a time."""
 
     game: GraphShare
-    table: TranspositionTable = field(default_factory=TranspositionTable)
+    table: TranspositionTable = field(
+        default_factory=lambda: TranspositionTable(MAX_CACHED_ENTRIES)
+    )
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: MAX's share from the start under optimal play, once proven
     value: Number | None = None
@@ -86,25 +91,30 @@ def table(
 ) -> Table:
     """The shared table of a game, within the caller's limits on the number of elements
     ``coloured`` (A) and ``shared`` (B)."""
-    return _table(spec.strip().lower(), colour, share, colours, rule, coloured, shared)
+    return _TABLES.get((spec.strip().lower(), colour, share, colours, rule, coloured, shared))
 
 
-@lru_cache(maxsize=16)
-def _table(
-    spec: str,
-    colour: str,
-    share: str,
-    colours: int,
-    rule: str,
-    coloured: Limit | None,
-    shared: Limit | None,
-) -> Table:
+#: what names a game: graph, A, B, colours, rule and the caller's limits
+Key = tuple[str, str, str, int, str, Limit | None, Limit | None]
+
+
+def _make(key: Key) -> Table:
+    spec, colour, share, colours, rule, coloured, shared = key
     structure = incidence(named_graph(spec), colour, share)
     if coloured is not None:
         coloured.check("the number of elements to colour", len(structure.a_names))
     if shared is not None:
         shared.check("the number of elements shared", len(structure.b_names))
     return Table(GraphShare(structure, colours, rule))
+
+
+#: the games kept; the size of one is its transposition table's entries
+_TABLES: Engines[Key, Table] = Engines(
+    _make,
+    size=lambda table: len(table.table),
+    max_engines=CACHED_GAMES,
+    max_size=MAX_CACHED_ENTRIES,
+)
 
 
 def read_move(session: Session[SharePosition, int], move: int) -> int:
@@ -143,8 +153,6 @@ def graph_state(
         return move
 
     with found.lock:
-        if len(found.table) > MAX_TABLE:
-            found.table = TranspositionTable()
         session: Session[SharePosition, int] = Session(
             game,
             verdict=lambda over: judge(

@@ -4,7 +4,8 @@ The dominoes are replayed (each must cover two adjacent free cells), the engine 
 and the answer says how the game stands. The engine plays exactly when the specialised
 solver settles the position within the budget (small boards, and large ones late in the
 game); otherwise it plays the move its heuristic order puts first and reports the bounds
-it proved. One solver per board size keeps its table across calls.
+it proved. One solver per board size keeps its table across calls, within the bounds of
+:class:`~evalgame.play.engines.Engines` (the least recently used boards go first).
 
 >>> state = tiling_state(2, 2, "max", [[[0, 0], [0, 1]]])
 >>> state["dominoes"], state["over"], state["result"]["final"]
@@ -16,13 +17,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from evalgame.errors import IllegalMoveError, SearchInterrupted
 from evalgame.games.matching.game import MatchingPosition
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.game import TilingGame
+from evalgame.play.engines import Engines
 from evalgame.play.replay import answer, replay
 from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, Verdict, judge
@@ -37,6 +38,12 @@ TERMS = Terms(
     "{final} dominoes; the value of this board is not known yet "
     "({lower} ≤ value ≤ {upper}), so there is no verdict",
 )
+
+#: boards kept for later requests (one solver each)
+CACHED_BOARDS = 8
+#: table entries all of them keep together (an entry, with the region caches behind it,
+#: takes about 5 KB on 6×6: ~100 MB per worker process)
+MAX_CACHED_ENTRIES = 20_000
 
 #: a domino as plain data: its two cells, each ``[row, column]``
 Cells = Sequence[Sequence[int]]
@@ -65,11 +72,23 @@ class Table:
         return self.start
 
 
-@lru_cache(maxsize=8)
 def table(rows: int, cols: int) -> Table:
     """The shared table of the ``rows × cols`` board."""
-    game = TilingGame(rows, cols)
+    return _TABLES.get((rows, cols))
+
+
+def _make(key: tuple[int, int]) -> Table:
+    game = TilingGame(*key)
     return Table(game, MatchingSolver(game.board))
+
+
+#: the solvers kept; the size of one is its tables' entries (both players to move)
+_TABLES: Engines[tuple[int, int], Table] = Engines(
+    _make,
+    size=lambda table: sum(map(len, table.solver.tables.values())),
+    max_engines=CACHED_BOARDS,
+    max_size=MAX_CACHED_ENTRIES,
+)
 
 
 def read_domino(session: Session[MatchingPosition, int], cells: Cells) -> int:

@@ -7,12 +7,15 @@
 ``GET /api/tree/picture``          the tree drawn as SVG (``expression``, ``domain``,
                                    ``algorithm``, ``at``: moves separated by commas)
 =================================  =========================================================
+
+The trees drawn lately are kept (within the bounds of :class:`~evalgame.play.engines.Engines`:
+at most :data:`MAX_CACHED_NODES` nodes in all), so stepping through one is quick.
 """
 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -22,9 +25,16 @@ from evalgame.analysis.tree import GameTree, game_tree
 from evalgame.analysis.tree_pictures import save, tree_figure
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.expression import parse
+from evalgame.play.engines import Engines
 from evalgame.web import workers
 from evalgame.web.errors import HEAVY
 from evalgame.web.models import MAX_DOMAIN_LENGTH, MAX_EXPRESSION_LENGTH, TreeAlgorithm, TreeRequest
+
+#: trees kept for later requests, and their nodes in all (a tree has at most
+#: :data:`~evalgame.analysis.tree.MAX_TREE_NODES`; a node with its JSON takes about 550
+#: bytes: ~33 MB per worker process)
+CACHED_TREES = 8
+MAX_CACHED_NODES = 60_000
 
 router = APIRouter(prefix="/api/tree", tags=["game tree"])
 
@@ -34,6 +44,13 @@ async def tree(request: TreeRequest, http: Request) -> dict[str, Any]:
     """The tree of ``expression`` and the walk of ``algorithm`` on it."""
     key = _key(request.expression, request.domain)
     return await workers.run(http, _tree_json, *key, request.algorithm)
+
+
+def _tree_json(expression: str, domain: str, algorithm: str) -> dict[str, Any]:
+    kept = _TREES.get((expression, domain, algorithm))
+    if kept.json is None:  # made once: it costs a good part of the search's time
+        kept.json = kept.tree.as_json()
+    return kept.json
 
 
 @router.get(
@@ -66,11 +83,26 @@ def _key(expression: str, domain: str) -> tuple[str, str]:
     return str(parse(expression)), ",".join(map(str, parse_domain(domain)))
 
 
-@lru_cache(maxsize=8)
+@dataclass
+class Kept:
+    """A tree drawn lately, and its JSON once asked for."""
+
+    tree: GameTree
+    json: dict[str, Any] | None = None
+
+
 def _tree(expression: str, domain: str, algorithm: str) -> GameTree:
-    return game_tree(expression, parse_domain(domain), algorithm=algorithm)
+    return _TREES.get((expression, domain, algorithm)).tree
 
 
-@lru_cache(maxsize=8)
-def _tree_json(expression: str, domain: str, algorithm: str) -> dict[str, Any]:
-    return _tree(expression, domain, algorithm).as_json()
+def _make(key: tuple[str, str, str]) -> Kept:
+    expression, domain, algorithm = key
+    return Kept(game_tree(expression, parse_domain(domain), algorithm=algorithm))
+
+
+_TREES: Engines[tuple[str, str, str], Kept] = Engines(
+    _make,
+    size=lambda kept: len(kept.tree.nodes),
+    max_engines=CACHED_TREES,
+    max_size=MAX_CACHED_NODES,
+)
