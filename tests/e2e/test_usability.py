@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from evalgame.web.workers import _FLAGS
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
@@ -63,6 +65,39 @@ def test_a_slow_request_shows_progress_and_can_be_cancelled(page: Page) -> None:
     expect(page.locator("#play-options button")).to_have_count(10)
     expect(page.locator("#play-busy")).to_be_hidden()
     expect(page.locator("#play")).not_to_have_attribute("aria-busy", "true")
+
+
+def test_cancel_stops_the_search_on_the_server(page: Page) -> None:
+    def pending() -> int:
+        answer: int = page.request.get("/api/health").json()["pending"]
+        return answer
+
+    def flags_raised() -> int:  # the app runs in this process: its cancel flags are here
+        return sum(flag for flags in _FLAGS.values() for flag in flags)
+
+    open_tab(page, "play")
+    page.fill("#play-expression", "(a+b)/c + (d+e)/f + g/h")  # seconds over 0..24
+    page.fill("#play-domain", "0..24")
+    expect(page.locator("#play-echo")).to_have_attribute("data-state", "ok")
+    raised = flags_raised()
+    page.click("#play-start")
+    expect(page.locator("#play-busy")).to_be_visible()
+    for _ in range(200):  # the search is under way on the server
+        if pending():
+            break
+        page.wait_for_timeout(50)
+    page.click("#play-busy button.cancel")
+    expect(page.locator("#play-error")).to_contain_text("Cancelled")
+    for _ in range(200):  # the server heard the connection close and raised the flag
+        if flags_raised() > raised:
+            break
+        page.wait_for_timeout(50)
+    assert flags_raised() > raised
+    for _ in range(200):  # and the search stopped (the flag is read at each budget check)
+        if not pending():
+            break
+        page.wait_for_timeout(50)
+    assert pending() == 0
 
 
 # ------------------------------------------------------------------ phones and dark rooms

@@ -37,3 +37,12 @@ def test_node_budget_and_bounds() -> None:
         spend(budget, stats, [0.0], 0.0)
     assert stats.nodes <= 100 + 1024
     assert (stop.value.lower, stop.value.upper) == (Fraction(3), Fraction(9))
+
+
+@pytest.mark.parametrize("seconds_per_node", [1e-6, 1e-2])
+def test_a_cancelled_budget_stops_within_the_check_interval(seconds_per_node: float) -> None:
+    clock = [0.0]
+    budget = Budget(clock=lambda: clock[0], cancelled=lambda: clock[0] >= 1.0)
+    with pytest.raises(SearchInterrupted, match="cancelled"):
+        spend(budget, SearchStats(), clock, seconds_per_node)
+    assert clock[0] - 1.0 <= max(0.05, 2 * seconds_per_node)

@@ -4,21 +4,28 @@ Host check, the body cap and the security headers; and the engines kept within b
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import threading
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.types import Message
 from typer.testing import CliRunner
 
 from evalgame.cli import app as cli
 from evalgame.errors import ExpressionError
 from evalgame.play.engines import Engines
 from evalgame.play.evaluate import game_state
+from evalgame.search.budget import Budget
 from evalgame.web import create_app
+from evalgame.web.evaluate_api import _solve
 from evalgame.web.guard import MAX_BODY
-from evalgame.web.workers import Busy, Workers
+from evalgame.web.workers import Busy, Ticket, Workers
+
+#: a solve that runs to the end of any budget the API allows
+HEAVY = "a*b - c*d + e*f - g*h + i*j - k*l + m*n - o*p"
 
 
 def test_a_full_pool_refuses_at_once_and_serves_again_once_freed() -> None:
@@ -57,6 +64,53 @@ def test_worker_processes_send_back_answers_and_errors_whole() -> None:
         assert asyncio.run(workers.run(len, "xyz")) == 3  # and the next request is served
     finally:
         workers.close()
+
+
+def test_a_client_that_goes_away_stops_its_search() -> None:
+    app = create_app(Workers(size=1, queue=0, processes=False))
+    body = json.dumps({"expression": HEAVY, "domain": "0..24", "seconds": 10}).encode()
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        if not sent and app.state.workers.pending == 0:
+            return {"type": "http.request", "body": body, "more_body": False}
+        while app.state.workers.pending == 0:  # the search is under way, then the page
+            await asyncio.sleep(0.01)  # aborts its request: the connection closes
+        return {"type": "http.disconnect"}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    headers = [(b"host", b"testserver"), (b"content-type", b"application/json")]
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/api/evaluate/solve", "raw_path": b"/api/evaluate/solve",
+        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 1),
+        "server": ("testserver", 80),
+        "headers": [*headers, (b"content-length", str(len(body)).encode())],
+    }  # fmt: skip
+    asyncio.run(app(scope, receive, send))
+    answer = json.loads(b"".join(m.get("body", b"") for m in sent))
+    assert answer["status"] == "stopped"
+    assert answer["reason"] == "cancelled"  # not "time budget of 10 s exhausted"
+
+
+def test_a_cancelled_ticket_stops_the_search_in_a_worker_process() -> None:
+    workers = Workers(size=1, queue=0)
+    budget = Budget(seconds=60)
+
+    async def scenario() -> dict[str, object]:
+        job = asyncio.ensure_future(workers.run(_solve, HEAVY, "0..24", "auto", budget))
+        await asyncio.sleep(0)  # the job holds its ticket now
+        assert isinstance(budget.cancelled, Ticket)
+        budget.cancelled.cancel()
+        return await job
+
+    try:
+        answer = asyncio.run(scenario())
+    finally:
+        workers.close()
+    assert (answer["status"], answer["reason"]) == ("stopped", "cancelled")
 
 
 @pytest.fixture

@@ -35,7 +35,9 @@ class Budget:
     """Limits on one search: wall-clock ``seconds`` and/or ``nodes`` (``None`` = unlimited).
 
     ``on_progress`` is called with the statistics about every ``report_seconds``;
-    ``advice`` ends the message of a stop on time (how to give the search more).
+    ``advice`` ends the message of a stop on time (how to give the search more);
+    ``cancelled``, when given, is asked at every check whether whoever waits for the
+    answer has given up (a web client that went away), and a yes stops the search.
     ``lower``/``upper`` hold the best bounds a solver has proven so far; they are attached
     to the :class:`SearchInterrupted` raised on a stop. ``clock`` gives the time in seconds
     (a test may pass a fake one).
@@ -49,6 +51,7 @@ class Budget:
     lower: Number | None = None
     upper: Number | None = None
     advice: str = "raise it with --timeout; 0 means no limit"
+    cancelled: Callable[[], bool] | None = None
     clock: Callable[[], float] = time.monotonic
     started: float = field(init=False)
     #: nodes left before the next :meth:`check`; a solver's inner loop may count down
@@ -87,6 +90,8 @@ class Budget:
         self.countdown = self._interval
         if self.seconds is not None and now - self.started > self.seconds:
             self.stop(f"time budget of {self.seconds:g} s exhausted ({self.advice})", stats)
+        if self.cancelled is not None and self.cancelled():
+            self.stop("cancelled", stats)
         if self.on_progress is not None and now - self._last_report >= self.report_seconds:
             self._last_report = now
             self.on_progress(stats, self)
