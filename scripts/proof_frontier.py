@@ -7,13 +7,22 @@ question "value ≥ γ?" is then asked on N random subproblems of the last ply, 
 most ``--seconds`` CPU seconds with the C kernel (fresh table each), and the cost
 distribution is printed: what a cluster run would need per task. E.g.
 
-    nice -n 10 .venv/bin/python scripts/proof_frontier.py 8 8 --plies 2 --gamma 27 \\
-        --sample 20 --seconds 30
+    nice -n 10 .venv/bin/python scripts/proof_frontier.py 8 8 --plies 2 --gamma 28 \\
+        --sample 8 --seconds 60
+
+Subproblems that do not finish give only a lower bound on their cost. ``--walk K`` measures
+how the cost grows instead: N positions K moves deep (each drawn among the ``--top`` best
+ordered moves) are solved exactly (MTD(f),
+the C kernel, a fresh table each, at most ``--seconds`` CPU s each) and a line
+log(CPU s) = a + b·(free cells) is fitted to those that finished; extrapolated to the
+whole board it estimates the CPU time of the exact value (an estimate: random positions
+are not the positions a proof visits, and the fit is far outside its data).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 
@@ -46,9 +55,16 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=0, help="subproblems to try")
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU s per subproblem")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--walk", type=int, help="solve positions this many random moves deep")
+    parser.add_argument(
+        "--top", type=int, default=3, help="walk: each move among the TOP best-ordered ones"
+    )
     options = parser.parse_args()
     first = Player.MAX if options.first == "max" else Player.MIN
     game = TilingGame(options.rows, options.cols, first)
+    if options.walk is not None:
+        growth(game, options.walk, options.top, options.sample, options.seconds, options.seed)
+        return
     level = {subproblem(game, game.initial()): game.initial()}
     for ply in range(1, options.plies + 1):
         positions = 0
@@ -90,6 +106,51 @@ def main() -> None:
         f"median {costs[len(costs) // 2]:.2f}, max {costs[-1]:.2f}; the {len(level):,} "
         f"subproblems of ply {options.plies} would take ≥ "
         f"{sum(costs) / len(costs) * len(level) / 3600:.1f} CPU hours at this rate"
+    )
+
+
+def growth(game: TilingGame, plies: int, top: int, count: int, seconds: float, seed: int) -> None:
+    """Solve ``count`` positions ``plies`` moves deep, each move drawn among the ``top``
+    best-ordered ones (the lines a proof searches first: random moves leave fragmented,
+    easy boards); fit the cost per free cell."""
+    chooser = random.Random(seed)
+    solver = matching_solvers(table_mb=256)["solver"]
+    points: list[tuple[int, float]] = []
+    for _ in range(count):
+        position = game.initial()
+        for _ in range(plies):
+            moves = game.order(position, game.moves(position))[:top]
+            if not moves:
+                break
+            position = game.play(position, chooser.choice(moves))
+        cells = position.free.bit_count()
+        started, stats = time.process_time(), SearchStats()
+        budget = Budget(on_progress=watch(started, seconds, None))
+        try:
+            value = solver(game, position, budget=budget).value
+            verdict = f"value {value}"
+        except SearchInterrupted as stop:
+            verdict = "unfinished"
+            stats = stop.stats if isinstance(stop.stats, SearchStats) else stats
+        cost = time.process_time() - started
+        if verdict != "unfinished":
+            points.append((cells, cost))
+        print(f"  {cells:>3} free cells  {verdict:<11} {cost:8.2f} CPU s", flush=True)
+    print(f"{len(points)}/{count} finished within {seconds:g} CPU s")
+    usable = [(cells, math.log(cost)) for cells, cost in points if cost >= 1.0]
+    if len({cells for cells, _ in usable}) < 2:
+        return
+    mean_x = sum(x for x, _ in usable) / len(usable)
+    mean_y = sum(y for _, y in usable) / len(usable)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in usable) / sum(
+        (x - mean_x) ** 2 for x, _ in usable
+    )
+    whole = game.initial().free.bit_count()
+    estimate = math.exp(mean_y + slope * (whole - mean_x))
+    print(
+        f"fit on {len(usable)} positions of {min(x for x, _ in usable)}–"
+        f"{max(x for x, _ in usable)} free cells: ×{math.exp(slope):.2f} CPU time a free "
+        f"cell; extrapolated to {whole} cells: {estimate / 3600:,.0f} CPU hours (estimate)"
     )
 
 
