@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import dask
 import pytest
 from distributed import Client, LocalCluster
 from hypothesis import HealthCheck, given, settings
 
-from evalgame.errors import SearchInterrupted
+from evalgame.errors import ClusterError, SearchInterrupted
 from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.expr.nodes import to_text
 from evalgame.games.evaluate.proof import evaluate_problem
@@ -32,7 +33,7 @@ from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import prove, read_summary
 from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
-from tests.proofs.faults import FatalFirstTask
+from tests.proofs.faults import FatalTask
 from tests.strategies import domains, expression_trees
 
 pytestmark = pytest.mark.slow
@@ -158,7 +159,7 @@ def test_a_killed_manager_resumes_from_its_store_with_fewer_nodes(
 def test_a_worker_killed_mid_run_does_not_change_the_answer(client: Client, tmp_path: Path) -> None:
     # the first task kills the worker process running it: the scheduler hands it out again
     marker = tmp_path / "killed"
-    problem = FatalFirstTask(5, 5, Player.MIN, engine="python", marker=str(marker))
+    problem = FatalTask(5, 5, Player.MIN, engine="python", marker=str(marker))
     before = set(client.run(os.getpid).values())
     proof = prove(problem, client, slice_seconds=60)
     assert marker.exists(), "no task ran"
@@ -171,7 +172,7 @@ def test_a_lone_worker_killed_is_waited_for(tmp_path: Path) -> None:
     # one worker (as in a long run with --workers 1): while its nanny restarts it the
     # cluster has none, and the manager waits for it instead of giving up
     marker = tmp_path / "killed"
-    problem = FatalFirstTask(4, 4, engine="python", marker=str(marker))
+    problem = FatalTask(4, 4, engine="python", marker=str(marker))
     with pytest.MonkeyPatch.context() as patch:
         patch.syspath_prepend(str(ROOT))
         with (
@@ -183,3 +184,21 @@ def test_a_lone_worker_killed_is_waited_for(tmp_path: Path) -> None:
             proof = prove(problem, lone, slice_seconds=60)
     assert marker.exists()
     assert proof.value == solve_tiling(4, 4, engine="python").value
+
+
+def test_a_task_that_kills_every_worker_stops_the_run_with_a_clear_error() -> None:
+    # no retry by the scheduler: each death gives the leaf up at once, and after two the
+    # manager stops instead of handing the crashing task out for ever
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+    ):
+        patch.syspath_prepend(str(ROOT))
+        with (
+            LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as doomed,
+            pytest.raises(ClusterError, match="killed its worker every time"),
+        ):
+            prove(FatalTask(3, 3, engine="python"), doomed, split_depth=0)

@@ -52,6 +52,9 @@ QUEUE_DEPTH = 2
 SNAPSHOT_SECONDS = 10.0
 #: seconds between two counts of the cluster's workers
 SLOTS_SECONDS = 2.0
+#: times a leaf may be given up by the scheduler (each after several workers died running
+#: it) before the run stops: a task that crashes every worker would be retried for ever
+KILLED_LIMIT = 2
 #: seconds the manager waits for a worker when the cluster has none (a lone worker that
 #: died is restarted by its nanny meanwhile) before it gives up
 NO_WORKER_SECONDS = 60.0
@@ -74,6 +77,8 @@ class Node:
     #: the fail-soft result once ``done`` (``None``: no valid leaf below)
     result: Number | None = None
     task: Task | None = None
+    #: times a task of this leaf was given up by the scheduler (its workers died)
+    killed: int = 0
 
     @property
     def depth(self) -> int:
@@ -454,9 +459,15 @@ class ProofManager:
             error = future.exception()
             from distributed import KilledWorker
 
-            if isinstance(error, KilledWorker):
-                return  # the leaf is open again: handed out at the next dispatch
-            raise error
+            if not isinstance(error, KilledWorker):
+                raise error
+            node.killed += 1
+            if node.killed >= KILLED_LIMIT:  # the task itself kills workers (a crash)
+                raise ClusterError(
+                    f"the task of subproblem {node.name[:16]} killed its worker every time it "
+                    f"ran ({node.killed} times the scheduler's limit of retries)"
+                )
+            return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
