@@ -10,7 +10,7 @@ from evalgame.games.graph.incidence import PAIRS, incidence
 from tests.games.graph.naive_share import naive_share, small_graphs
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(small_graphs(max_vertices=5, max_edges=6), st.sampled_from(PAIRS))
 def test_chain_is_monotone_with_the_papers_endpoints(graph: Graph, pair: tuple[str, str]) -> None:
     share = incidence(graph, *pair)

@@ -73,7 +73,7 @@ def test_against_brute_force(text: str, domain: tuple[Number, ...]) -> None:
         assert (odds.max_wins, odds.min_wins, odds.draw, odds.undefined) == expected
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(
     st.sampled_from(["x - y", "x*y - z", "(x - y)/z", "x^2 - y*z", "x - y + z", "-x*y"]),
     st.lists(st.sampled_from([-2, -1, 0, 1, 3]), min_size=1, max_size=3, unique=True),

@@ -26,7 +26,7 @@ def test_every_board_up_to_four_by_four(rows: int, cols: int) -> None:
     assert is_maximal_matching(grid_edges(rows, cols), numbered)
 
 
-@settings(deadline=None, max_examples=40)
+@settings(max_examples=40)
 @given(graphs(max_vertices=8))
 def test_random_graphs(graph: tuple[int, list[NaiveEdge]]) -> None:
     n, edges = graph

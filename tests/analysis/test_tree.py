@@ -126,7 +126,7 @@ def check_tree(tree: GameTree) -> None:
     assert sum(node.principal for node in tree.nodes) == len(line)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     expression=expression_trees(names=("a", "b"), max_leaves=5),
     domain=domains(max_size=3),

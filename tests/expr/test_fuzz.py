@@ -27,7 +27,6 @@ EXAMPLES = int(os.environ.get("EVALGAME_FUZZ_EXAMPLES", "300"))
 
 FUZZ = settings(
     max_examples=EXAMPLES,
-    deadline=None,  # no timed assertions; a hang shows as a run that does not end
     database=None,
     suppress_health_check=list(HealthCheck),
 )

@@ -22,7 +22,7 @@ from evalgame.search.protocol import Player
 from tests.games.naive import naive_value
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(data=st.data())
 def test_replay_equals_step_by_step_play(data: st.DataObject) -> None:
     stepped: Session[Any, Any] = Session(TicTacToe())
@@ -53,7 +53,7 @@ def test_the_engine_answers_until_the_person_is_to_move() -> None:
     assert played.is_over
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(
     expression=st.sampled_from(["X*(Y-Z)", "a/b - c", "(10-X)*Y"]),
     domain=st.sampled_from(["0..3", "-1..2"]),

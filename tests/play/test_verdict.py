@@ -31,7 +31,7 @@ def expected(final: Number, par: Number) -> str | None:
     return "max" if final > par else "min" if final < par else None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     expression=st.sampled_from(["X*(Y-Z)", "a/b - c", "x - y*y", "(10-X)*Y"]),
     domain=st.sampled_from(["0..3", "-1..2", "1/2,1,3"]),
@@ -54,7 +54,7 @@ def test_evaluate_verdicts_against_brute_force(
     assert verdict.decided
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(size=st.sampled_from([(2, 3), (3, 3), (1, 6)]), data=st.data())
 def test_tiling_verdicts_against_brute_force(size: tuple[int, int], data: st.DataObject) -> None:
     """The person plays MAX at random, the engine MIN; the verdict uses the naive value."""
@@ -74,7 +74,7 @@ def test_tiling_verdicts_against_brute_force(size: tuple[int, int], data: st.Dat
     assert state["result"]["decided"]
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10)
 @given(spec=st.sampled_from(["path:4", "star:4"]), role=st.sampled_from(["max", "min"]))
 def test_graph_verdicts_against_brute_force(spec: str, role: str) -> None:
     """The person plays the first listed move every time; the verdict uses the naive value."""

@@ -71,9 +71,7 @@ def test_tiling_boards_match_the_sequential_solver(client: Client, rows: int, co
             assert (proof.lower, proof.upper) == (proof.value, proof.value)
 
 
-@settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(expression=expression_trees(names=("a", "b", "c"), max_leaves=6), domain=domains(3))
 def test_evaluate_expressions_match_the_sequential_solver(
     client: Client, expression: ExpressionNode, domain: tuple[Any, ...]

@@ -20,7 +20,7 @@ trees: st.SearchStrategy[Any] = st.recursive(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     tree=trees,
     split_depth=st.integers(0, 3),

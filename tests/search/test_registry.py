@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, get_args
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalgame.errors import GameError
@@ -37,7 +37,7 @@ from tests.strategies import Node, TreeGame, domains, expression_trees, replay, 
 DETERMINISTIC = [name for name in SOLVERS if name != "expectiminimax"]
 #: the matching game's solvers, the C kernel's table kept small
 MATCHING_SOLVERS = matching_solvers(table_mb=1)
-FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=25)
 
 
 def check_test(solver: Solver, game: Game[Any, Any], position: Any, gamma: Number) -> None:

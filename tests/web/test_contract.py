@@ -38,7 +38,6 @@ ALL_CHECKS = CHECKS.get_all()
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES,
-    deadline=None,
     database=None,
     suppress_health_check=list(HealthCheck),
 )

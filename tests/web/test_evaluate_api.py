@@ -49,9 +49,7 @@ def test_check_refuses_a_bad_domain_under_its_field(client: TestClient, domain: 
     assert answer.json()["field"] == "domain"
 
 
-@settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     expression=st.sampled_from(["X*(Y-Z)", "(10-X)*Y", "a/b - c", "x - y*y"]),
     domain=st.sampled_from(["0..3", "-1..2", "1,2,5"]),

@@ -50,9 +50,7 @@ def replay(game: GraphShare, moves: list[int]) -> SharePosition:
     return position
 
 
-@settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     spec=st.sampled_from(["path:4", "cycle:4", "star:4"]),
     pair=st.sampled_from([("V", "E"), ("E", "V")]),

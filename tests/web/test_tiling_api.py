@@ -32,9 +32,7 @@ def free_dominoes(rows: int, cols: int, taken: set[Cell]) -> frozenset[tuple[int
     return frozenset(edges)
 
 
-@settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     size=st.sampled_from([(2, 3), (3, 3), (2, 4), (1, 5)]),
     role=st.sampled_from(["max", "min"]),

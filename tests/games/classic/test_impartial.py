@@ -85,7 +85,7 @@ def test_takeaway_12_is_a_second_player_win() -> None:
 
 
 @given(st.lists(st.integers(0, 5), max_size=4))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 def test_nim_positions_follow_the_xor_rule(heaps: list[int]) -> None:
     game = Nim(heaps)
     xor_value = reduce(xor, heaps, 0)
@@ -99,7 +99,7 @@ def test_nim_positions_follow_the_xor_rule(heaps: list[int]) -> None:
     st.lists(st.integers(0, 8), min_size=1, max_size=3),
     st.sampled_from(["grundy", "kayles", "subtraction"]),
 )
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 def test_joins_match_a_search_of_the_joined_game(sizes: list[int], kind: str) -> None:
     def make(heaps: list[int]) -> HeapGame:
         if kind == "grundy":

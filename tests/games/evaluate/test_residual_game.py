@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalgame.expr.nodes import Node, to_text
@@ -16,7 +16,7 @@ from evalgame.search.minimax import minimax
 from tests.strategies import domains, expression_trees
 
 NAMES = ("a", "b", "c")
-slow_ok = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+slow_ok = settings(max_examples=80)
 
 
 def random_position(game: ResidualEValuate, data: st.DataObject) -> tuple[Any, Any]:

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalgame.errors import LimitError, SearchInterrupted
@@ -106,9 +106,7 @@ def test_the_papers_example_of_four_alpha_cutoffs() -> None:
     assert solve("(10-X)*Y", algorithm="alphabeta").stats.alpha_cutoffs == 4
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)  # fmt: skip
+@settings(max_examples=60)
 @given(expression_trees(("a", "b", "c"), max_leaves=7), domains(3), st.booleans())
 def test_every_solver_agrees_with_plain_minimax(
     tree: Node, domain: tuple[Number, ...], min_first: bool

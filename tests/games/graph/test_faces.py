@@ -78,7 +78,7 @@ def test_areas_need_given_coordinates() -> None:
         face_areas(plane)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(small_graphs(max_vertices=7, max_edges=8))
 def test_faces_satisfy_euler_and_cover_every_edge_twice(graph: Graph) -> None:
     plane = plane_faces(graph)

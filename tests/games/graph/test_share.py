@@ -78,7 +78,7 @@ def test_friendship_graph_agrees_with_the_naive_reference(pair: tuple[str, str])
         assert naive(share, 2) == PAPER_F3[pair]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(small_graphs(), st.sampled_from(PAIRS), st.integers(1, 3), weights)
 def test_every_pair_agrees_with_brute_force(
     graph: Graph, pair: tuple[str, str], k: int, chosen: object
@@ -92,7 +92,7 @@ def test_every_pair_agrees_with_brute_force(
         assert attains(game, game.initial(), result.pv, expected)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(small_graphs(), st.sampled_from(PAIRS), weights)
 def test_parity_rule_agrees_with_brute_force(
     graph: Graph, pair: tuple[str, str], chosen: object
@@ -117,7 +117,7 @@ def positions(game: GraphShare, rng: random.Random, playouts: int) -> list[Share
     return found
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     small_graphs(),
     st.sampled_from(PAIRS),

@@ -73,7 +73,7 @@ def test_weights_break_symmetry() -> None:
     assert len(group) == 2  # only the reflection through the heavy edge's middle
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(small_graphs(max_vertices=5, max_edges=6), st.sampled_from(PAIRS))
 def test_quotient_group_times_twin_swaps_is_the_whole_group(
     graph: Graph, pair: tuple[str, str]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from evalgame.errors import GraphError
@@ -20,7 +20,6 @@ def as_set(mask: int) -> set[int]:
     return set(bits(mask))
 
 
-@settings(deadline=None)
 @given(graphs(), st.integers(0, 2**7 - 1))
 def test_set_operations_match_the_definitions(graph: tuple[int, list[NaiveEdge]], raw: int) -> None:
     n, edges = graph
@@ -36,7 +35,6 @@ def test_set_operations_match_the_definitions(graph: tuple[int, list[NaiveEdge]]
     assert {tuple(bits(e)) for e in g.edges_within(mask)} == set(induced(edges, free))
 
 
-@settings(deadline=None)
 @given(graphs(), st.integers(0, 2**7 - 1))
 def test_components_are_networkx_components(graph: tuple[int, list[NaiveEdge]], raw: int) -> None:
     n, edges = graph
@@ -51,7 +49,6 @@ def test_components_are_networkx_components(graph: tuple[int, list[NaiveEdge]], 
     assert len(found) == len(expected)
 
 
-@settings(deadline=None)
 @given(graphs(max_vertices=8), st.integers(0, 2**8 - 1))
 def test_maximum_matching_is_exhaustive_maximum(
     graph: tuple[int, list[NaiveEdge]], raw: int
@@ -62,7 +59,6 @@ def test_maximum_matching_is_exhaustive_maximum(
     assert g.max_matching(mask) == max_matching(induced(edges, bits(mask)))
 
 
-@settings(deadline=None)
 @given(st.integers(2, 14), st.integers(0, 2**14 - 1), st.randoms(use_true_random=False))
 def test_bipartite_matching_agrees_with_networkx(n: int, raw: int, rnd: object) -> None:
     left = n // 2

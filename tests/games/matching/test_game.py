@@ -33,7 +33,7 @@ SOLVERS: dict[str, Solver] = {
 
 
 @pytest.mark.parametrize("name", SOLVERS)
-@settings(deadline=None, max_examples=40)
+@settings(max_examples=40)
 @given(graph=graphs(max_vertices=7), first=st.sampled_from([Player.MAX, Player.MIN]))
 def test_engine_values_on_graphs(
     name: str, graph: tuple[int, list[NaiveEdge]], first: Player

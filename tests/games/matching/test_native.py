@@ -92,7 +92,7 @@ def graphs(draw: st.DrawFn) -> tuple[BitGraph, list[NaiveEdge]]:
     return BitGraph(n2, edges), edges
 
 
-@settings(deadline=None, max_examples=300)
+@settings(max_examples=300)
 @given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9))
 def test_random_graphs_equal_the_python_solver(
     graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int
@@ -108,7 +108,7 @@ def test_random_graphs_equal_the_python_solver(
     assert lower <= value <= upper
 
 
-@settings(deadline=None, max_examples=100)
+@settings(max_examples=100)
 @given(graphs())
 def test_starters_differ_by_at_most_one(graph: tuple[BitGraph, list[NaiveEdge]]) -> None:
     """The theorem behind the kernel's "turns" option, checked on the naive game value."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from evalgame.games.matching.bitgraph import BitGraph, bits
@@ -27,7 +27,6 @@ def naive(edges: list[NaiveEdge], mask: int, max_to_move: bool) -> int:
     return game_value(induced(edges, bits(mask)), max_to_move)
 
 
-@settings(deadline=None)
 @given(graphs(max_vertices=8), st.integers(0, 2**8 - 1))
 def test_bounds_and_passes_on_graphs(graph: tuple[int, list[NaiveEdge]], raw: int) -> None:
     n, edges = graph

@@ -23,7 +23,6 @@ from tests.games.matching.naive_matching import (
 )
 
 
-@settings(deadline=None)
 @given(graphs(max_vertices=8), st.booleans())
 def test_graph_values_equal_the_naive_value(
     graph: tuple[int, list[NaiveEdge]], max_to_move: bool
@@ -33,7 +32,7 @@ def test_graph_values_equal_the_naive_value(
     assert solver.value(solver.graph.full, max_to_move) == game_value(frozenset(edges), max_to_move)
 
 
-@settings(deadline=None, max_examples=60)
+@settings(max_examples=60)
 @given(boards, st.integers(0, 2**12 - 1), st.booleans())
 def test_mid_game_positions_equal_the_naive_value(
     size: tuple[int, int], raw: int, max_to_move: bool
@@ -56,7 +55,6 @@ def test_all_small_boards_both_players(keys: KeyMode) -> None:
                 assert solver.value(board.full, max_to_move) == expected, (rows, cols)
 
 
-@settings(deadline=None)
 @given(graphs(max_vertices=8), st.booleans())
 def test_strategy_bound_is_sound(graph: tuple[int, list[NaiveEdge]], max_to_move: bool) -> None:
     _, edges = graph
@@ -74,7 +72,7 @@ def test_strategy_bound_is_tight_on_disjoint_paths_of_three_edges() -> None:
         assert value >= strategy_bound(nu, False)
 
 
-@settings(deadline=None, max_examples=40)
+@settings(max_examples=40)
 @given(boards, st.booleans())
 def test_principal_variation_is_legal_and_attains_the_value(
     size: tuple[int, int], max_to_move: bool
@@ -90,7 +88,7 @@ def test_principal_variation_is_legal_and_attains_the_value(
     assert len(result.pv) == result.value
 
 
-@settings(deadline=None, max_examples=30)
+@settings(max_examples=30)
 @given(graphs(max_vertices=7), st.booleans())
 def test_principal_variation_is_optimal_move_by_move(
     graph: tuple[int, list[NaiveEdge]], max_to_move: bool

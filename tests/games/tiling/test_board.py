@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from evalgame.errors import GraphError, InputError
@@ -22,7 +22,6 @@ def mask_of(board: Board, cells: set[tuple[int, int]] | frozenset[tuple[int, int
     return sum(1 << board.cell(r, c) for r, c in cells)
 
 
-@settings(deadline=None)
 @given(sizes, st.integers(0, 2**36 - 1))
 def test_shift_operations_equal_the_generic_graph_code(size: tuple[int, int], raw: int) -> None:
     rows, cols = size
@@ -35,7 +34,6 @@ def test_shift_operations_equal_the_generic_graph_code(size: tuple[int, int], ra
     assert sorted(board.edges_within(mask)) == sorted(generic.edges_within(mask))
 
 
-@settings(deadline=None)
 @given(sizes, st.integers(0, 2**36 - 1))
 def test_canonical_form_is_the_least_symmetric_image(size: tuple[int, int], raw: int) -> None:
     rows, cols = size
@@ -53,7 +51,6 @@ def test_symmetry_counts() -> None:
     assert len(Board(1, 5).symmetries) == 2  # a strip: its two flips coincide with turns
 
 
-@settings(deadline=None)
 @given(st.integers(0, 2**42 - 1), st.integers(0, 2**42 - 1))
 def test_shapes_identify_exactly_the_congruent_regions(first: int, second: int) -> None:
     board = Board(6, 7)

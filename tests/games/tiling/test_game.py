@@ -19,7 +19,7 @@ from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import boards, game_value, grid_edges
 
 
-@settings(deadline=None, max_examples=30)
+@settings(max_examples=30)
 @given(boards)
 def test_values_equal_brute_force_for_both_first_players(size: tuple[int, int]) -> None:
     rows, cols = size
