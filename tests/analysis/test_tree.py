@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalgame.analysis.tree import GameTree, Status, game_tree
-from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.expr.nodes import to_text
 from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.solve import solve
+from evalgame.games.evaluate.solvers import TREE
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
@@ -130,7 +130,7 @@ def check_tree(tree: GameTree) -> None:
 @given(
     expression=expression_trees(names=("a", "b"), max_leaves=5),
     domain=domains(max_size=3),
-    algorithm=st.sampled_from(ALGORITHMS),
+    algorithm=st.sampled_from(list(TREE)),
 )
 def test_random_small_trees(
     expression: ExpressionNode, domain: tuple[object, ...], algorithm: str
@@ -142,7 +142,7 @@ def test_random_small_trees(
 @pytest.mark.parametrize(
     ("expression", "algorithm"),
     [
-        *(("(10-X)*Y", algorithm) for algorithm in ALGORITHMS),
+        *(("(10-X)*Y", algorithm) for algorithm in TREE),
         ("a/b", "paper"),
         ("X*(Y-Z)", "paper"),
         ("x/y + 2*y/z - z/x", "alphabeta"),

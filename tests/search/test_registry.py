@@ -16,7 +16,7 @@ from evalgame.errors import GameError
 from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.expr.nodes import to_text
 from evalgame.games.evaluate.game import EValuate
-from evalgame.games.evaluate.solvers import CHOICES
+from evalgame.games.evaluate.solvers import CHOICES, TREE
 from evalgame.games.graph.incidence import incidence
 from evalgame.games.graph.share import GraphShare
 from evalgame.games.graph.solve import SOLVERS as GRAPH_SOLVERS
@@ -27,7 +27,7 @@ from evalgame.games.tiling.game import TilingGame
 from evalgame.numbers import Number
 from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import SOLVERS, Solver, choose, describe
-from evalgame.web.models import Algorithm
+from evalgame.web.models import Algorithm, TreeAlgorithm
 from tests.games.graph.naive_share import small_graphs
 from tests.games.matching.naive_matching import NaiveEdge, graphs
 from tests.games.naive import naive_value
@@ -132,6 +132,7 @@ def test_graph_solvers_agree_with_minimax(graph: Any, k: int) -> None:
 
 def test_the_web_offers_the_names_of_the_registry() -> None:
     assert list(get_args(Algorithm)) == list(CHOICES)
+    assert list(get_args(TreeAlgorithm)) == list(TREE)
 
 
 def test_names_are_looked_up_and_described() -> None:

@@ -31,16 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
 
-from evalgame.analysis.tree_walk import ALGORITHMS, Path, walk
+from evalgame.analysis.tree_walk import Path, walk
 from evalgame.errors import GameError, InputError, LimitError
 from evalgame.expr.domain import DIGITS, DomainLike, domain_value, format_domain
 from evalgame.expr.evaluate import number_bits
 from evalgame.expr.expression import Expression
 from evalgame.games.evaluate.game import EValuate, Move, Position, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
+from evalgame.games.evaluate.solvers import TREE
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Player
+from evalgame.search.registry import choose
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
 
@@ -339,8 +341,7 @@ def game_tree(
 
     Refuses more than :data:`MAX_TREE_VARIABLES` variables or :data:`MAX_TREE_NODES` nodes.
     """
-    if algorithm not in ALGORITHMS:
-        raise GameError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+    choose(TREE, algorithm)  # an unknown name is refused before any work
     expression, domain, _ = setting(expression, domain, Player.MAX)
     n = len(expression.variables)
     if n > MAX_TREE_VARIABLES:

@@ -21,16 +21,13 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from evalgame.games.evaluate.game import EValuate, Move, Position
+from evalgame.games.evaluate.solvers import TREE
 from evalgame.numbers import Number
 from evalgame.search.budget import Budget
-from evalgame.search.minimax import minimax
-from evalgame.search.paper_alphabeta import paper_alphabeta
 from evalgame.search.protocol import Game, Player
+from evalgame.search.registry import choose
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
-
-#: the searches whose walk can be recorded
-ALGORITHMS = ("alphabeta", "paper", "minimax")
 
 #: a node of the tree, named by the moves that lead to it from the root
 Path: TypeAlias = tuple[Move, ...]
@@ -45,15 +42,12 @@ class Walk:
 
 
 def walk(game: EValuate, payoffs: dict[Position, Number | None], algorithm: str) -> Walk:
-    """Run ``algorithm`` on ``game`` (whose leaves' values are ``payoffs``) and record it.
-
-    ``paper`` searches with the transposition table; the value order is ``game``'s own.
+    """Run the tree search ``algorithm`` (one of
+    :data:`~evalgame.games.evaluate.solvers.TREE`) on ``game``, whose leaves' values are
+    ``payoffs``, and record it; the value order is ``game``'s own.
     """
     recorder = _Recorder(game, payoffs)
-    if algorithm == "minimax":
-        result = minimax(recorder, budget=recorder.budget)
-    else:
-        result = paper_alphabeta(recorder, table=algorithm == "paper", budget=recorder.budget)
+    result = choose(TREE, algorithm)(recorder, budget=recorder.budget)
     return Walk(result, recorder.entered)
 
 

@@ -26,7 +26,7 @@ from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.expression import parse
 from evalgame.games.evaluate.about import info
 from evalgame.games.evaluate.solve import DEFAULT_ALGORITHM, MAX_VARIABLES, Solution, solve
-from evalgame.games.evaluate.solvers import CHOICES
+from evalgame.games.evaluate.solvers import CHOICES, TREE
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
@@ -141,7 +141,7 @@ SLOW_TREE = 10**8
 def warn_if_slow(expression: str, domain: str, algorithm: str) -> None:
     """Say before a long search starts that it is long (on standard error: --json stays
     clean). The tree searches walk much of T(n); the default algorithm does not."""
-    if algorithm not in ("paper", "alphabeta", "minimax"):
+    if algorithm not in TREE:
         return
     try:
         size = tree_size(len(parse(expression).variables), len(parse_domain(domain)))

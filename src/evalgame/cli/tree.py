@@ -17,14 +17,13 @@ from rich.tree import Tree
 
 from evalgame.analysis.tree import GameTree, Node, Status, game_tree
 from evalgame.analysis.tree_pictures import MAX_DRAWN
-from evalgame.analysis.tree_walk import ALGORITHMS
 from evalgame.cli.evaluate import DOMAIN_HELP
 from evalgame.cli.shared import console, picture_path, print_json, writing
 from evalgame.expr.domain import parse_domain
-from evalgame.games.evaluate.solvers import SOLVERS
+from evalgame.games.evaluate.solvers import TREE
 from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
-from evalgame.search.registry import describe, solvers
+from evalgame.search.registry import describe
 
 DEPTH_HELP = (
     "Levels shown before subtrees are collapsed (default: 2 in the terminal; "
@@ -39,8 +38,8 @@ MARKS = {
     Status.SKIPPED: " [dim]not visited[/]",
 }
 
-#: the searches the tree shows, described as the solvers of the same names
-ALGORITHM_HELP = describe(solvers(*[SOLVERS[name] for name in ALGORITHMS]))
+#: the searches the tree shows
+ALGORITHM_HELP = describe(TREE)
 
 
 def tree_command(

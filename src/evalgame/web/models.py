@@ -66,6 +66,7 @@ Role = Literal["max", "min"]
 Algorithm = Literal[
     "auto", "residual", "mtdf", "negascout", "vectorized", "paper", "alphabeta", "minimax"
 ]
+#: the names of :data:`evalgame.games.evaluate.solvers.TREE` (the same test)
 TreeAlgorithm = Literal["alphabeta", "paper", "minimax"]
 Kind = Literal["V", "E", "R"]
 Move = Annotated[str, Field(min_length=1, max_length=40)]

@@ -24,9 +24,9 @@ from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.solvers import (
     AUTO,
     CHOICES,
-    EXHAUSTIVE,
     ORDERED,
     SOLVERS,
+    TREE,
     choose_algorithm,
 )
 from evalgame.games.evaluate.treesize import tree_size
@@ -159,7 +159,7 @@ def solve(
         raise LimitError(
             "the number of variables", n, max_variables, "raise it with --max-variables"
         )
-    if algorithm in EXHAUSTIVE and tree_size(n, len(domain)) > MAX_TREE_NODES:
+    if algorithm in TREE and tree_size(n, len(domain)) > MAX_TREE_NODES:
         raise LimitError(
             f"the game tree {algorithm} would walk (nodes)",
             tree_size(n, len(domain)),

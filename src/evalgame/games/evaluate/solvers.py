@@ -104,6 +104,33 @@ def _vectorized(
     return SearchResult(values.value(), tuple(moves), stats, "vectorized")
 
 
+#: the paper's tree searches, which walk the game tree node by node in the game's value
+#: order; they run on any game on the protocol (the walk of
+#: :mod:`evalgame.analysis.tree_walk` records them on a proxy of an e-Valuate game)
+TREE: dict[str, Solver] = solvers(
+    Solver(
+        "alphabeta",
+        "the paper's Algorithm 1 exactly (values tried in increasing order)",
+        lambda g, p, b, t: paper_alphabeta(g, p, budget=b),
+    ),
+    Solver(
+        "paper",
+        "the paper's Algorithm 1 with its digit-ordering heuristic and transposition table",
+        lambda g, p, b, t: paper_alphabeta(g, p, table=True, budget=b),
+    ),
+    Solver(
+        "minimax",
+        "plain backward induction over the whole game tree",
+        lambda g, p, b, t: minimax(g, p, budget=b),
+    ),
+)
+
+
+def _from_start(solver: Solver) -> Solver:
+    """``solver`` for e-Valuate games from their start (as every solver here is)."""
+    return dataclasses.replace(solver, run=lambda g, p, b, t: solver.run(_start(g, p), p, b, t))
+
+
 #: every e-Valuate solver by its command-line name
 SOLVERS: dict[str, Solver] = solvers(
     Solver(
@@ -127,21 +154,7 @@ SOLVERS: dict[str, Solver] = solvers(
         "numpy backward induction over the whole position space (few variables)",
         _vectorized,
     ),
-    Solver(
-        "paper",
-        "the paper's Algorithm 1 with its digit-ordering heuristic and transposition table",
-        lambda g, p, b, t: paper_alphabeta(_start(g, p), table=True, budget=b),
-    ),
-    Solver(
-        "alphabeta",
-        "the paper's Algorithm 1 exactly (values tried in increasing order)",
-        lambda g, p, b, t: paper_alphabeta(_start(g, p), budget=b),
-    ),
-    Solver(
-        "minimax",
-        "plain backward induction over the whole game tree",
-        lambda g, p, b, t: minimax(_start(g, p), budget=b),
-    ),
+    *(_from_start(TREE[name]) for name in ("paper", "alphabeta", "minimax")),
 )
 
 #: the default: the faster solver for the kind of expression
@@ -155,7 +168,5 @@ AUTO = Solver(
 #: the names ``solve`` accepts: ``auto`` and every solver
 CHOICES: dict[str, Solver] = solvers(AUTO, *SOLVERS.values())
 
-#: the solvers that walk the paper's game tree node by node
-EXHAUSTIVE = frozenset({"minimax", "alphabeta", "paper"})
 #: the solvers that try the proposer's values in the game's value order (and report it)
 ORDERED = frozenset({"alphabeta", "paper"})
