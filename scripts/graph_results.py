@@ -22,7 +22,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from evalgame.analysis.graph_pictures import draw_share
 from evalgame.analysis.graph_results import (
     FAMILIES,
     Entry,
@@ -34,6 +33,7 @@ from evalgame.analysis.graph_results import (
 )
 from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import PAIRS, incidence
+from evalgame.games.graph.pictures import draw_share
 from evalgame.games.graph.solve import solve_share
 
 ROOT = Path(__file__).resolve().parent.parent

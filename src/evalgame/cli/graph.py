@@ -20,7 +20,6 @@ from typing import Any
 import typer
 
 from evalgame.analysis.colour_threshold import chain, threshold
-from evalgame.analysis.graph_pictures import draw_share
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
@@ -38,6 +37,7 @@ from evalgame.cli.shared import console, json_stops, picture_path, print_json, w
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
+from evalgame.games.graph.pictures import draw_share
 from evalgame.games.graph.solve import SOLVERS, ShareSolution, number, solve_share
 from evalgame.numbers import Number, exact, format_number
 from evalgame.search.registry import describe

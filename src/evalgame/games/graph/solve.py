@@ -11,12 +11,15 @@
 
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from evalgame.errors import GameError
 from evalgame.games.graph.incidence import Incidence, formula
+from evalgame.games.graph.pictures import draw_share
 from evalgame.games.graph.share import GraphShare
 from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
@@ -57,16 +60,7 @@ class ShareSolution:
         )
 
     def _repr_svg_(self) -> str:
-        """The end of the principal line drawn (colours, and who owns what), for notebooks.
-
-        Drawing needs matplotlib and the pictures of :mod:`evalgame.analysis`, loaded only
-        when a notebook asks for the picture.
-        """
-        import tempfile
-        from pathlib import Path
-
-        from evalgame.analysis.graph_pictures import draw_share
-
+        """The end of the principal line drawn (colours, and who owns what), for notebooks."""
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder) / "share.svg"
             draw_share(self, out)

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from evalgame.analysis.graph_pictures import _tint, draw_colouring, draw_share, positions
 from evalgame.errors import InputError
 from evalgame.games.graph.graphs import graph_from_edge_list, load_graph
 from evalgame.games.graph.incidence import PAIRS, incidence
+from evalgame.games.graph.pictures import _tint, draw_colouring, draw_share, positions
 from evalgame.games.graph.solve import solve_share
 
 

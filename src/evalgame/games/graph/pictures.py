@@ -20,12 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evalgame.errors import InputError
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence
-from evalgame.games.graph.solve import ShareSolution
 from evalgame.numbers import format_number
+
+if TYPE_CHECKING:  # the solution imports this module for its picture
+    from evalgame.games.graph.solve import ShareSolution
 
 #: the picture formats :func:`draw_share` writes
 FORMATS = (".svg", ".png")
