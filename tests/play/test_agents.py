@@ -59,4 +59,4 @@ def test_solver_registry() -> None:
         solve(TicTacToe(), None, "x")
     solver = exact_solver("negascout")
     assert solver(TicTacToe(), None).value == 0
-    assert solver(TicTacToe(), (1 | 2, 8 | 16)).value == 1  # X to move wins at cell 2
+    assert solver(TicTacToe(), (1 | 2, 8 | 16)).value == 1  # X to move wins at cell 3

@@ -123,6 +123,6 @@ def test_human_bad_input_hint_undo_and_quit() -> None:
     assert len(hint_lines) == 9
     assert "  5 → 0   ← best" in hint_lines  # every first move draws: all are best
     assert moves == [[]]  # the undo after "1" took back MAX's and MIN's moves
-    assert session.moves_played[0] == 4
-    assert session.moves_played[2] == 1
+    assert session.moves_played[0] == 5  # the moves as typed
+    assert session.moves_played[2] == 2
     assert len(session.moves_played) == 4

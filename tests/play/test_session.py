@@ -29,12 +29,12 @@ def test_outcome_from_sign() -> None:
 
 def test_play_undo_and_history() -> None:
     session = Session(TicTacToe())
-    session.play(4)
+    session.play(5)
     session.play(session.parse_move(" 1 "))
-    assert session.moves_played == [4, 0]
+    assert session.moves_played == [5, 1]  # the moves as typed: one numbering
     assert session.to_move is Player.MAX
-    assert session.undo() == 0
-    assert session.moves_played == [4]
+    assert session.undo() == 1
+    assert session.moves_played == [5]
     assert session.game.to_move(session.position) is Player.MIN
     session.undo()
     with pytest.raises(IllegalMoveError, match="no move to undo"):
@@ -44,9 +44,9 @@ def test_play_undo_and_history() -> None:
 
 def test_illegal_moves_say_why() -> None:
     session = Session(TicTacToe())
-    session.play(4)
+    session.play(5)
     with pytest.raises(IllegalMoveError, match="not a legal move here; choose one of 1, 3"):
-        session.play(4)
+        session.play(5)
     with pytest.raises(IllegalMoveError, match="'5' is not a legal move"):
         session.parse_move("5")
     with pytest.raises(IllegalMoveError, match="'x' is not a legal move"):
@@ -63,11 +63,11 @@ def test_case_matters_only_between_moves_that_differ_by_case() -> None:
 
 def test_verdicts_of_finished_games() -> None:
     session = Session(TicTacToe())
-    for cell in (0, 3, 1, 4):
+    for cell in (1, 4, 2, 5):
         session.play(cell)
     with pytest.raises(GameError, match="not over"):
         session.verdict()
-    session.play(2)
+    session.play(3)
     assert session.is_over
     assert session.payoff() == 1
     assert session.verdict() == Verdict(Player.MAX, "first player wins")
@@ -80,13 +80,13 @@ def test_verdicts_of_finished_games() -> None:
 def test_hints_are_exact_values_of_each_move() -> None:
     game = TicTacToe()
     session = Session(game, solver=solve)
-    session.play(0)
+    session.play(1)
     hints = dict(session.hint())
     assert set(hints) == set(session.legal_moves())
     for move, value in hints.items():
         assert value == naive_value(game, game.play(session.position, move))
-    assert hints[4] == 0  # the centre is the only reply that does not lose
-    assert all(value == 1 for move, value in hints.items() if move != 4)
+    assert hints[5] == 0  # the centre is the only reply that does not lose
+    assert all(value == 1 for move, value in hints.items() if move != 5)
 
 
 def test_hint_needs_a_solver() -> None:

@@ -2,7 +2,7 @@
 
 >>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> game = TicTacToe()
->>> board(game, game.play(game.initial(), 4)).plain.splitlines()[2]
+>>> board(game, game.play(game.initial(), 5)).plain.splitlines()[2]
 ' 4 │ X │ 6 '
 """
 

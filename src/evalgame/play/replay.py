@@ -7,7 +7,7 @@ every move so far; :func:`replay` plays them into a fresh session, checking each
 >>> from evalgame.games.classic.tictactoe import TicTacToe
 >>> session = replay(Session(TicTacToe()), ["5", "1"])
 >>> session.moves_played, session.to_move.value
-([4, 0], 'max')
+([5, 1], 'max')
 >>> replay(Session(TicTacToe()), ["5", "5"])
 Traceback (most recent call last):
 ...

@@ -2,15 +2,17 @@
 
 A position is a pair ``(x, o)`` of 9-bit masks (bit ``3·row + col``); X is MAX and moves
 first. The payoff is +1 when X has three in a row, −1 when O has, 0 for a full board.
-Moves are cells 0–8, shown to people as 1–9 in reading order.
+Moves are the cells numbered 1–9 in reading order — the numbers the command line shows
+and reads, so a line reads the same in Python and in the terminal (move ``m`` is bit
+``m − 1``).
 
 >>> game = TicTacToe()
->>> position = game.play(game.initial(), 4)
+>>> position = game.play(game.initial(), 5)
 >>> print(game.render(position))
 . . .
 . X .
 . . .
->>> game.describe_move(position, 0)
+>>> game.describe_move(position, 1)
 '1'
 """
 
@@ -26,7 +28,7 @@ Position = tuple[int, int]
 
 LINES = (0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124)
 FULL = 0o777
-#: centre first, then corners, then edges: the classical move order
+#: centre first, then corners, then edges: the classical move order (as bits)
 CELL_ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
 
@@ -61,8 +63,8 @@ WON = [_has_line(mask) for mask in range(512)]
 SYMMETRIES = _symmetries()
 #: THREATS[mask]: the cells that would give the stones ``mask`` a line
 THREATS = [sum(1 << c for c in range(9) if WON[mask | 1 << c]) for mask in range(512)]
-#: MOVES[taken]: the empty cells in CELL_ORDER
-MOVES = [tuple(c for c in CELL_ORDER if not taken >> c & 1) for taken in range(512)]
+#: MOVES[taken]: the moves to the empty cells (numbered 1–9), in CELL_ORDER
+MOVES = [tuple(c + 1 for c in CELL_ORDER if not taken >> c & 1) for taken in range(512)]
 
 
 #: LEAST_IMAGE[mask]: the least image of ``mask`` under the eight symmetries
@@ -107,8 +109,8 @@ class TicTacToe(Game[Position, int]):
     def play(self, position: Position, move: int) -> Position:
         x, o = position
         if x.bit_count() == o.bit_count():
-            return (x | 1 << move, o)
-        return (x, o | 1 << move)
+            return (x | 1 << move - 1, o)
+        return (x, o | 1 << move - 1)
 
     def payoff(self, position: Position) -> Number:
         x, o = position
@@ -131,9 +133,9 @@ class TicTacToe(Game[Position, int]):
         mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
         free = FULL & ~(x | o)
         for cells in (THREATS[mine] & free, THREATS[theirs] & free):  # winning, then blocking
-            first = [m for m in moves if cells >> m & 1] if cells else []
+            first = [m for m in moves if cells >> m - 1 & 1] if cells else []
             if first:
-                return first + [m for m in moves if not cells >> m & 1]
+                return first + [m for m in moves if not cells >> m - 1 & 1]
         return moves
 
     def evaluate(self, position: Position) -> Number:
@@ -148,7 +150,7 @@ class TicTacToe(Game[Position, int]):
         return Fraction(score, 25)
 
     def describe_move(self, position: Position, move: int) -> str:
-        return str(move + 1)
+        return str(move)
 
     def render(self, position: Position) -> str:
         """The board as three lines of ``X``, ``O`` and ``.``."""
