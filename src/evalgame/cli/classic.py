@@ -18,7 +18,7 @@ import typer
 from rich.markup import escape
 
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
-from evalgame.cli.shared import console, json_stops, print_json
+from evalgame.cli.shared import JsonOutput, console, json_stops, print_json
 from evalgame.errors import LimitError
 from evalgame.games.classic.catalog import Target, parse_target
 from evalgame.numbers import Number, approximate
@@ -60,7 +60,7 @@ def classic(
         help=f"{TIMEOUT_HELP}; on boards too large to solve, search for the best move so long.",
         callback=check_seconds,
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_output: JsonOutput = False,
 ) -> None:
     """Solve a classic game exactly: value, outcome, best move and search statistics."""
     target = parse_target(game)

@@ -17,7 +17,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
-from evalgame.cli.shared import console, print_json
+from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.search.dag import backward_induction
 
@@ -26,7 +26,7 @@ def dag(
     file: Path = typer.Argument(
         ..., help="JSON file: start, and positions with player+moves or value."
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_output: JsonOutput = False,
 ) -> None:
     """Value and best move of a game given as a DAG of positions (one DFS, Θ(V+E))."""
     game = DagGame.from_file(file)

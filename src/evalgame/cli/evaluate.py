@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import typer
 from rich.table import Table
 
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
-    SCHEDULER_HELP,
-    SLICE_HELP,
-    SLICE_SECONDS,
-    STORE_HELP,
-    WORKERS_HELP,
     proof_json,
     run_proof,
     show_proof,
     wants_proof,
 )
-from evalgame.cli.shared import console, err_console, json_stops, print_json
+from evalgame.cli.shared import (
+    SLICE_SECONDS,
+    Domain,
+    JsonOutput,
+    Scheduler,
+    Seed,
+    SliceSeconds,
+    Store,
+    Workers,
+    console,
+    err_console,
+    json_stops,
+    print_json,
+)
 from evalgame.errors import EvalgameError, GameError
 from evalgame.expr.domain import DIGITS, format_domain, parse_domain
 from evalgame.expr.expression import parse
@@ -32,7 +39,6 @@ from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
 from evalgame.search.registry import describe
 
-DOMAIN_HELP = "Values MAX proposes: a range like 0..9 or a list like 1,2,5 or -1/2,0,1/2."
 FIRST_HELP = "Who proposes first: max (the paper's game) or min (value −minimax(−E))."
 
 
@@ -69,14 +75,14 @@ def decimal(value: Number) -> str:
 
 def solve_command(
     expression: str = typer.Argument(..., help="The expression, e.g. 'X*(Y-Z)'."),
-    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+    domain: Domain = "0..9",
     algorithm: str = typer.Option(
         DEFAULT_ALGORITHM,
         "--algorithm",
         "-a",
         help=describe(CHOICES),
     ),
-    seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
+    seed: Seed = 0,
     first: str = typer.Option("max", "--first", help=FIRST_HELP),
     timeout: float | None = typer.Option(
         None, "--timeout", help=f"{TIMEOUT_HELP}.", callback=check_seconds
@@ -87,11 +93,11 @@ def solve_command(
     max_variables: int = typer.Option(
         MAX_VARIABLES, "--max-variables", min=0, help="Refuse beyond."
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    workers: int | None = typer.Option(None, "--workers", min=1, help=WORKERS_HELP),
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    store: Path | None = typer.Option(None, "--store", help=STORE_HELP),
-    slice_seconds: float = typer.Option(SLICE_SECONDS, "--slice", help=SLICE_HELP),
+    json_output: JsonOutput = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    store: Store = None,
+    slice_seconds: SliceSeconds = SLICE_SECONDS,
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
     if wants_proof(workers, scheduler, store):
@@ -181,7 +187,7 @@ def show_solution(solution: Solution) -> None:
 
 def info_command(
     expression: str = typer.Argument(..., help="The expression."),
-    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+    domain: Domain = "0..9",
 ) -> None:
     """The parsed expression, its game tree's size T(n) and the paper's bounds on it."""
     about = info(expression, parse_domain(domain))
@@ -223,8 +229,8 @@ def demo_command() -> None:
 
 def fair_command(
     expression: str = typer.Argument(..., help="The expression."),
-    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    domain: Domain = "0..9",
+    json_output: JsonOutput = False,
 ) -> None:
     """Exact odds of MAX win / MIN win / draw when players move at random or optimally."""
     from evalgame.analysis.fairness import fairness  # numpy: only this command needs it

@@ -23,17 +23,24 @@ from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import (
-    SCHEDULER_HELP,
-    SLICE_HELP,
-    SLICE_SECONDS,
-    STORE_HELP,
-    WORKERS_HELP,
     proof_json,
     run_proof,
     show_proof,
     wants_proof,
 )
-from evalgame.cli.shared import console, json_stops, picture_path, print_json, writing
+from evalgame.cli.shared import (
+    SLICE_SECONDS,
+    JsonOutput,
+    Scheduler,
+    SliceSeconds,
+    Store,
+    Workers,
+    console,
+    json_stops,
+    picture_path,
+    print_json,
+    writing,
+)
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
@@ -82,11 +89,11 @@ def graph_command(
         help="Draw the end of the optimal line into this .svg or .png file.",
         callback=picture_path,
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    workers: int | None = typer.Option(None, "--workers", min=1, help=WORKERS_HELP),
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    store: Path | None = typer.Option(None, "--store", help=STORE_HELP),
-    slice_seconds: float = typer.Option(SLICE_SECONDS, "--slice", help=SLICE_HELP),
+    json_output: JsonOutput = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    store: Store = None,
+    slice_seconds: SliceSeconds = SLICE_SECONDS,
 ) -> None:
     """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
     chosen = parse_weights(weights)

@@ -17,7 +17,7 @@ from typing import Any
 
 import typer
 
-from evalgame.cli.shared import console, print_json
+from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.heap_play import HeapPlay
 from evalgame.games.classic.impartial import (
@@ -64,7 +64,7 @@ def heap_game(name: str) -> HeapGame:
 def grundy(
     game: str = typer.Argument(..., help="nim, subtraction:1,2,3 (any set), grundy or kayles."),
     n: int = typer.Argument(..., help="The largest heap size."),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_output: JsonOutput = False,
 ) -> None:
     """Grundy values (nimbers) of single heaps of size 0..N."""
     heaps = heap_game(game)
@@ -88,7 +88,7 @@ def grundy(
 def nim(
     heaps: list[int] = typer.Argument(..., help="Heap sizes, e.g. 3 4 5."),
     misere: bool = typer.Option(False, "--misere", help="Misère play: taking the last loses."),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_output: JsonOutput = False,
 ) -> None:
     """Who wins Nim on these heaps, and a winning move (misère play is solved by search)."""
     if len(heaps) > MAX_HEAPS:

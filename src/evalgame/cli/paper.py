@@ -17,7 +17,15 @@ from evalgame.analysis.paper import (
     reproduce,
 )
 from evalgame.cli.evaluate import decimal
-from evalgame.cli.shared import console, err_console, picture_path, print_json, writing
+from evalgame.cli.shared import (
+    JsonOutput,
+    Seed,
+    console,
+    err_console,
+    picture_path,
+    print_json,
+    writing,
+)
 from evalgame.expr.expression import parse
 from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size
@@ -37,8 +45,8 @@ def paper_command(
         "--algorithms",
         help=f"Comma-separated algorithms to run, of: {describe(SOLVERS)}",
     ),
-    seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    seed: Seed = 0,
+    json_output: JsonOutput = False,
     plot: Path | None = typer.Option(
         None,
         "--plot",

@@ -19,19 +19,12 @@ from rich.status import Status
 from rich.table import Table
 
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
-from evalgame.cli.shared import console, err_console, json_stops, print_json
+from evalgame.cli.shared import JsonOutput, console, err_console, json_stops, print_json
 from evalgame.errors import InputError
 from evalgame.numbers import Number, format_number
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
-
-WORKERS_HELP = "Prove in parallel on N local worker processes (default: one per core)."
-SCHEDULER_HELP = "Prove on the Dask cluster at this address (tcp://HOST:8786)."
-STORE_HELP = "Keep every proven subproblem in this SQLite file; a rerun resumes from it."
-SLICE_HELP = "CPU seconds a worker's task may run before its subproblem is split further."
-#: the default --slice
-SLICE_SECONDS = 5.0
 
 
 def wants_proof(workers: int | None, scheduler: str | None, store: Path | None) -> bool:
@@ -147,7 +140,7 @@ def show_proof(proof: ProofResult) -> None:
 
 def proofs_command(
     store: Path = typer.Argument(..., help="A proof store (--store of a parallel solve)."),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_output: JsonOutput = False,
 ) -> None:
     """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
     from evalgame.proofs import read_summary

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -51,6 +51,44 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+#: the default of ``--slice``
+SLICE_SECONDS = 5.0
+DOMAIN_HELP = "Values MAX proposes: a range like 0..9 or a list like 1,2,5 or -1/2,0,1/2."
+
+# Options several commands share, declared once: ``json_output: JsonOutput = False``.
+JsonOutput = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Domain = Annotated[str, typer.Option("--domain", "-d", help=DOMAIN_HELP)]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the paper's random sampling.")]
+# the parallel proofs of ``solve``, ``tiling`` and ``graph`` (see :mod:`evalgame.cli.proofs`)
+Workers = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        help="Prove in parallel on N local worker processes (default: one per core).",
+    ),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler", help="Prove on the Dask cluster at this address (tcp://HOST:8786)."
+    ),
+]
+Store = Annotated[
+    Path | None,
+    typer.Option(
+        "--store", help="Keep every proven subproblem in this SQLite file; a rerun resumes from it."
+    ),
+]
+SliceSeconds = Annotated[
+    float,
+    typer.Option(
+        "--slice",
+        help="CPU seconds a worker's task may run before its subproblem is split further.",
+    ),
+]
 
 
 @app.callback()

@@ -20,17 +20,24 @@ from rich.text import Text
 from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
 from evalgame.cli.proofs import (
-    SCHEDULER_HELP,
-    SLICE_HELP,
-    SLICE_SECONDS,
-    STORE_HELP,
-    WORKERS_HELP,
     proof_json,
     run_proof,
     show_proof,
     wants_proof,
 )
-from evalgame.cli.shared import console, json_stops, picture_path, print_json, writing
+from evalgame.cli.shared import (
+    SLICE_SECONDS,
+    JsonOutput,
+    Scheduler,
+    SliceSeconds,
+    Store,
+    Workers,
+    console,
+    json_stops,
+    picture_path,
+    print_json,
+    writing,
+)
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import ENGINES, Engine, available
 from evalgame.games.matching.solvers import SOLVERS
@@ -85,11 +92,11 @@ def tiling(
         help="Also draw the final board into this .svg or .png file.",
         callback=picture_path,
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    workers: int | None = typer.Option(None, "--workers", min=1, help=WORKERS_HELP),
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    store: Path | None = typer.Option(None, "--store", help=STORE_HELP),
-    slice_seconds: float = typer.Option(SLICE_SECONDS, "--slice", help=SLICE_HELP),
+    json_output: JsonOutput = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    store: Store = None,
+    slice_seconds: SliceSeconds = SLICE_SECONDS,
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     if table is not None:

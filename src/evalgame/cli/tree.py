@@ -17,8 +17,7 @@ from rich.tree import Tree
 
 from evalgame.analysis.tree import GameTree, Node, Status, game_tree
 from evalgame.analysis.tree_pictures import MAX_DRAWN
-from evalgame.cli.evaluate import DOMAIN_HELP
-from evalgame.cli.shared import console, picture_path, print_json, writing
+from evalgame.cli.shared import Domain, Seed, console, picture_path, print_json, writing
 from evalgame.expr.domain import parse_domain
 from evalgame.games.evaluate.solvers import TREE
 from evalgame.numbers import format_number
@@ -44,7 +43,7 @@ ALGORITHM_HELP = describe(TREE)
 
 def tree_command(
     expression: str = typer.Argument(..., help="An expression with at most 3 variables."),
-    domain: str = typer.Option("0..9", "--domain", "-d", help=DOMAIN_HELP),
+    domain: Domain = "0..9",
     algorithm: str = typer.Option(
         "alphabeta",
         "--algorithm",
@@ -58,7 +57,7 @@ def tree_command(
         "", "--at", help="Show the subtree reached by these moves, e.g. '3,x' or '5,X,2'."
     ),
     depth: int | None = typer.Option(None, "--depth", min=0, help=DEPTH_HELP),
-    seed: int = typer.Option(0, "--seed", help="Seed of the paper's random sampling."),
+    seed: Seed = 0,
     json_output: bool = typer.Option(False, "--json", help="Print the whole tree as JSON."),
 ) -> None:
     """Draw the game tree with its values, cut-offs and the search's order (≤ 3 variables)."""
