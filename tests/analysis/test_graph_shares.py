@@ -111,7 +111,7 @@ def test_sections_render_their_checks() -> None:
     assert (
         "| P4: complete:N, (V,E): minimax(F,[k]) = t(N,k), the Turán number | 12 | 12 | — |" in text
     )
-    equal = equal_markdown(found, 1.0)
+    equal = equal_markdown(found, "", 1.0)
     assert "| cycle:4 | 2 (2/4)" in equal.replace("**", "")
     assert half_k([Fraction(0), Fraction(3)], 7) == HalfK((2,), False, Fraction(3))
     assert size_of("grid:3x5") == 5
