@@ -1,18 +1,22 @@
 """The proof manager's AND/OR logic in one process (no Dask): random trees against minimax,
 with every leaf split down to the end of the game, with and without young brothers waiting,
-and a store that answers a second run without any task."""
+a store that answers a second run without any task, and the bound ladder on tiling boards."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalgame.games.tiling.game import solve_tiling
+from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import EngineProblem, SerialPool, prove
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
+from evalgame.search.protocol import Player
 
 values = st.one_of(st.integers(-5, 5), st.none())
 trees: st.SearchStrategy[Any] = st.recursive(
@@ -49,3 +53,15 @@ def test_a_second_run_on_the_store_needs_no_task(tmp_path: Path) -> None:
     assert first.value == again.value == minimax(NestedTree(tree)).value
     assert first.tally.tasks > 0
     assert again.tally.tasks == 0
+
+
+@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
+@pytest.mark.parametrize("ladder", [1e-9, 60.0])
+def test_the_bound_ladder_finds_the_tiling_values(first: Player, ladder: float) -> None:
+    # 1e-9 s: every question is stopped after its first task and asked again with a longer
+    # slice, going on from the facts the store kept
+    for rows, cols in [(2, 3), (3, 3), (3, 4), (4, 4)]:
+        problem = TilingProblem(rows, cols, first, engine="python")
+        proof = prove(problem, SerialPool(), ladder=ladder, split_depth=2)
+        assert proof.value == solve_tiling(rows, cols, first, engine="python").value
+        assert proof.lower == proof.upper == proof.value

@@ -138,3 +138,19 @@ def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "cannot reach the Dask scheduler" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_bound_ladder_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
+    # slices of 1 µs: every question is stopped at its first report and asked again
+    answer = _evalgame(
+        "tiling", "4", "5", "--first", "min", "--scheduler", scheduler,
+        "--store", str(tmp_path / "ladder.sqlite"), "--ladder", "1e-6",
+    )  # fmt: skip
+    assert answer["value"] == str(solve_tiling(4, 5, Player.MIN, engine="python").value)
+    refused = subprocess.run(
+        [sys.executable, "-m", "evalgame", "tiling", "3", "3", "--scheduler", scheduler,
+         "--store", str(tmp_path / "x.sqlite"), "--ladder", "0"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert refused.returncode != 0
+    assert "--ladder must be a number of seconds > 0" in refused.stderr

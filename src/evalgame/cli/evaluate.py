@@ -18,6 +18,7 @@ from evalgame.cli.shared import (
     SLICE_SECONDS,
     Domain,
     JsonOutput,
+    Ladder,
     Scheduler,
     Seed,
     SliceSeconds,
@@ -98,6 +99,7 @@ def solve_command(
     scheduler: Scheduler = None,
     store: Store = None,
     slice_seconds: SliceSeconds = SLICE_SECONDS,
+    ladder: Ladder = None,
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
     if wants_proof(workers, scheduler, store):
@@ -111,6 +113,7 @@ def solve_command(
             store=store,
             timeout=timeout,
             slice_seconds=slice_seconds,
+            ladder=ladder,
             json_context={"expression": expression} if json_output else None,
         )
         if json_output:

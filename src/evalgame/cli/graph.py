@@ -31,6 +31,7 @@ from evalgame.cli.proofs import (
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     JsonOutput,
+    Ladder,
     Scheduler,
     SliceSeconds,
     Store,
@@ -94,6 +95,7 @@ def graph_command(
     scheduler: Scheduler = None,
     store: Store = None,
     slice_seconds: SliceSeconds = SLICE_SECONDS,
+    ladder: Ladder = None,
 ) -> None:
     """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
     chosen = parse_weights(weights)
@@ -111,7 +113,18 @@ def graph_command(
     if wants_proof(workers, scheduler, store):
         if out is not None:
             raise InputError("a parallel proof gives the value only: no --out")
-        _prove(structure, k, rule, workers, scheduler, store, timeout, slice_seconds, json_output)
+        _prove(
+            structure,
+            k,
+            rule,
+            workers,
+            scheduler,
+            store,
+            timeout,
+            slice_seconds,
+            ladder,
+            json_output,
+        )
         return
     with (
         json_stops(
@@ -138,6 +151,7 @@ def _prove(
     store: Path | None,
     timeout: float | None,
     slice_seconds: float,
+    ladder: float | None,
     json_output: bool,
 ) -> None:
     """MAX's share by the proof manager on Dask workers, resumable from ``store``."""
@@ -151,6 +165,7 @@ def _prove(
         store=store,
         timeout=timeout,
         slice_seconds=slice_seconds,
+        ladder=ladder,
         json_context={"graph": structure.graph.name, "total": number(structure.total)}
         if json_output
         else None,

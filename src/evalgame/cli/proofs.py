@@ -51,6 +51,7 @@ def run_proof(
     store: Path | None,
     timeout: float | None,
     slice_seconds: float,
+    ladder: float | None = None,
     json_context: dict[str, Any] | None = None,
 ) -> ProofResult:
     """Prove ``problem``'s value with a live status line; the store path is printed first.
@@ -62,6 +63,8 @@ def run_proof(
         raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
     if not slice_seconds > 0:
         raise InputError(f"--slice must be a number of seconds > 0, not {slice_seconds}")
+    if ladder is not None and not ladder > 0:
+        raise InputError(f"--ladder must be a number of seconds > 0, not {ladder}")
     path = store if store is not None else default_store(problem.label)
     if not quiet:
         err_console.print(f"proof store: {path}", style="dim")
@@ -97,6 +100,7 @@ def run_proof(
                 store=path,
                 timeout=time_limit(timeout),
                 slice_seconds=slice_seconds,
+                ladder=ladder,
                 on_progress=show,
             )
     finally:

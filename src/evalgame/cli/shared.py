@@ -89,6 +89,15 @@ SliceSeconds = Annotated[
         help="CPU seconds a worker's task may run before its subproblem is split further.",
     ),
 ]
+Ladder = Annotated[
+    float | None,
+    typer.Option(
+        "--ladder",
+        help='Ask the bound ladder\'s questions ("≥ upper?", "> lower?"), each first '
+        "given this many seconds, doubled when it does not finish, instead of MTD(f)'s: on a "
+        "game too large to finish, both bounds move a little in each sitting.",
+    ),
+]
 
 
 @app.callback()

@@ -28,6 +28,7 @@ from evalgame.cli.proofs import (
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     JsonOutput,
+    Ladder,
     Scheduler,
     SliceSeconds,
     Store,
@@ -97,6 +98,7 @@ def tiling(
     scheduler: Scheduler = None,
     store: Store = None,
     slice_seconds: SliceSeconds = SLICE_SECONDS,
+    ladder: Ladder = None,
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     if table is not None:
@@ -116,7 +118,7 @@ def tiling(
         if out is not None or algorithm != "solver":
             raise InputError("a parallel proof gives the value only: no --out or --algorithm")
         problem = TilingProblem(rows, cols, player, engine=_engine(engine), table_mb=table_mb)
-        _prove(problem, workers, scheduler, store, timeout, slice_seconds, json_output)
+        _prove(problem, workers, scheduler, store, timeout, slice_seconds, ladder, json_output)
         return
     _solve(rows, cols, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
 
@@ -201,6 +203,7 @@ def _prove(
     store: Path | None,
     timeout: float | None,
     slice_seconds: float,
+    ladder: float | None,
     json_output: bool,
 ) -> None:
     """The value by the proof manager on Dask workers, resumable from ``store``."""
@@ -212,6 +215,7 @@ def _prove(
         store=store,
         timeout=timeout,
         slice_seconds=slice_seconds,
+        ladder=ladder,
         json_context={"rows": rows, "cols": cols, "first": player.value} if json_output else None,
     )
     if json_output:

@@ -25,6 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from evalgame.errors import SearchInterrupted
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import connect
 from evalgame.proofs.manager import ProofManager, ProofStatus, Tally
@@ -58,6 +59,7 @@ def prove(
     slice_seconds: float = 5.0,
     split_depth: int = 1,
     young_brothers_wait: bool = True,
+    ladder: float | None = None,
     on_progress: Callable[[ProofStatus], None] | None = None,
 ) -> ProofResult:
     """The exact value of ``problem`` (see the module doc).
@@ -65,7 +67,10 @@ def prove(
     Without ``client``: a cluster at ``scheduler``, else a local one of ``workers``
     processes. ``store`` is the SQLite proof store (``None``: kept in memory only).
     ``timeout`` seconds or Ctrl-C raise :class:`~evalgame.errors.SearchInterrupted` with
-    the bounds proven so far, the store keeping every proven subproblem.
+    the bounds proven so far, the store keeping every proven subproblem. ``ladder``
+    (seconds) asks the bound ladder's questions instead of MTD(f)'s, each first given
+    ``ladder`` seconds (for games with static bounds on their value): on a game too large
+    to finish, it moves both bounds a little in each sitting.
     """
     started = time.monotonic()
     with (
@@ -89,7 +94,7 @@ def prove(
         )
         questions: list[str] = []
         try:
-            value = _converge(manager, facts, questions)
+            value = _converge(manager, facts, questions, ladder)
         except KeyboardInterrupt:  # between two questions
             raise manager.interrupted("interrupted by Ctrl-C") from None
         return ProofResult(
@@ -104,7 +109,9 @@ def prove(
         )
 
 
-def _converge(manager: ProofManager, store: ProofStore, questions: list[str]) -> Number | None:
+def _converge(
+    manager: ProofManager, store: ProofStore, questions: list[str], ladder: float | None
+) -> Number | None:
     """Ask null-window questions until the bounds meet (``None``: no valid leaf)."""
     game = manager.game
     lower, upper = game.bounds(game.initial()) if game.all_leaves_valid else (None, None)
@@ -116,22 +123,69 @@ def _converge(manager: ProofManager, store: ProofStore, questions: list[str]) ->
     manager.lower, manager.upper = lower, upper
     if lower is not None and lower == upper:
         return lower
+    if ladder is not None and lower is not None and upper is not None:
+        return _climb(manager, store, questions, ladder)
     gamma, strict = _middle(lower, upper), False
     while True:
-        value = manager.test(gamma, strict=strict)
-        questions.append(manager.question)
-        if value is None:
-            return None
-        if value > gamma if strict else value >= gamma:
-            lower, (gamma, strict) = value, (value, True)
-        else:
-            upper, (gamma, strict) = value, (value, False)
-        manager.lower, manager.upper = lower, upper
-        store.set_root(lower, upper, manager.question)
-        if lower == upper:
+        value = _ask(manager, store, questions, gamma, strict)
+        if value is None or manager.lower == manager.upper:
             return value
+        lower, upper = manager.lower, manager.upper
         if lower is not None and upper is not None:
             gamma, strict = _middle(lower, upper), False
+        else:
+            gamma, strict = value, value == lower
+
+
+def _climb(
+    manager: ProofManager, store: ProofStore, questions: list[str], first_slice: float
+) -> Number | None:
+    """The bound ladder: "≥ upper?" and "> lower?" in turn — the questions far from the
+    value, cheap ones, first — each within a slice of wall-clock seconds that doubles when
+    it does not finish. An unfinished question keeps its proven subproblems in the store,
+    and its next try starts from them."""
+    slices = {"upper": first_slice, "lower": first_slice}
+    deadline = manager.deadline
+    while manager.lower != manager.upper:
+        for end in ("upper", "lower"):
+            lower, upper = manager.lower, manager.upper
+            if lower == upper:
+                break
+            slice_end = time.monotonic() + slices[end]
+            manager.deadline = slice_end if deadline is None else min(slice_end, deadline)
+            try:
+                gamma = upper if end == "upper" else lower
+                assert gamma is not None
+                if _ask(manager, store, questions, gamma, end == "lower") is None:
+                    return None
+            except SearchInterrupted as stop:
+                out_of_time = stop.reason.startswith("time budget")
+                if not out_of_time or (deadline is not None and time.monotonic() > deadline):
+                    raise  # Ctrl-C, or the whole run's time is up
+                slices[end] *= 2
+            finally:
+                manager.deadline = deadline
+    return manager.lower
+
+
+def _ask(
+    manager: ProofManager,
+    store: ProofStore,
+    questions: list[str],
+    gamma: Number,
+    strict: bool,
+) -> Number | None:
+    """Ask "value ≥ γ?" (``strict``: "> γ?") and record the bound it proves."""
+    value = manager.test(gamma, strict=strict)
+    questions.append(manager.question)
+    if value is None:
+        return None
+    if value > gamma if strict else value >= gamma:
+        manager.lower = value
+    else:
+        manager.upper = value
+    store.set_root(manager.lower, manager.upper, manager.question)
+    return value
 
 
 def _middle(lower: Number | None, upper: Number | None) -> Number:
