@@ -109,31 +109,31 @@ def test_a_timeout_keeps_the_store_and_a_second_run_finishes(
 
 
 #: the manager of a run that kills itself (SIGKILL, no clean-up) at its first report on
-#: the second question: the first question's facts are in the store, the second is open
+#: its last question (argv[3], or its argv[4]-th): the others are proven and in the store
 MANAGER = """
 import os, signal, sys
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import prove
 from evalgame.search.protocol import Player
 
-questions = []
+asked = []
 
-def die_in_the_second_question(status):
-    if status.question not in questions:
-        questions.append(status.question)
-    if len(questions) == 2:
+def die_in_the_last_question(status):
+    if status.question not in asked:
+        asked.append(status.question)
+    if status.question == sys.argv[3] or len(asked) >= int(sys.argv[4]):
         os.kill(os.getpid(), signal.SIGKILL)
 
 prove(TilingProblem(5, 5, Player.MIN, engine="python"), scheduler=sys.argv[1],
-      store=sys.argv[2], slice_seconds=60, on_progress=die_in_the_second_question)
+      store=sys.argv[2], slice_seconds=60, on_progress=die_in_the_last_question)
 """
 
 
 def test_a_killed_manager_resumes_from_its_store_with_fewer_nodes(
     client: Client, tmp_path: Path
 ) -> None:
-    # MIN first: the value (11) is below the static upper bound (12), so the proof needs at
-    # least two questions, one for each side; slices of 60 s: no split, whatever the speed
+    # MIN first: the value (11) is below the static upper bound (12), so the proof needs a
+    # question for each side; slices of 60 s: no split, whatever the speed
     problem = TilingProblem(5, 5, Player.MIN, engine="python")
     client.run(forget)  # each run starts from workers with empty tables: counts compare fairly
     fresh = prove(problem, client, store=tmp_path / "fresh.sqlite", slice_seconds=60)
@@ -141,15 +141,16 @@ def test_a_killed_manager_resumes_from_its_store_with_fewer_nodes(
     client.run(forget)
     store = tmp_path / "resume.sqlite"
     address = client.scheduler_info()["address"]
+    last, count = fresh.questions[-1], str(len(fresh.questions))
     manager = subprocess.run(
-        [sys.executable, "-c", MANAGER, address, str(store)],
+        [sys.executable, "-c", MANAGER, address, str(store), last, count],
         capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert manager.returncode == -signal.SIGKILL, manager.stderr  # killed mid-run
-    assert read_summary(store).lower is not None or read_summary(store).upper is not None
     client.run(forget)
     resumed = prove(problem, client, store=store, slice_seconds=60)
     assert resumed.value == fresh.value == solve_tiling(5, 5, Player.MIN).value
+    assert len(resumed.questions) < len(fresh.questions)  # the earlier ones are not asked
     assert resumed.tally.nodes < fresh.tally.nodes
 
 

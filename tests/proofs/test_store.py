@@ -23,6 +23,7 @@ def test_facts_merge_and_survive_a_reopen(tmp_path: Path) -> None:
         store.record("k", upper=Fraction(7, 2), gamma=4, nodes=7, cpu=1.5, worker="w2")
         store.record("dead", invalid=True, nodes=1, worker="w1")
         store.set_root(3, 4, "value ≥ 4")
+        store.set_asking(Fraction(7, 2), strict=True)
     with ProofStore.open(path, "p") as store:
         assert store.bounds("k") == (3, Fraction(7, 2), False)
         assert store.bounds("dead").invalid
@@ -30,6 +31,7 @@ def test_facts_merge_and_survive_a_reopen(tmp_path: Path) -> None:
     summary = read_summary(path)
     assert (summary.problem, summary.lower, summary.upper) == ("p", 3, 4)
     assert (summary.proven, summary.nodes, summary.cpu) == (2, 13, 2.0)
+    assert summary.asking == (Fraction(7, 2), True)  # a run started again asks it first
     assert summary.workers["w1"].facts == 2
     assert summary.workers["w2"].rate == 7 / 1.5
 

@@ -158,6 +158,7 @@ def proofs_command(
                 "lower": _bound(summary.lower, None),
                 "upper": _bound(summary.upper, None),
                 "questions": summary.questions,
+                "asking": None if summary.asking is None else _question(*summary.asking),
                 "proven": summary.proven,
                 "open": summary.open,
                 "nodes": summary.nodes,
@@ -175,6 +176,8 @@ def proofs_command(
         f"proven bounds  {_bound(summary.lower, '-∞')} ≤ value ≤ {_bound(summary.upper, '+∞')}"
     )
     console.print(f"questions      {', '.join(summary.questions) or 'none finished'}")
+    if summary.asking is not None and summary.lower != summary.upper:
+        console.print(f"asking         {_question(*summary.asking)} (resumed first)")
     console.print(
         f"subproblems    {summary.proven:,} proven, {summary.open:,} open when last stopped"
     )
@@ -196,3 +199,7 @@ def proofs_command(
 
 def _bound(value: Number | None, missing: str | None) -> Any:
     return missing if value is None else format_number(value)
+
+
+def _question(gamma: Number, strict: bool) -> str:
+    return f"value {'>' if strict else '≥'} {format_number(gamma)}"

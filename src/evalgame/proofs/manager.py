@@ -214,6 +214,7 @@ class ProofManager:
         """Fail-soft "value ≥ γ?" (``strict``: "> γ?") on the whole game, like
         :meth:`~evalgame.search.searcher.Searcher.test`: ``None`` when no leaf is valid."""
         self._gamma, self._strict = gamma, strict
+        self.store.set_asking(gamma, strict)
         game = self.game
         position = game.initial()
         root = self._node(position, (), None)

@@ -126,6 +126,8 @@ def _converge(
     if ladder is not None and lower is not None and upper is not None:
         return _climb(manager, store, questions, ladder)
     gamma, strict = _middle(lower, upper), False
+    if known.asking is not None and _open(*known.asking, lower, upper):
+        gamma, strict = known.asking  # the question a stopped run was asking: resumed
     while True:
         value = _ask(manager, store, questions, gamma, strict)
         if value is None or manager.lower == manager.upper:
@@ -186,6 +188,13 @@ def _ask(
         manager.upper = value
     store.set_root(manager.lower, manager.upper, manager.question)
     return value
+
+
+def _open(gamma: Number, strict: bool, lower: Number | None, upper: Number | None) -> bool:
+    """Whether the bounds leave "value ≥ γ?" (``strict``: "> γ?") undecided."""
+    if strict:
+        return (lower is None or lower <= gamma) and (upper is None or gamma < upper)
+    return (lower is None or lower < gamma) and (upper is None or gamma <= upper)
 
 
 def _middle(lower: Number | None, upper: Number | None) -> Number:

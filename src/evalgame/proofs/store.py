@@ -100,6 +100,8 @@ class StoreSummary:
     lower: Number | None
     upper: Number | None
     questions: list[str]
+    #: the question being asked when the run stopped: (γ, strict), "value ≥ γ" or "> γ"
+    asking: tuple[Number, bool] | None
     proven: int
     open: int
     nodes: int
@@ -241,6 +243,15 @@ class ProofStore:
                 "INSERT OR IGNORE INTO meta VALUES (?, ?)", (f"question {question}", question)
             )
 
+    def set_asking(self, gamma: Number, strict: bool) -> None:
+        """Record the question now being asked: a run started again asks it first, so that
+        what was proven for it is not lost to another question."""
+        with self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                [("asking", _text(gamma)), ("asking strict", "1" if strict else "0")],
+            )
+
     def set_open(self, frontier: Iterable[tuple[str, Number, int]]) -> None:
         """Replace the list of subproblems handed out and not yet proven (key, γ, depth)."""
         with self._db:
@@ -272,6 +283,7 @@ class ProofStore:
             lower=_number(meta.get("lower") or None),
             upper=_number(meta.get("upper") or None),
             questions=[value for name, value in meta.items() if name.startswith("question ")],
+            asking=_asking(meta),
             proven=len(self._bounds),
             open=open_count,
             nodes=nodes or 0,
@@ -327,6 +339,11 @@ def _check(path: Path, problem: str | None) -> str:
             "give another --store for this problem"
         )
     return stored
+
+
+def _asking(meta: dict[str, str]) -> tuple[Number, bool] | None:
+    gamma = _number(meta.get("asking"))
+    return None if gamma is None else (gamma, meta.get("asking strict") == "1")
 
 
 def _quantiles(ordered: list[float]) -> tuple[float, float, float, float] | None:
