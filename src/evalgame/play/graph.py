@@ -37,8 +37,8 @@ from evalgame.search.table import TranspositionTable
 #: games kept for later requests (one transposition table each)
 CACHED_GAMES = 16
 #: table entries all of them keep together, and the most one table stores (an entry takes
-#: about 700 bytes: ~70 MB per worker process)
-MAX_CACHED_ENTRIES = 100_000
+#: about 700 bytes: ~35 MB per worker process; a 10 s search stores ~10,000)
+MAX_CACHED_ENTRIES = 50_000
 
 
 def terms(total: Number) -> Terms:

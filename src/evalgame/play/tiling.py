@@ -42,8 +42,8 @@ TERMS = Terms(
 #: boards kept for later requests (one solver each)
 CACHED_BOARDS = 8
 #: table entries all of them keep together (an entry, with the region caches behind it,
-#: takes about 5 KB on 6×6: ~100 MB per worker process)
-MAX_CACHED_ENTRIES = 20_000
+#: takes about 4–5 KB: ~50 MB per worker process; a 10 s search on 6×6 stores ~2,700)
+MAX_CACHED_ENTRIES = 10_000
 
 #: a domino as plain data: its two cells, each ``[row, column]``
 Cells = Sequence[Sequence[int]]
