@@ -116,6 +116,19 @@ def test_every_tab_fits_a_phone(browser: Browser, server: str, scheme: str) -> N
         page.click("#play-start")
         expect(page.locator("#play-options button")).to_have_count(10)
         assert fits(page)
+        for round_ in range(1, 4):  # to the end: the result's table fits too
+            page.keyboard.press("9")
+            expect(page.locator("#play-history li")).to_have_count(round_)
+        expect(page.locator("#play-result")).to_be_visible()
+        assert fits(page)
+        lines: list[int] = page.evaluate(  # line boxes of each one-word heading ("round")
+            """[...document.querySelectorAll('#play-result th')]
+                .filter((th) => !th.textContent.trim().includes(' '))
+                .map((th) => { const r = document.createRange(); r.selectNodeContents(th);
+                               return r.getClientRects().length; })"""
+        )
+        assert lines
+        assert all(count == 1 for count in lines), lines  # no word cut in two
 
         open_tab(page, "tree")
         page.click("#tree-start")
