@@ -16,11 +16,11 @@ from evalgame.play.solvers import exact_solver, solve
 def test_depth_limited_agent_takes_a_win_on_a_large_board() -> None:
     game = ConnectFour(6, 7)
     session = Session(game)
-    for column in (0, 1, 0, 1, 0, 1):  # X threatens four in column 1
+    for column in (1, 2, 1, 2, 1, 2):  # X threatens four in column 1
         session.play(column)
-    assert DepthLimitedAgent(seconds=0.2).choose(session) == 0
-    session.play(6)  # X wasted the win; now O wins in column 2
     assert DepthLimitedAgent(seconds=0.2).choose(session) == 1
+    session.play(7)  # X wasted the win; now O wins in column 2
+    assert DepthLimitedAgent(seconds=0.2).choose(session) == 2
 
 
 def test_depth_limited_agent_needs_time() -> None:

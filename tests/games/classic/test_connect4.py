@@ -90,7 +90,7 @@ def test_random_games_follow_the_grid_rules() -> None:
             while True:
                 frozen = tuple(map(tuple, grid))
                 winner = grid_winner(frozen, rows)
-                free = [c for c in range(cols) if len(grid[c]) < rows]
+                free = [c + 1 for c in range(cols) if len(grid[c]) < rows]  # moves: 1..cols
                 moves = game.moves(position)
                 if winner or not free:
                     assert not moves
@@ -100,16 +100,24 @@ def test_random_games_follow_the_grid_rules() -> None:
                 assert game.to_move(position) is (Player.MAX if player == 1 else Player.MIN)
                 column = rng.choice(free)
                 position = game.play(position, column)
-                grid[column].append(player)
+                grid[column - 1].append(player)
                 player = -player
                 assert game.render(position).count("X") == sum(c.count(1) for c in grid)
 
 
+def test_moves_are_the_columns_numbered_from_1_as_the_command_line_shows_them() -> None:
+    game = ConnectFour(4, 5)
+    assert sorted(game.moves(game.initial())) == [1, 2, 3, 4, 5]
+    assert game.moves(game.initial())[0] == 3  # the centre first
+    assert game.render(game.play(game.initial(), 1)).splitlines()[-1] == "X . . . ."
+    assert game.describe_move(game.initial(), 5) == "5"
+
+
 def test_mirror_images_share_a_key() -> None:
     game = ConnectFour(4, 5)
-    a = game.play(game.play(game.initial(), 0), 1)
-    b = game.play(game.play(game.initial(), 4), 3)
-    c = game.play(game.play(game.initial(), 0), 3)
+    a = game.play(game.play(game.initial(), 1), 2)
+    b = game.play(game.play(game.initial(), 5), 4)
+    c = game.play(game.play(game.initial(), 1), 4)
     assert game.key(a) == game.key(b)
     assert game.key(a) != game.key(c)
 
@@ -140,22 +148,22 @@ def play_columns(game: ConnectFour, columns: list[int]) -> Position:
 
 def test_order_keeps_a_win_or_a_forced_block_alone() -> None:
     game = ConnectFour(4, 4)
-    blocking = play_columns(game, [0, 1, 0, 1, 0])  # X threatens the top of column 1
-    assert game.order(blocking, game.moves(blocking)) == [0]
-    winning = play_columns(game, [0, 1, 0, 1, 0, 2])  # O did not block: X wins in column 1
-    assert game.order(winning, game.moves(winning)) == [0]
-    both = play_columns(game, [0, 1, 0, 1, 0, 2, 3, 1])  # O threatens column 2, X wins first
-    assert game.order(both, game.moves(both)) == [0]
+    blocking = play_columns(game, [1, 2, 1, 2, 1])  # X threatens the top of column 1
+    assert game.order(blocking, game.moves(blocking)) == [1]
+    winning = play_columns(game, [1, 2, 1, 2, 1, 3])  # O did not block: X wins in column 1
+    assert game.order(winning, game.moves(winning)) == [1]
+    both = play_columns(game, [1, 2, 1, 2, 1, 3, 4, 2])  # O threatens column 2, X wins first
+    assert game.order(both, game.moves(both)) == [1]
 
 
 def test_order_avoids_moves_under_an_opponent_win() -> None:
     game = ConnectFour(4, 5)
     # X on the bottom row at columns 1, 2, 3 would win at 0 or 4 — not yet: one stone of O
     # sits on column 4; O threatens row 1 after X plays under it.
-    position = play_columns(game, [1, 1, 2, 2, 3, 3])  # O has row 1 at columns 2-4
-    assert game.winning_cells(position[1]) & game.column[0]
+    position = play_columns(game, [2, 2, 3, 3, 4, 4])  # O has row 1 at columns 2-4
+    assert game.winning_cells(position[1]) & game.column[1]
     kept = game.order(position, game.moves(position))
-    assert kept == [0] or kept == [4]  # X wins on the bottom row
+    assert kept == [1] or kept == [5]  # X wins on the bottom row
 
 
 def test_winning_cells_match_a_brute_force() -> None:
@@ -231,11 +239,11 @@ def test_order_never_drops_every_best_move() -> None:
 
 def test_evaluate_is_strictly_between_the_payoffs() -> None:
     game = ConnectFour()
-    position = game.play(game.initial(), 3)
+    position = game.play(game.initial(), 4)
     value = game.evaluate(position)
     assert isinstance(value, Fraction)
     assert 0 < value < 1
-    assert game.evaluate(game.play(position, 0)) > 0
+    assert game.evaluate(game.play(position, 1)) > 0
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(0, 4), (4, 0), (17, 4)])

@@ -43,7 +43,7 @@ def test_connect_four_4x4_by_three_algorithms() -> None:
 def test_positions_in_play_agree_with_naive_search() -> None:
     game: Game[Any, Any] = ConnectFour(4, 4)
     position = game.initial()
-    for column in (1, 2, 1, 2, 0, 3, 3):
+    for column in (2, 3, 2, 3, 1, 4, 4):
         position = game.play(position, column)
     expected = naive_value(game, position)
     for algorithm in [*ALGORITHMS, "minimax"]:

@@ -9,8 +9,9 @@ the cells that would complete four for X and for O (exact on the empty cells; a 
 may stay listed), and whether X moves next. All are kept up to date move by move: the table
 key costs nothing, a move wins when it fills one of the mover's winning cells, and the move
 order reads the threats off the position.
-The payoff is that result (0 for a full board without a line). Moves are column indices,
-shown to people as 1, 2, ...
+The payoff is that result (0 for a full board without a line). Moves are the columns
+numbered 1, 2, … from the left — the numbers the command line shows and reads, so a line
+reads the same in Python and in the terminal.
 
 The table key folds the left-right mirror image; :meth:`order` tries a winning move alone,
 a forced block alone, and otherwise never a move that hands the opponent a win, the moves
@@ -20,7 +21,7 @@ a side that can no longer win has its bound at a draw;
 
 >>> game = ConnectFour(4, 4)
 >>> position = game.initial()
->>> for column in (1, 1, 2, 2, 0):
+>>> for column in (2, 2, 3, 3, 1):
 ...     position = game.play(position, column)
 >>> print(game.render(position))
 . . . .
@@ -28,7 +29,7 @@ a side that can no longer win has its bound at a draw;
 . O O .
 X X X .
 >>> game.order(position, game.moves(position))  # O must block at column 4
-[3]
+[4]
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ class ConnectFour(Game[Position, int]):
 
     >>> game = ConnectFour(6, 7)
     >>> game.moves(game.initial())  # centre columns first
-    (3, 2, 4, 1, 5, 0, 6)
-    >>> game.key(game.play(game.initial(), 0)) == game.key(game.play(game.initial(), 6))
+    (4, 3, 5, 2, 6, 1, 7)
+    >>> game.key(game.play(game.initial(), 1)) == game.key(game.play(game.initial(), 7))
     True
     """
 
@@ -65,14 +66,15 @@ class ConnectFour(Game[Position, int]):
         self.rows, self.cols = rows, cols
         self.name = f"connect4:{rows}x{cols}"
         h = self.height = rows + 1
-        self.bottom = [1 << (c * h) for c in range(cols)]
-        self.top = [1 << (c * h + rows - 1) for c in range(cols)]
-        self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
+        # by move, 1..cols (index 0 is an empty mask): column c + 1 holds bits c·h + row
+        self.bottom = [0] + [1 << (c * h) for c in range(cols)]
+        self.top = [0] + [1 << (c * h + rows - 1) for c in range(cols)]
+        self.column = [0] + [((1 << rows) - 1) << (c * h) for c in range(cols)]
         self.bottom_all = sum(self.bottom)
         self.top_all = sum(self.top)
         self.board = sum(self.column)
-        centre = (cols - 1) / 2
-        self.column_order = sorted(range(cols), key=lambda c: (abs(c - centre), c))
+        centre = (cols + 1) / 2
+        self.column_order = sorted(range(1, cols + 1), key=lambda c: (abs(c - centre), c))
         self.windows = self._windows()
         #: the mirror image of each cell, by the cell's bit
         self.image = {
@@ -249,7 +251,7 @@ class ConnectFour(Game[Position, int]):
         return Fraction(score, 16 * len(self.windows) + 1)
 
     def describe_move(self, position: Position, move: int) -> str:
-        return str(move + 1)
+        return str(move)
 
     def render(self, position: Position) -> str:
         """The board, top row first, as ``X``, ``O`` and ``.``."""
