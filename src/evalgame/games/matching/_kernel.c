@@ -69,6 +69,8 @@ typedef struct {
     int passes;
     int lo, hi;      /* static bounds on moves to come, passes included */
     int nu;          /* size of some matching of the free vertices */
+    int big_nu;      /* size of some matching of the components of more than SMALL vertices */
+    int small_lo;    /* passes + the small components' minimum maximal matchings */
     int sym, shift;  /* how key was obtained from core */
 } Region;
 
@@ -283,7 +285,7 @@ static void analyse(Kernel *k, uint64_t free, Region *r) {
     uint64_t core = core_of(k, free), rest = core, big = 0;
     r->passes = 0;
     r->spare = 0;
-    r->lo = r->hi = r->nu = 0;
+    r->lo = r->hi = r->nu = r->big_nu = 0;
     if (k->options & OPT_COMPONENTS) {
         while (rest) {
             uint64_t comp = component_of(k, rest);
@@ -307,9 +309,11 @@ static void analyse(Kernel *k, uint64_t free, Region *r) {
     } else {
         big = core;
     }
+    r->small_lo = r->lo + r->passes;
     if (big) {
         int m = matching(k, big);
         r->nu += m;
+        r->big_nu = m;
         if (k->bipartite) {
             r->hi += m;
         } else {
@@ -357,6 +361,12 @@ static void bounds_of(const Kernel *k, const Region *r, int turn, int *lower, in
          * moves and by at most 2 on MIN's, and the game goes on while it has an edge
          * (solver.strategy_bound; Cranston, Kinnersley, O and West 2013: >= 2/3 nu) */
         int s = k->strategy[turn][r->nu];
+        if (s > lo) lo = s;
+        /* the same strategy confined to the big components: the moves there follow the
+         * recursion whatever MIN does elsewhere (a move outside is never better for MIN:
+         * strategy[1][m] >= 1 + min(strategy[1][m - 1], strategy[1][m - 2])), and the
+         * moves in the small components and passes are counted by small_lo */
+        s = r->small_lo + k->strategy[turn][r->big_nu];
         if (s > lo) lo = s;
     }
     if (move) *move = 0;
@@ -563,16 +573,22 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
                 break;
             }
             if (cu == first_u && cv == first_v) continue;
-            Child *ch = &children[count++];
-            analyse(k, base & ~((uint64_t)1 << cu) & ~((uint64_t)1 << cv), &ch->region);
-            ch->u = cu;
-            ch->v = cv;
-            /* the entry is fetched from memory while the other children are analysed */
-            __builtin_prefetch(bucket_of(k, ch->region.key, 1 + (ch->region.passes & 1)));
+            children[count].u = cu;
+            children[count].v = cv;
+            count++;
         }
+        /* Children are analysed one by one and each is checked one step behind, so that
+         * its table entry is fetched from memory while the next one is analysed; a child
+         * that decides the node stops the analysis of the rest. */
         int kept = 0;
-        for (int i = 0; i < count; i++) {
-            Child *ch = &children[i];
+        for (int i = 0; i <= count && !done; i++) {
+            if (i < count) {
+                Child *ch = &children[i];
+                analyse(k, base & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v), &ch->region);
+                __builtin_prefetch(bucket_of(k, ch->region.key, 1 + (ch->region.passes & 1)));
+            }
+            if (i == 0) continue;
+            Child *ch = &children[i - 1];
             int low, high;
             if (k->options & OPT_ETC) {
                 bounds_of(k, &ch->region, !turn, &low, &high, NULL);
@@ -597,7 +613,7 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             }
             ch->score = order_score(k, r->core & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v),
                                     turn, high);
-            if (kept != i) children[kept] = *ch;
+            if (kept != i - 1) children[kept] = *ch;
             kept++;
         }
         count = kept;
@@ -854,6 +870,7 @@ static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
         (unsigned long long)k->filled, "table_capacity",
         (unsigned long long)(k->buckets * BUCKET));
 }
+
 
 static PyObject *Kernel_set_callback(Kernel *k, PyObject *callback) {
     Py_INCREF(callback);
