@@ -20,8 +20,10 @@
  *   - static bounds before the table: maximum matching above, min-maximal/matching
  *     strategy below;
  *   - the table's best move is searched first, before any other child is generated;
- *     then every child is analysed once, its bounds and table entry consulted (enhanced
- *     transposition cut-offs), and the rest ordered by their upper bounds.
+ *     then the children are analysed one by one, moves next to the last move first,
+ *     each child's bounds and table entry consulted as soon as it is analysed (enhanced
+ *     transposition cut-offs: a child that decides the node stops the analysis), and
+ *     the rest ordered by their upper bounds, nearness to the last move, dead cells.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -106,6 +108,7 @@ typedef struct {
     uint64_t buckets;
     SmallInfo *small;
     Child *children;      /* per depth */
+    uint64_t last[MAXV / 2 + 2]; /* per depth: the cells of the move that led there */
     int stride;
     /* counters */
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
@@ -479,13 +482,15 @@ static inline void neighbour_counts(const Kernel *k, uint64_t m, uint64_t *ones,
 }
 
 /* Sort key, best first (region.order_key): MAX tries the moves with the highest upper bound
- * first, then those leaving the fewest dead vertices (no free neighbour) and the fewest weak
- * ones (a single free neighbour: MIN could kill them next); MIN the opposite. */
-static int order_score(const Kernel *k, uint64_t rest, int turn, int hi) {
+ * first, then moves next to the last one (`near`: on 6×7 and 5×9 this halves the nodes of
+ * the hardest tests), then those leaving the fewest dead vertices (no free neighbour) and
+ * the fewest weak ones (a single free neighbour: MIN could kill them next); MIN the
+ * opposite, but moves next to the last one first too. */
+static int order_score(const Kernel *k, uint64_t rest, int turn, int hi, int near) {
     uint64_t ones, twos;
     neighbour_counts(k, rest, &ones, &twos);
     int dead = popcount64(rest & ~ones), weak = popcount64(rest & ones & ~twos);
-    int score = hi * 4096 - dead * 64 - weak;
+    int score = hi * 16384 + (turn ? near : -near) * 8192 - dead * 64 - weak;
     return turn ? -score : score;
 }
 
@@ -520,6 +525,7 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             if ((base >> u & 1) && (base >> v & 1) && (k->adj[u] >> v & 1)) {
                 Region *c = &children[0].region;
                 analyse(k, base & ~((uint64_t)1 << u) & ~((uint64_t)1 << v), c);
+                k->last[depth + 1] = (uint64_t)1 << u | (uint64_t)1 << v;
                 int result = 1 + test(k, c, !turn, child_gamma, depth + 1);
                 if (k->stopped) return 0;
                 first_u = u < v ? u : v;
@@ -577,6 +583,20 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             children[count].v = cv;
             count++;
         }
+        /* replies next to the last move first (a stable partition): the answer to a
+         * threat is local, and so is the transposition that settles a child */
+        uint64_t near = depth > 0 ? neighbourhood(k, k->last[depth]) : 0;
+        if (near) {
+            int front = 0;
+            for (int i = 0; i < count; i++) {
+                Child *ch = &children[i];
+                if ((near >> ch->u | near >> ch->v) & 1) {
+                    Child keep = *ch;
+                    memmove(&children[front + 1], &children[front], (size_t)(i - front) * sizeof(Child));
+                    children[front++] = keep;
+                }
+            }
+        }
         /* Children are analysed one by one and each is checked one step behind, so that
          * its table entry is fetched from memory while the next one is analysed; a child
          * that decides the node stops the analysis of the rest. */
@@ -612,7 +632,7 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
                 high = ch->region.hi;
             }
             ch->score = order_score(k, r->core & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v),
-                                    turn, high);
+                                    turn, high, (int)((near >> ch->u | near >> ch->v) & 1));
             if (kept != i - 1) children[kept] = *ch;
             kept++;
         }
@@ -621,6 +641,7 @@ static int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     if (!done) {
         qsort(children, (size_t)count, sizeof(Child), cmp_child);
         for (int i = 0; i < count; i++) {
+            k->last[depth + 1] = (uint64_t)1 << children[i].u | (uint64_t)1 << children[i].v;
             int result = 1 + test(k, &children[i].region, !turn, child_gamma, depth + 1);
             if (k->stopped) return 0;
             if (turn ? result > best : result < best) {
