@@ -21,8 +21,8 @@ parent inherits its parent's ``parent_αβ``; with alternating moves this is Alg
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TypeVar
+from collections.abc import Hashable, Sequence
+from typing import Generic, TypeVar
 
 from evalgame.numbers import Number, normal
 from evalgame.search.budget import Budget
@@ -46,31 +46,75 @@ def paper_alphabeta(
 ) -> SearchResult[M]:
     """The value, principal variation and prune counts of Algorithm 1 from ``position``."""
     root = game.initial() if position is None else position
-    context = SearchContext(game, budget)
-    stats = context.stats
-    stored: dict[Hashable, tuple[Number | None, tuple[M, ...]]] = {}  # fully evaluated MAX nodes
+    search = _Algorithm1(game, SearchContext(game, budget), table)
+    with search.context.running():
+        search.context.measure_sizes(root)
+        first = game.to_move(root) if game.moves(root) else Player.MAX
+        never = INF if first is Player.MAX else -INF  # the root is never cut off
+        value, pv = search.node(root, never, first, never)
+        if value is not None and table and not attains(game, root, pv, value):
+            # a stored line came from another position with the same key: walk a new one
+            search.context.sizes = False
+            pv = walk(Searcher(search.context, TranspositionTable()), root, value, None)
+    stats = search.context.stats
+    stats.table_size = len(search.stored)
+    return SearchResult(
+        value=None if value is None else normal(value),
+        pv=pv,
+        stats=stats,
+        algorithm="alpha-beta (paper's Algorithm 1)" + (" with table" if table else ""),
+    )
 
-    def alphabeta(
-        position: P, parent_value: Number | float, parent: Player, inherited: Number | float
+
+class _Algorithm1(Generic[P, M]):
+    """One run of Algorithm 1 on ``game``; with ``table``, the fully evaluated MAX nodes
+    are kept in :attr:`stored` (by key, in the coordinates of the key class)."""
+
+    def __init__(self, game: Game[P, M], context: SearchContext[P, M], table: bool) -> None:
+        self.game = game
+        self.context = context
+        self.stats = context.stats
+        self.table = table
+        self.stored: dict[Hashable, tuple[Number | None, tuple[M, ...]]] = {}
+
+    def node(
+        self, position: P, parent_value: Number | float, parent: Player, inherited: Number | float
     ) -> tuple[Number | None, tuple[M, ...]]:
-        context.enter()
+        """The value and line of ``position``, whose parent (a ``parent`` node) has the
+        current value ``parent_value`` and received ``inherited`` from its own parent."""
+        game = self.game
+        self.context.enter()
         moves = game.moves(position)
         if not moves:
-            stats.leaves += 1
+            self.stats.leaves += 1
             return game.payoff(position), ()
         player = game.to_move(position)
         if player is Player.CHANCE:
             raise refuse_chance(game)
         bound = parent_value if player is not parent else inherited
-        maximizing = player is Player.MAX
-        key = game.key(position) if table and maximizing else None
-        if key is not None and key in stored:
-            stats.table_hits += 1
-            if context.sizes:
-                stats.table_pruned += context.size(position) - 1
-            value, known_line = stored[key]
-            return from_key_class(value, *game.affine(position)), known_line
+        key = game.key(position) if self.table and player is Player.MAX else None
+        if key is not None and key in self.stored:
+            return self._recall(position, key)
+        best, line, cut = self._children(position, moves, player, bound)
+        if key is not None and not cut:  # a MAX node cut off is not fully evaluated
+            self.stored[key] = (to_key_class(best, *game.affine(position)), line)
+        return best, line
 
+    def _recall(self, position: P, key: Hashable) -> tuple[Number | None, tuple[M, ...]]:
+        """The stored value and line of ``position`` (a table hit)."""
+        self.stats.table_hits += 1
+        if self.context.sizes:
+            self.stats.table_pruned += self.context.size(position) - 1
+        value, line = self.stored[key]
+        return from_key_class(value, *self.game.affine(position)), line
+
+    def _children(
+        self, position: P, moves: Sequence[M], player: Player, bound: Number | float
+    ) -> tuple[Number | None, tuple[M, ...], bool]:
+        """The best value and line among the children of ``position`` (a ``player`` node),
+        until the value passes ``bound``; and whether that cut some children off."""
+        game, stats, context = self.game, self.stats, self.context
+        maximizing = player is Player.MAX
         best: Number | None = None  # maxval / minval; None stands for the paper's ∓∞
         line: tuple[M, ...] = ()
         seen = 0  # tree nodes in the children searched so far
@@ -79,7 +123,7 @@ def paper_alphabeta(
         for index, move in enumerate(ordered):
             child = game.play(position, move)
             current = best if best is not None else -INF if maximizing else INF
-            value, child_line = alphabeta(child, current, player, bound)
+            value, child_line = self.node(child, current, player, bound)
             if context.sizes:
                 seen += context.size(child)
             if value is not None and (
@@ -96,25 +140,4 @@ def paper_alphabeta(
         if context.sizes and (cut or len(ordered) < len(moves)):
             skipped = context.size(position) - 1 - seen
             stats.count_pruned(skipped, cut=cut, maximizing=maximizing)
-        if cut:  # a beta cut-off: this MAX node is not fully evaluated, so it is not stored
-            return best, line
-        if key is not None:
-            stored[key] = (to_key_class(best, *game.affine(position)), line)
-        return best, line
-
-    with context.running():
-        context.measure_sizes(root)
-        first = game.to_move(root) if game.moves(root) else Player.MAX
-        never = INF if first is Player.MAX else -INF  # the root is never cut off
-        value, pv = alphabeta(root, never, first, never)
-        if value is not None and table and not attains(game, root, pv, value):
-            # a stored line came from another position with the same key: walk a new one
-            context.sizes = False
-            pv = walk(Searcher(context, TranspositionTable()), root, value, None)
-    stats.table_size = len(stored)
-    return SearchResult(
-        value=None if value is None else normal(value),
-        pv=pv,
-        stats=stats,
-        algorithm="alpha-beta (paper's Algorithm 1)" + (" with table" if table else ""),
-    )
+        return best, line, cut

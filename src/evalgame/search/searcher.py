@@ -53,6 +53,10 @@ M = TypeVar("M")
 INF = float("inf")
 MAX, CHANCE = Player.MAX, Player.CHANCE  # module constants: an enum lookup costs more
 
+#: a position's place in the table while it is searched: ``(key, scale, offset, entry)``,
+#: with the affine map ``v ↦ v·scale + offset`` from its key class's values to its own and
+#: the entry found (``None``: none yet)
+Slot: TypeAlias = tuple[Hashable, Number, Number, Raw | None]
 #: a principal variation as a linked list ``(move, rest)``, ``None`` when empty: a new best
 #: move then costs one pair, not a copy of the whole line below it
 Line: TypeAlias = "tuple[object, Line] | None"
@@ -145,84 +149,124 @@ class Searcher(Generic[P, M]):
     ) -> Number | None:
         """The fail-soft value of ``position`` for the window (α, β); ``depth`` plies left.
 
-        This is the engine's inner loop, written as one function with its attributes in
-        locals: a call or an attribute lookup saved here is saved at every node.
+        A node is counted, looked up in the table (an entry may answer it or narrow the
+        window), settled at once if it is a leaf, at the horizon or cut by its static
+        bounds, and otherwise searched child by child; its result goes into the table.
         """
-        game = self.game
         stats = self.stats
-        table = self.table
         stats.nodes += 1
         if stats.nodes >= self._next_check:
             self._check_budget()
-        self.line = None  # unless the children loop below finds one
+        self.line = None  # unless the children below give one
         heuristic_before = self.horizon_hits
         caller_alpha, caller_beta = alpha, beta  # the window before the table or bounds narrow it
-
-        # The table: a stored bound may answer at once, or narrow the window.
-        key: Hashable | None = None
-        shifted = False  # whether the key class's values are an affine image (scale, offset)
+        game = self.game
+        slot: Slot | None = None
         hint: object = None
-        if table is not None:
+        if self.table is not None:
             key = game.key(position)
             if key is not None:
-                if self._affine:
-                    scale, offset = game.affine(position)
-                    shifted = scale != 1 or offset != 0
-                entries = table.entries
-                entry = entries.get(key)
+                scale, offset = game.affine(position) if self._affine else (1, 0)
+                entry = self.table.entries.get(key)
+                slot = (key, scale, offset, entry)
                 if entry is not None:
-                    lower, upper, hint, invalid, proved, exact = entry
-                    # an unlimited search can use exactly the exact entries (see usable)
-                    if exact if depth is None else usable(exact, proved, depth):
-                        if not exact:
-                            self.horizon_hits += 1
-                        if invalid:
-                            return self._table_hit(position, None)
-                        if shifted:
-                            lower = from_key_class(lower, scale, offset)
-                            upper = from_key_class(upper, scale, offset)
-                        if lower is not None:
-                            if lower >= beta or lower == upper:
-                                return self._table_hit(position, lower)
-                            if lower > alpha:
-                                alpha = lower
-                        if upper is not None:
-                            if upper <= alpha:
-                                return self._table_hit(position, upper)
-                            if upper < beta:
-                                beta = upper
+                    settled, value, alpha, beta = self._recall(slot, alpha, beta, depth)
+                    if settled:
+                        return self._table_hit(position, value)
+                    hint = entry[2]
 
         moves = game.moves(position)
         if not moves:
             stats.leaves += 1
             return game.payoff(position)
-        if depth is None:
-            child_depth = None
-        elif depth == 0:
+        if depth == 0:
             self.horizon_hits += 1
             return game.evaluate(position)
-        else:
-            child_depth = depth - 1
         player = game.to_move(position)
         if player is CHANCE:
             raise refuse_chance(game)
-
         if self._bounds and depth is None:
-            # Bounds inside the window (the usual case) cost two comparisons. A lower bound
-            # above α cuts if it reaches β or is exact; else an upper bound below β cuts if
-            # it reaches α (an exact bound ≤ α lands here).
-            low, high = game.bounds(position)
-            if low is not None and low > alpha:
-                if low >= beta or low == high:
-                    return self._bound_cut(position, moves, low, low, high, key)
-                alpha = low
-            if high is not None and high < beta:
-                if high <= alpha:
-                    return self._bound_cut(position, moves, high, low, high, key)
-                beta = high
+            settled, value, alpha, beta = self._apply_bounds(position, moves, alpha, beta, slot)
+            if settled:
+                return value
 
-        # The children, best first; (a, b) is the window narrowed by the values found.
-        maximizing = player is MAX
+        child_depth = None if depth is None else depth - 1
+        best, best_move = self._children(
+            position, moves, player is MAX, alpha, beta, child_depth, scout, hint
+        )
+        if (alpha is not caller_alpha or beta is not caller_beta) and not line_holds(
+            best, (caller_alpha, caller_beta), (alpha, beta)
+        ):
+            self.line = None
+        if slot is not None:
+            exact = self.horizon_hits == heuristic_before
+            self._store(slot, best, best_move, alpha, beta, depth, exact)
+        return best
+
+    def _recall(
+        self, slot: Slot, alpha: Bound, beta: Bound, depth: int | None
+    ) -> tuple[bool, Number | None, Bound, Bound]:
+        """What the slot's entry says for the window (α, β): ``(True, value, α, β)`` when it
+        settles the node, else ``(False, None, α', β')`` with the window it narrows to."""
+        _, scale, offset, entry = slot
+        assert entry is not None
+        lower, upper, _, invalid, proved, exact = entry
+        # an unlimited search can use exactly the exact entries (see usable)
+        if not (exact if depth is None else usable(exact, proved, depth)):
+            return False, None, alpha, beta
+        if not exact:
+            self.horizon_hits += 1
+        if invalid:
+            return True, None, alpha, beta
+        if scale != 1 or offset != 0:
+            lower = from_key_class(lower, scale, offset)
+            upper = from_key_class(upper, scale, offset)
+        if lower is not None:
+            if lower >= beta or lower == upper:
+                return True, lower, alpha, beta
+            if lower > alpha:
+                alpha = lower
+        if upper is not None:
+            if upper <= alpha:
+                return True, upper, alpha, beta
+            if upper < beta:
+                beta = upper
+        return False, None, alpha, beta
+
+    def _apply_bounds(
+        self, position: P, moves: Sequence[M], alpha: Bound, beta: Bound, slot: Slot | None
+    ) -> tuple[bool, Number | None, Bound, Bound]:
+        """What the game's static bounds say for the window (α, β), as :meth:`_recall`.
+
+        Bounds inside the window (the usual case) cost two comparisons. A lower bound above
+        α cuts if it reaches β or is exact; else an upper bound below β cuts if it reaches α
+        (an exact bound ≤ α lands here).
+        """
+        low, high = self.game.bounds(position)
+        if low is not None and low > alpha:
+            if low >= beta or low == high:
+                return True, self._bound_cut(position, moves, low, low, high, slot), alpha, beta
+            alpha = low
+        if high is not None and high < beta:
+            if high <= alpha:
+                return True, self._bound_cut(position, moves, high, low, high, slot), alpha, beta
+            beta = high
+        return False, None, alpha, beta
+
+    def _children(
+        self,
+        position: P,
+        moves: Sequence[M],
+        maximizing: bool,
+        alpha: Bound,
+        beta: Bound,
+        depth: int | None,
+        scout: bool,
+        hint: object,
+    ) -> tuple[Number | None, M | None]:
+        """The best child of ``position`` for the window (α, β) and its move, best first
+        (``hint`` first of all); :attr:`line` is set to the line through it."""
+        game, stats = self.game, self.stats
         ordered = game.order(position, moves) if self._order else moves
         if hint is not None and ordered and ordered[0] != hint:
             ordered = promote(ordered, hint)
@@ -232,13 +276,13 @@ class Searcher(Generic[P, M]):
         line: Line = None
         seen = 0  # tree nodes in the subtrees searched so far (when sizes are counted)
         cut = False  # a cut-off left some of the ordered moves unsearched
-        a, b = alpha, beta
+        a, b = alpha, beta  # the window, narrowed by the values found
         for index, move in enumerate(ordered):
             child = game.play(position, move)
             if scout and best is not None:
-                value = self._scout(child, maximizing, a, b, child_depth)
+                value = self._scout(child, maximizing, a, b, depth)
             else:
-                value = self.search(child, a, b, child_depth, scout)
+                value = self.search(child, a, b, depth, scout)
             if sizes:
                 seen += self.context.size(child)
             if value is None or (
@@ -266,32 +310,36 @@ class Searcher(Generic[P, M]):
         if sizes and (cut or len(ordered) < len(moves)):
             skipped = self.context.size(position) - 1 - seen
             stats.count_pruned(skipped, cut=cut, maximizing=maximizing)
-        if (
-            best is not None
-            and (alpha is not caller_alpha or beta is not caller_beta)  # the window narrowed
-            and caller_alpha < best < caller_beta
-            and not alpha < best < beta
-        ):
-            line = None  # exact only through a narrowed bound: no child attains it
         self.line = line
+        return best, best_move
 
-        if key is not None and table is not None:
-            exact = self.horizon_hits == heuristic_before
-            if best is None:
-                raw: Raw = (None, None, None, True, depth, exact)
-            else:
-                lower = best if best > alpha else None
-                upper = best if best < beta else None
-                if shifted:
-                    lower = to_key_class(lower, scale, offset)
-                    upper = to_key_class(upper, scale, offset)
-                raw = (lower, upper, best_move, False, depth, exact)
-            # (``entry`` and ``entries`` are set whenever ``key`` is)
-            if entry is None and len(entries) < self._room:
-                entries[key] = raw  # a new key (the common case): nothing to merge, no call
-            else:
-                table.record(key, raw)
-        return best
+    def _store(
+        self,
+        slot: Slot,
+        best: Number | None,
+        move: object,
+        alpha: Bound,
+        beta: Bound,
+        depth: int | None,
+        exact: bool,
+    ) -> None:
+        """Record in the table what searching the slot's position with (α, β) proved."""
+        key, scale, offset, entry = slot
+        if best is None:
+            raw: Raw = (None, None, None, True, depth, exact)
+        else:
+            lower = best if best > alpha else None
+            upper = best if best < beta else None
+            if scale != 1 or offset != 0:
+                lower = to_key_class(lower, scale, offset)
+                upper = to_key_class(upper, scale, offset)
+            raw = (lower, upper, move, False, depth, exact)
+        table = self.table
+        assert table is not None  # a slot is looked up only with a table
+        if entry is None and len(table.entries) < self._room:
+            table.entries[key] = raw  # a new key (the common case): nothing to merge, no call
+        else:
+            table.record(key, raw)
 
     def _check_budget(self) -> None:
         """Let the budget check its limits; it tells after how many nodes to come back.
@@ -340,7 +388,7 @@ class Searcher(Generic[P, M]):
         cut: Number,
         low: Number | None,
         high: Number | None,
-        key: Hashable | None,
+        slot: Slot | None,
     ) -> Number | None:
         """Cut ``position`` off at the static bound ``cut`` — if it is valid at all."""
         stats, sizes = self.stats, self.context.sizes
@@ -351,9 +399,10 @@ class Searcher(Generic[P, M]):
             if sizes:  # the nodes below that the validity check did not reach
                 reached = stats.nodes + stats.pruned - before
                 stats.bound_pruned += self.context.size(position) - 1 - reached
-        if key is not None and self.table is not None:
+        if slot is not None:
+            assert self.table is not None  # a slot is looked up only with a table
+            key, scale, offset, _ = slot
             if valid:
-                scale, offset = self.game.affine(position) if self._affine else (1, 0)
                 lower, upper = to_key_class(low, scale, offset), to_key_class(high, scale, offset)
                 self.table.record(key, (lower, upper, None, False, None, True))
             else:
@@ -385,6 +434,20 @@ class Searcher(Generic[P, M]):
             if self._any_valid(child, child_moves):
                 return True
         return False
+
+
+def line_holds(
+    best: Number | None, caller: tuple[Bound, Bound], narrowed: tuple[Bound, Bound]
+) -> bool:
+    """Whether ``best``, found in the window ``narrowed`` (the caller's window as the table
+    or the static bounds narrowed it), is attained by a child, so that the line through it
+    is a principal variation: not when it is exact for the caller only through a narrowed
+    bound.
+
+    >>> line_holds(5, (0, 10), (5, 10)), line_holds(5, (0, 10), (4, 10))
+    (False, True)
+    """
+    return best is None or not caller[0] < best < caller[1] or narrowed[0] < best < narrowed[1]
 
 
 def overrides(game: Game[P, M], hook: str) -> bool:
