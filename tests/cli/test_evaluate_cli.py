@@ -188,11 +188,15 @@ def test_a_long_tree_search_warns_before_it_starts() -> None:
 
 
 def test_the_paper_table_names_its_two_counts_apart() -> None:
-    result = runner.invoke(app, ["paper", "--algorithms", "alphabeta", "--max-nodes", "3000"])
+    arguments = ["paper", "--algorithms", "alphabeta,mtdf", "--max-nodes", "3000"]
+    result = runner.invoke(app, arguments, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "nodes it visited" in result.output
     assert "pruned, the paper's way" in result.output
     assert "searches, some of millions of nodes" in result.output  # said before it starts
+    narrow = runner.invoke(app, arguments, env={"COLUMNS": "80"}).output
+    assert max(map(len, narrow.splitlines())) <= 80  # a terminal's usual width: nothing cut
+    assert "│ 6→Y, 4→Z, 9→X" in narrow  # the line, read whole beside the counts
 
 
 def test_play_as_a_person_with_hint_bad_input_and_undo() -> None:

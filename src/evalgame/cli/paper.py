@@ -113,13 +113,17 @@ def _table(expression: str, row: Published | None) -> Table:
         )
     table = Table(title=expression, caption=caption, title_justify="left")
     for column in COLUMNS:
-        table.add_column(column, overflow="fold", no_wrap=column != "line / order")
+        # the two counts' long names wrap onto two lines so that, in 80 columns, the line
+        # keeps room to be read
+        table.add_column(column, overflow="fold", no_wrap=column not in WRAPPING)
     return table
 
 
 #: the table's columns; the two counts are of different things and are named so:
 #: nodes this search entered, and nodes of the full tree it skipped as the paper counts them
 COLUMNS = ("algorithm", "value", "nodes it visited", "pruned, the paper's way", "s", "line / order")
+#: the columns that may wrap (at spaces: a count is one word and never breaks)
+WRAPPING = {"nodes it visited", "pruned, the paper's way", "line / order"}
 
 
 def _cells(run: Run) -> list[str]:
