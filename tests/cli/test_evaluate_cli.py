@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from evalgame.analysis import fairness as fairness_module
-from evalgame.cli import app
+from evalgame.cli import app, shared
 from evalgame.errors import SearchInterrupted
 from evalgame.games.evaluate import about as about_module
 from evalgame.games.evaluate.solve import solve
@@ -187,14 +187,16 @@ def test_a_long_tree_search_warns_before_it_starts() -> None:
     assert "searches a game tree" not in quick.output  # the default algorithm: no warning
 
 
-def test_the_paper_table_names_its_two_counts_apart() -> None:
+def test_the_paper_table_names_its_two_counts_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     arguments = ["paper", "--algorithms", "alphabeta,mtdf", "--max-nodes", "3000"]
-    result = runner.invoke(app, arguments, env={"COLUMNS": "200"})
+    monkeypatch.setattr(shared.console, "width", 200)  # a wide terminal: the names in one line
+    result = runner.invoke(app, arguments)
     assert result.exit_code == 0, result.output
     assert "nodes it visited" in result.output
     assert "pruned, the paper's way" in result.output
     assert "searches, some of millions of nodes" in result.output  # said before it starts
-    narrow = runner.invoke(app, arguments, env={"COLUMNS": "80"}).output
+    monkeypatch.setattr(shared.console, "width", 80)
+    narrow = runner.invoke(app, arguments).output
     assert max(map(len, narrow.splitlines())) <= 80  # a terminal's usual width: nothing cut
     assert "│ 6→Y, 4→Z, 9→X" in narrow  # the line, read whole beside the counts
 
