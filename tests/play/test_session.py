@@ -45,7 +45,7 @@ def test_play_undo_and_history() -> None:
 def test_illegal_moves_say_why() -> None:
     session = Session(TicTacToe())
     session.play(5)
-    with pytest.raises(IllegalMoveError, match="not a legal move here; choose one of 1, 3"):
+    with pytest.raises(IllegalMoveError, match="not a legal move here; choose one of 1, 2, 3, 4"):
         session.play(5)
     with pytest.raises(IllegalMoveError, match="'5' is not a legal move"):
         session.parse_move("5")

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from evalgame.errors import GameError, IllegalMoveError, SearchInterrupted
 from evalgame.numbers import Number
-from evalgame.play.session import Session, Solver
+from evalgame.play.session import Session, Solver, reading_order
 from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Player
 
@@ -141,7 +141,7 @@ class HumanAgent:
         self.ask, self.tell, self.describe_value = ask, tell, describe_value
 
     def choose(self, session: Session[Any, Any]) -> Any:
-        choices = ", ".join(session.describe(m) for m in session.legal_moves())
+        choices = session.choices()
         while True:
             text = self.ask(f"your move ({choices}; ? hint, u undo, q quit)").strip()
             if text == "?":
@@ -169,12 +169,12 @@ class HumanAgent:
         ...     _ = session.play(session.legal_moves()[0])
         >>> print(HumanAgent(input, print).hints(session))  # X on 5 and 3: O must block 7
         MIN to move — the value after each move, with best play from then on (MIN wants it small):
-          7 → 0   ← best
-          9 → 1
           2 → 1
           4 → 1
           6 → 1
+          7 → 0   ← best
           8 → 1
+          9 → 1
         """
         try:
             hints = session.hint()
@@ -184,13 +184,17 @@ class HumanAgent:
         valid = [value for _, value in hints if value is not None]
         best = (max if mover is Player.MAX else min)(valid) if valid else None
         wants = "large" if mover is Player.MAX else "small"
-        names = [session.describe(move) for move, _ in hints]
-        width = max(map(len, names), default=0)
+        rows = reading_order([(session.describe(move), value) for move, value in hints], _first)
+        width = max((len(name) for name, _ in rows), default=0)
         lines = [
             f"{mover.name} to move — the value after each move, with best play from then on "
             f"({mover.name} wants it {wants}):"
         ]
-        for name, (_, value) in zip(names, hints, strict=True):
+        for name, value in rows:
             mark = "   ← best" if value is not None and value == best else ""
             lines.append(f"  {name.rjust(width)} → {self.describe_value(value)}{mark}")
         return "\n".join(lines)
+
+
+def _first(row: tuple[str, Any]) -> str:
+    return row[0]

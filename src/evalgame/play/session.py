@@ -15,7 +15,7 @@ decides: first player wins / draw / second player wins).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from evalgame.errors import GameError, IllegalMoveError
@@ -26,6 +26,7 @@ from evalgame.search.result import SearchResult
 
 P = TypeVar("P")
 M = TypeVar("M")
+T = TypeVar("T")
 
 #: an exact solver: the value and best line of a position
 Solver = Callable[[Game[Any, Any], Any], SearchResult[Any]]
@@ -112,6 +113,16 @@ class Session(Generic[P, M]):
         """``move`` as people read and type it at the current position."""
         return self.game.describe_move(self.position, move)
 
+    def choices(self, moves: Sequence[M] | None = None) -> str:
+        """``moves`` (by default the legal ones) as people read them, in reading order:
+        numbered moves (cells, columns) ascending, others in the game's order.
+
+        >>> from evalgame.games.classic.tictactoe import TicTacToe
+        >>> Session(TicTacToe()).choices()  # the engine tries the centre first
+        '1, 2, 3, 4, 5, 6, 7, 8, 9'
+        """
+        return ", ".join(reading_order([self.describe(m) for m in moves or self.legal_moves()]))
+
     def parse_move(self, text: str) -> M:
         """The legal move whose description is ``text`` (spaces ignored; case too, unless
         two moves differ only by case, as variables ``x`` and ``X`` do)."""
@@ -125,7 +136,7 @@ class Session(Generic[P, M]):
             return folded[0]
         if not legal:
             raise IllegalMoveError("the game is over")
-        choices = ", ".join(self.describe(m) for m in legal)
+        choices = self.choices(legal)
         if any(
             "".join(self.describe(m).split()).lower() == wanted.lower()
             for m in self.game.moves(self.position)
@@ -148,7 +159,7 @@ class Session(Generic[P, M]):
                 raise IllegalMoveError(
                     f"{self.describe(move)} leads only to positions without a valid result"
                 )
-            choices = ", ".join(self.describe(m) for m in legal)
+            choices = self.choices(legal)
             raise IllegalMoveError(f"{move!r} is not a legal move here; choose one of {choices}")
         self.history.append((self.position, move))
         self.position = self.game.play(self.position, move)
@@ -184,3 +195,15 @@ class Session(Generic[P, M]):
         if not self.is_over:
             raise GameError("the game is not over yet")
         return self.verdict_rule(self)
+
+
+def reading_order(items: list[T], name: Callable[[T], str] = str) -> list[T]:
+    """Moves (or anything ``name`` names as a move) as people scan them: numbers
+    ascending when every name is a whole number, else as given.
+
+    >>> reading_order(["5", "1", "10", "2"]), reading_order(["Y", "X"])
+    (['1', '2', '5', '10'], ['Y', 'X'])
+    """
+    if items and all(name(item).isdigit() for item in items):
+        return sorted(items, key=lambda item: int(name(item)))
+    return items
