@@ -75,7 +75,7 @@ def test_json_is_the_whole_tree() -> None:
         (["a+b", "--at", "5,a,5,a"], 2, "no move 'a'"),
         (["a+b", "--out", "tree.txt"], 2, "must end in .svg or .png"),
         (["a+b", "-a", "negascout"], 2, "unknown algorithm"),
-        (["a+b", "--depth", "-1", "--out", "t.svg"], 2, "greater than or equal to 0"),
+        (["a+b", "--depth", "-1", "--out", "t.svg"], 2, "not in the range x>=0"),
         (["a+b", "--domain", "3..1"], 2, "empty domain"),
         (["a", "--domain", "0..999", "--depth", "1", "--out", "t.svg"], 3, "boxes and cells"),
         (["a^100*b", "--domain", "1/7,2"], 3, "size in bits of the tree's numbers"),
