@@ -8,15 +8,18 @@ most ``--seconds`` CPU seconds with the C kernel (fresh table each), and the cos
 distribution is printed: what a cluster run would need per task. E.g.
 
     nice -n 10 .venv/bin/python scripts/proof_frontier.py 8 8 --plies 2 --gamma 28 \\
-        --sample 8 --seconds 60
+        --sample 6 --seconds 60 --seed 3
 
-Subproblems that do not finish give only a lower bound on their cost. ``--walk K`` measures
-how the cost grows instead: N positions K moves deep (each drawn among the ``--top`` best
-ordered moves) are solved exactly (MTD(f),
-the C kernel, a fresh table each, at most ``--seconds`` CPU s each) and a line
-log(CPU s) = a + b·(free cells) is fitted to those that finished; extrapolated to the
-whole board it estimates the CPU time of the exact value (an estimate: random positions
-are not the positions a proof visits, and the fit is far outside its data).
+Subproblems that do not finish give only a lower bound on their cost. ``--walk K …``
+measures how the cost grows instead: N positions at each depth K (each move drawn among
+the ``--top`` best-ordered ones) are solved exactly (MTD(f), the C kernel, a fresh table
+each, at most ``--seconds`` CPU s each) and a line log(CPU s) = a + b·(free cells) is
+fitted to those that finished; carried to the whole board it is a rough estimate of the
+exact value's CPU time (too low: positions 10 moves deep are already broken up, see
+docs/results.md). The figures of docs/results.md came from
+
+    nice -n 10 .venv/bin/python scripts/proof_frontier.py 8 8 --walk 13 12 11 10 \\
+        --sample 4 --seconds 120 --seed 7
 """
 
 from __future__ import annotations
@@ -55,7 +58,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=0, help="subproblems to try")
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU s per subproblem")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--walk", type=int, help="solve positions this many random moves deep")
+    parser.add_argument(
+        "--walk", type=int, nargs="+", help="solve positions this many moves deep (one or more)"
+    )
     parser.add_argument(
         "--top", type=int, default=3, help="walk: each move among the TOP best-ordered ones"
     )
@@ -109,34 +114,41 @@ def main() -> None:
     )
 
 
-def growth(game: TilingGame, plies: int, top: int, count: int, seconds: float, seed: int) -> None:
-    """Solve ``count`` positions ``plies`` moves deep, each move drawn among the ``top``
-    best-ordered ones (the lines a proof searches first: random moves leave fragmented,
-    easy boards); fit the cost per free cell."""
-    chooser = random.Random(seed)
-    solver = matching_solvers(table_mb=256)["solver"]
+def growth(
+    game: TilingGame, depths: list[int], top: int, count: int, seconds: float, seed: int
+) -> None:
+    """Solve ``count`` positions at each of ``depths`` moves deep, each move drawn among
+    the ``top`` best-ordered ones (the lines a proof searches first: random moves leave
+    fragmented, easy boards); fit the cost per free cell."""
+    solver = matching_solvers(table_mb=256)["solver"]  # a fresh table for each position
     points: list[tuple[int, float]] = []
-    for _ in range(count):
-        position = game.initial()
-        for _ in range(plies):
-            moves = game.order(position, game.moves(position))[:top]
-            if not moves:
-                break
-            position = game.play(position, chooser.choice(moves))
-        cells = position.free.bit_count()
-        started, stats = time.process_time(), SearchStats()
-        budget = Budget(on_progress=watch(started, seconds, None))
-        try:
-            value = solver(game, position, budget=budget).value
-            verdict = f"value {value}"
-        except SearchInterrupted as stop:
-            verdict = "unfinished"
-            stats = stop.stats if isinstance(stop.stats, SearchStats) else stats
-        cost = time.process_time() - started
-        if verdict != "unfinished":
-            points.append((cells, cost))
-        print(f"  {cells:>3} free cells  {verdict:<11} {cost:8.2f} CPU s", flush=True)
-    print(f"{len(points)}/{count} finished within {seconds:g} CPU s")
+    for plies in depths:
+        chooser = random.Random(seed)  # each depth from the same seed
+        for _ in range(count):
+            position = game.initial()
+            for _ in range(plies):
+                moves = game.order(position, game.moves(position))[:top]
+                if not moves:
+                    break
+                position = game.play(position, chooser.choice(moves))
+            cells = position.free.bit_count()
+            started = time.process_time()
+            budget = Budget(on_progress=watch(started, seconds, None))
+            try:
+                verdict = f"value {solver(game, position, budget=budget).value}"
+            except SearchInterrupted:
+                verdict = "unfinished"
+            cost = time.process_time() - started
+            if verdict != "unfinished":
+                points.append((cells, cost))
+            print(f"  {cells:>3} free cells  {verdict:<11} {cost:8.2f} CPU s", flush=True)
+    print(f"{len(points)}/{count * len(depths)} finished within {seconds:g} CPU s")
+    fit(points, game.initial().free.bit_count())
+
+
+def fit(points: list[tuple[int, float]], whole: int) -> None:
+    """Fit log(CPU s) against free cells (positions of 1 CPU s or more: below, the table's
+    allocation dominates) and extrapolate to ``whole`` cells."""
     usable = [(cells, math.log(cost)) for cells, cost in points if cost >= 1.0]
     if len({cells for cells, _ in usable}) < 2:
         return
@@ -145,7 +157,6 @@ def growth(game: TilingGame, plies: int, top: int, count: int, seconds: float, s
     slope = sum((x - mean_x) * (y - mean_y) for x, y in usable) / sum(
         (x - mean_x) ** 2 for x, _ in usable
     )
-    whole = game.initial().free.bit_count()
     estimate = math.exp(mean_y + slope * (whole - mean_x))
     print(
         f"fit on {len(usable)} positions of {min(x for x, _ in usable)}–"

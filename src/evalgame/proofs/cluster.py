@@ -62,8 +62,3 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
-
-
-def slots(client: Any) -> int:
-    """Tasks the cluster runs at once: its worker threads."""
-    return sum(client.nthreads().values())
