@@ -27,11 +27,11 @@ from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.minimax import minimax
 from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
 from evalgame.search.paper_alphabeta import paper_alphabeta
 from evalgame.search.protocol import Game
+from evalgame.search.registry import SOLVERS as ENGINE
 from evalgame.search.registry import Run, Solver, solvers
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
@@ -118,11 +118,7 @@ TREE: dict[str, Solver] = solvers(
         "the paper's Algorithm 1 with its digit-ordering heuristic and transposition table",
         lambda g, p, b, t: paper_alphabeta(g, p, table=True, budget=b),
     ),
-    Solver(
-        "minimax",
-        "plain backward induction over the whole game tree",
-        lambda g, p, b, t: minimax(g, p, budget=b),
-    ),
+    ENGINE["minimax"],
 )
 
 
