@@ -133,9 +133,14 @@ def proof_json(proof: ProofResult) -> dict[str, Any]:
 def show_proof(proof: ProofResult) -> None:
     """The statistics line of a parallel proof."""
     tally = proof.tally
+    if not proof.questions:
+        console.print(f"proof: read whole from the store {proof.store}", style="dim")
+        return
+    workers = len(tally.workers)
     console.print(
         f"proof: {len(proof.questions)} questions ({'; '.join(proof.questions)}), "
-        f"{tally.nodes:,} nodes in {tally.tasks:,} tasks on {len(tally.workers)} workers "
+        f"{tally.nodes:,} nodes in {tally.tasks:,} tasks on {workers} "
+        f"worker{'' if workers == 1 else 's'} "
         f"({tally.splits} split, {tally.called_off} called off, {tally.from_store} answered "
         f"by the store), {tally.cpu:.1f} CPU s, {proof.seconds:.1f} s",
         style="dim",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -43,13 +44,17 @@ def connect(
     if count < 1:
         raise InputError(f"--workers must be at least 1, not {count}")
     try:
-        cluster = LocalCluster(
-            n_workers=count,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,  # a worker lost is handled, not worth a traceback
-        )
+        with warnings.catch_warnings():
+            # the scheduler opens its HTTP port even with no dashboard (dask/distributed#7207)
+            # and warns when 8787 is taken: noise for a cluster nobody browses
+            warnings.filterwarnings("ignore", message="Port .* is already in use")
+            cluster = LocalCluster(
+                n_workers=count,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,  # a worker lost is handled, not worth a traceback
+            )
     except KeyboardInterrupt:
         raise SearchInterrupted("interrupted by Ctrl-C while the workers were starting") from None
     with cluster, Client(cluster) as local:
