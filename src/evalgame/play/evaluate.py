@@ -36,8 +36,8 @@ TERMS = Terms("val(E) = {}", "minimax(E) = {}", "val(E) = minimax(E) = {}")
 #: engines kept for later requests (one per expression and domain)
 CACHED_TABLES = 16
 #: table entries all of them keep together (an entry of a large game with its residual
-#: forms takes about 2.3 KB: ~90 MB per worker process)
-MAX_CACHED_ENTRIES = 40_000
+#: forms takes about 2.3 KB: ~70 MB per worker process)
+MAX_CACHED_ENTRIES = 30_000
 
 
 def minimax(oracle: Oracle, budget: Budget | None = None) -> Number:
