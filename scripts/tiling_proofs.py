@@ -68,13 +68,8 @@ def replay_lines(
             moves = graph.edges_within(graph.core(free))
             if turn == high:  # the proving side: a move the kernel proves keeps the bound
                 rng.shuffle(moves)
-                for move in moves:
-                    child = free & ~move
-                    if high and solver.test(child, not turn, need - 1) >= need - 1:
-                        break
-                    if not high and solver.test(child, not turn, need) < need:
-                        break
-                else:
+                move = _proving_move(solver, free, turn, need, high, moves)
+                if move is None:
                     failures += 1  # the kernel's proof has no move here: wrong
                     break
             else:
@@ -84,6 +79,27 @@ def replay_lines(
             value = reference.value(free, turn)
             failures += value < need if high else value > need
     return lines, failures
+
+
+def _proving_move(
+    solver: NativeSolver, free: int, turn: bool, need: int, high: bool, moves: list[int]
+) -> int | None:
+    """A move after which the bound still holds: first one whose child the table already
+    settles (the move of the kernel's proof, found without searching), else one that a
+    new test proves; ``None`` if there is none."""
+    child_need = need - 1 if high else need
+
+    def keeps(bound: int) -> bool:
+        return bound >= child_need if high else bound < child_need
+
+    for move in moves:
+        lower, upper = solver.bounds(free & ~move, not turn)
+        if keeps(lower if high else upper):
+            return move
+    for move in moves:
+        if keeps(solver.test(free & ~move, not turn, child_need)):
+            return move
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
