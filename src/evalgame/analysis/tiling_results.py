@@ -202,7 +202,8 @@ def markdown(
             "machine. A bound is listed only when confirmed a second way, named in the last",
             "column: *sampled lines* — lines of play in which the proving side follows the",
             "kernel's strategy and the other side moves at random, each checked near its end",
-            "(at most 24 cells left) by the Python solver, which must agree on every line.",
+            "(when at most the given number of cells can still be covered) by the Python",
+            "solver, which must agree on every line.",
             "",
             "| board | first | proved | nodes | CPU s | confirmed by |",
             "|---|---|---|---|---|---|",
@@ -212,7 +213,45 @@ def markdown(
                 f"| {proof.rows}×{proof.cols} | {proof.first.upper()} | **{proof.proof}** "
                 f"| {proof.nodes:,} | {proof.seconds:.0f} | {proof.confirmation} |"
             )
+        combined = _combined(bounds, proofs)
+        if combined:
+            lines += ["", "With the bounds above: " + "; ".join(combined) + "."]
     return "\n".join(lines) + "\n"
+
+
+def _combined(bounds: Sequence[BoardBounds], proofs: Sequence[KernelProof]) -> list[str]:
+    """The best bounds of each board and starter, the ladder's and the kernel's together.
+
+    >>> proof = KernelProof(7, 7, "max", "value ≥ 21", 1, 1.0, "sampled lines")
+    >>> _combined([], [proof])
+    ['7×7 MAX first: value ≥ 21']
+    """
+    best: dict[tuple[int, int, str], tuple[int | None, int | None]] = {}
+    for entry in bounds:
+        lower = max(entry.report.lower, entry.mu)
+        best[(entry.rows, entry.cols, entry.first)] = (lower, entry.report.upper)
+    for proof in proofs:
+        key = (proof.rows, proof.cols, proof.first)
+        low, high = best.get(key, (None, None))
+        relation, number = proof.proof.removeprefix("value ").split()
+        if relation == "≥":
+            low = int(number) if low is None else max(low, int(number))
+        else:
+            high = int(number) if high is None else min(high, int(number))
+        best[key] = (low, high)
+    texts = []
+    for proof in proofs:
+        low, high = best.pop((proof.rows, proof.cols, proof.first), (None, None))
+        name = f"{proof.rows}×{proof.cols} {proof.first.upper()} first"
+        if low is not None and low == high:
+            texts.append(f"{name}: value = {low}")
+        elif low is not None and high is not None:
+            texts.append(f"{name}: **{low} ≤ value ≤ {high}**")
+        elif low is not None or high is not None:
+            texts.append(
+                f"{name}: value {'≥' if high is None else '≤'} {low if high is None else high}"
+            )
+    return texts
 
 
 def _how(report: LadderReport, mu: int) -> str:
