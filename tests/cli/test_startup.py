@@ -10,6 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from typer.testing import CliRunner
+
+from evalgame.cli import listing, register
 
 #: libraries only some commands need (pictures, graphs, the web app, numeric tables)
 HEAVY = (
@@ -71,3 +74,18 @@ def test_solve_imports_no_other_command() -> None:
         "evalgame.cli.progress",
         "evalgame.cli.proofs",  # the --workers/--store options of solve
     }, commands
+
+
+def test_help_imports_no_command() -> None:
+    commands = {m for m in modules_loaded_by("--help") if m.startswith("evalgame.cli.")}
+    assert commands == {"evalgame.cli.shared"}, commands
+
+
+@pytest.mark.parametrize("args", [["--help"], [], ["sovle", "X"]])
+def test_the_listing_shows_what_the_whole_application_shows(args: list[str]) -> None:
+    """``evalgame --help`` from the docstrings in the source, without importing the
+    commands, is the help of the application with every command registered."""
+    listed = CliRunner().invoke(listing(), args)
+    whole = CliRunner().invoke(register(), args)
+    assert (listed.output, listed.exit_code) == (whole.output, whole.exit_code)
+    assert "solve" in listed.output or "No such command" in listed.output

@@ -4,7 +4,9 @@
 ``--help`` lists them. A module is imported only when one of its commands is registered:
 :func:`main` registers just the command it runs, so ``evalgame solve`` loads neither the
 other commands' code nor numpy, networkx, matplotlib or FastAPI
-(``tests/cli/test_startup.py``); ``--help`` and ``evalgame.cli.app`` register them all.
+(``tests/cli/test_startup.py``); ``evalgame --help`` lists every command from its docstring,
+read from the source without importing it (:func:`listing`); ``evalgame.cli.app``
+registers them all.
 
 >>> from typer.testing import CliRunner
 >>> CliRunner().invoke(register(), ["--help"]).exit_code
@@ -13,13 +15,17 @@ other commands' code nor numpy, networkx, matplotlib or FastAPI
 
 from __future__ import annotations
 
+import ast
+import functools
 import importlib
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
 from evalgame.cli.shared import app as _app
+from evalgame.cli.shared import application
 
 #: command → (help panel, module, function), in the order of ``--help``
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -67,12 +73,40 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def listing() -> typer.Typer:
+    """An application listing every command with its help, as ``evalgame --help`` shows
+    them, without importing any: the help is each command's docstring, read from the
+    source of its module (the commands cannot run from here)."""
+    listed = application()
+    for name, (panel, module, function) in COMMANDS.items():
+        listed.command(name, rich_help_panel=panel, help=_docstrings(module)[function])(_listed)
+    return listed
+
+
+@functools.cache
+def _docstrings(module: str) -> dict[str, str | None]:
+    """The docstring of every function of the command module ``module``, by name."""
+    tree = ast.parse((Path(__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+    return {
+        node.name: ast.get_docstring(node)
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
+
+
+def _listed() -> None:
+    """A command of :func:`listing`, which only lists it (:func:`main` runs a command after
+    registering it for real)."""
+    raise AssertionError("a listed command is not run")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input ends with a message and a non-zero status."""
     args = sys.argv[1:] if argv is None else argv
-    # the command about to run is all that is imported; --help or a misspelt name gets all
-    register(*(args[:1] if args and args[0] in COMMANDS else ()))
-    _app(args=argv)
+    if args and args[0] in COMMANDS:
+        register(args[0])(args=argv)  # the command about to run is all that is imported
+    else:
+        listing()(args=argv)  # --help, no command or a misspelt one: the list of commands
 
 
 __all__ = ["app", "main"]

@@ -43,14 +43,27 @@ def _fail(error: EvalgameError) -> NoReturn:
     raise typer.Exit(error.exit_code) from None
 
 
-app = typer.Typer(
-    cls=_Commands,
-    name="evalgame",
-    help="Solve and play e-Valuate and other finite two-player games, exactly.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+def application() -> typer.Typer:
+    """A new ``evalgame`` application, no command registered yet (:mod:`evalgame.cli`
+    registers them)."""
+    new = typer.Typer(
+        cls=_Commands,
+        name="evalgame",
+        help="Solve and play e-Valuate and other finite two-player games, exactly.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    new.callback()(_root)
+    return new
+
+
+def _root() -> None:
+    """Solve and play e-Valuate and other finite two-player games, exactly."""
+
+
+#: the application the commands are registered on
+app = application()
 
 
 #: the default of ``--slice``
@@ -98,11 +111,6 @@ Ladder = Annotated[
         "game too large to finish, both bounds move a little in each sitting.",
     ),
 ]
-
-
-@app.callback()
-def _root() -> None:
-    """Solve and play e-Valuate and other finite two-player games, exactly."""
 
 
 #: where human-readable output goes
