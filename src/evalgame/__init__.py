@@ -18,6 +18,7 @@ In a notebook :func:`tree`, :func:`tiling` and :func:`share` show their pictures
 :func:`play` plays against the engine in the input box (see ``docs/notebook.ipynb``).
 """
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from evalgame.errors import (
@@ -32,33 +33,55 @@ from evalgame.errors import (
     LimitError,
     SearchInterrupted,
 )
-from evalgame.expr import Expression, parse, parse_domain
-from evalgame.games.evaluate import EValuate, Solution, solve, tree_size
 from evalgame.numbers import Number
-from evalgame.search import (
-    Budget,
-    Game,
-    Player,
-    SearchResult,
-    SearchStats,
-    TranspositionTable,
-    alphabeta,
-    backward_induction,
-    expectiminimax,
-    iterative_deepening,
-    minimax,
-    mtdf,
-    negascout,
-    paper_alphabeta,
-)
 
 if TYPE_CHECKING:
     from evalgame.analysis.fairness import fairness
+    from evalgame.expr import Expression, parse, parse_domain
+    from evalgame.games.evaluate import EValuate, Solution, solve, tree_size
     from evalgame.games.evaluate.vectorized import solve_positions
+    from evalgame.search import (
+        Budget,
+        Game,
+        Player,
+        SearchResult,
+        SearchStats,
+        TranspositionTable,
+        alphabeta,
+        backward_induction,
+        expectiminimax,
+        iterative_deepening,
+        minimax,
+        mtdf,
+        negascout,
+        paper_alphabeta,
+    )
 
-#: names imported when first used: they need numpy, which costs a command that does not
-#: use it a fifth of a second at start (BENCHMARKS.md, "Start-up")
+#: the module each name of the API comes from, imported when the name is first used: a
+#: command of the command line imports ``evalgame`` and then only what it needs
+#: (``fairness`` and ``solve_positions`` need numpy; BENCHMARKS.md, "Start-up")
 _LAZY = {
+    **dict.fromkeys(("Expression", "parse", "parse_domain"), "evalgame.expr"),
+    **dict.fromkeys(("EValuate", "Solution", "solve", "tree_size"), "evalgame.games.evaluate"),
+    **dict.fromkeys(
+        (
+            "Budget",
+            "Game",
+            "Player",
+            "SearchResult",
+            "SearchStats",
+            "TranspositionTable",
+            "alphabeta",
+            "backward_induction",
+            "expectiminimax",
+            "iterative_deepening",
+            "minimax",
+            "mtdf",
+            "negascout",
+            "paper_alphabeta",
+        ),
+        "evalgame.search",
+    ),
     "fairness": "evalgame.analysis.fairness",
     "solve_positions": "evalgame.games.evaluate.vectorized",
 }
@@ -66,9 +89,9 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value  # found directly from now on
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

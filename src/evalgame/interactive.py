@@ -17,25 +17,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from evalgame.expr.domain import DIGITS, DomainLike
-from evalgame.expr.expression import Expression
-from evalgame.games.evaluate.game import as_first
 from evalgame.numbers import Number, format_number
-from evalgame.search.protocol import Game, Player
 
 if TYPE_CHECKING:  # the rest loads on first call: ``import evalgame`` stays quick
     from evalgame.analysis.tree import GameTree
+    from evalgame.expr.domain import DomainLike
+    from evalgame.expr.expression import Expression
     from evalgame.games.evaluate.game import EValuate
     from evalgame.games.graph.solve import ShareSolution
     from evalgame.games.tiling.game import TilingSolution
     from evalgame.play.agents import Agent
     from evalgame.play.session import Session
     from evalgame.play.verdict import Verdict
+    from evalgame.search.protocol import Game, Player
 
 
 def tree(
     expression: Expression | str,
-    domain: DomainLike = DIGITS,
+    domain: DomainLike = "0..9",
     *,
     algorithm: str = "alphabeta",
     seed: int = 0,
@@ -48,9 +47,10 @@ def tree(
     return game_tree(expression, domain, algorithm=algorithm, seed=seed)
 
 
-def tiling(rows: int, cols: int, first: Player | str = Player.MAX) -> TilingSolution:
+def tiling(rows: int, cols: int, first: Player | str = "max") -> TilingSolution:
     """The tiling game of §6 on a ``rows × cols`` board, solved; a notebook shows the board
     at the end of an optimal line."""
+    from evalgame.games.evaluate.game import as_first
     from evalgame.games.tiling.game import solve_tiling
 
     return solve_tiling(rows, cols, as_first(first))
@@ -77,9 +77,9 @@ def share(
 def play(
     game: Game[Any, Any] | Expression | str = "X*(Y-Z)",
     *,
-    domain: DomainLike = DIGITS,
-    you: Player | str = Player.MAX,
-    first: Player | str = Player.MAX,
+    domain: DomainLike = "0..9",
+    you: Player | str = "max",
+    first: Player | str = "max",
     ask: Callable[[str], str] = input,
     tell: Callable[[str], None] = print,
 ) -> Verdict | None:
@@ -88,13 +88,14 @@ def play(
     ``q`` quit). ``game`` is an e-Valuate expression (over ``domain``, ``first``
     proposing) or any :class:`~evalgame.Game` small enough to solve. Returns the verdict
     (``None`` if you quit)."""
-    from evalgame.games.evaluate.game import EValuate
+    from evalgame.games.evaluate.game import EValuate, as_first
     from evalgame.games.evaluate.oracle import Oracle
     from evalgame.play.agents import OptimalAgent
     from evalgame.play.evaluate import session as evaluate_session
     from evalgame.play.match import run
     from evalgame.play.session import Session
     from evalgame.play.solvers import exact_solver
+    from evalgame.search.protocol import Game
 
     person = as_first(you)
     show: Callable[[Session[Any, Any]], str]
