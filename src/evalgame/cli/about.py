@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from evalgame.cli.shared import console
-from evalgame.games.matching.native import engine_report
 
 
 def version() -> None:
@@ -15,4 +14,6 @@ def version() -> None:
 
 def engines() -> None:
     """Which engines this installation uses (the compiled kernel or the Python reference)."""
+    from evalgame.games.matching.native import engine_report  # not for `evalgame version`
+
     console.print(engine_report())
