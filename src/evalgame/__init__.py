@@ -95,6 +95,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})  # the lazy names too, for completion in notebooks
+
+
 __all__ = [
     "Budget",
     "CycleError",
