@@ -50,3 +50,21 @@ def test_caches_drop_an_engine_that_grew_past_their_total(
     monkeypatch.setattr(cache, "max_size", grown - 1)
     fill(1)  # the next request finds the first engine over the bound and drops it
     assert key not in list(cache.keys())
+
+
+def test_an_evaluate_engine_counts_the_residual_forms_its_search_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cache = evaluate._TABLES
+    cache.clear()
+    evaluate.game_state("(a+b)/c+d*e", "0..4", "max", [])
+    (key,) = cache.keys()
+    searched = cache.get(key)
+    fresh = evaluate._make(key)  # the same game before any search
+    table_rows = len(searched.oracle.table) + len(searched.oracle.values)
+    built = cache.size(searched) - table_rows - cache.size(fresh)
+    assert built > 0  # the forms the search added are in the size the cache sees
+    # a bound the table and values fit in, but not the forms: the engine is dropped
+    monkeypatch.setattr(cache, "max_size", table_rows + cache.size(fresh))
+    evaluate.game_state("x*y-z", "0..2", "max", [])
+    assert key not in list(cache.keys())

@@ -35,9 +35,10 @@ from evalgame.search.protocol import Player
 TERMS = Terms("val(E) = {}", "minimax(E) = {}", "val(E) = minimax(E) = {}")
 #: engines kept for later requests (one per expression and domain)
 CACHED_TABLES = 16
-#: table entries all of them keep together (an entry of a large game with its residual
-#: forms takes about 2.3 KB: ~70 MB per worker process)
-MAX_CACHED_ENTRIES = 30_000
+#: rows all of them keep together, counted by :meth:`Oracle.size` (table entries, values
+#: and residual forms: about 1.3 KB each with the memo tables behind them on a large
+#: game, so ~65 MB per worker process)
+MAX_CACHED_ENTRIES = 50_000
 
 
 def minimax(oracle: Oracle, budget: Budget | None = None) -> Number:
@@ -105,10 +106,10 @@ def _table(expression: str, domain: str, variables: Limit | None, values: Limit 
     return _TABLES.get((expression, domain, variables, values))
 
 
-#: the engines kept; the size of one is its transposition table's entries and values
+#: the engines kept; the size of one is everything its oracle keeps (see Oracle.size)
 _TABLES: Engines[tuple[str, str, Limit | None, Limit | None], Table] = Engines(
     _make,
-    size=lambda table: len(table.oracle.table) + len(table.oracle.values),
+    size=lambda table: table.oracle.size(),
     max_engines=CACHED_TABLES,
     max_size=MAX_CACHED_ENTRIES,
 )

@@ -80,6 +80,22 @@ class Oracle:
             self.values[position] = self.solve(position, budget).value
         return self.values[position]
 
+    def size(self) -> int:
+        """What the oracle keeps between questions, in rows: the transposition table's
+        entries, the values asked for and the residual forms its searches built. The
+        forms grow with the search (1.5 to 3.4 per table entry on the games measured)
+        while the table itself is bounded, and each comes with memo rows (substitutions,
+        normal forms), so a bound on memory must count them.
+
+        >>> game = EValuate("X*(Y-Z)")
+        >>> oracle = Oracle(game)
+        >>> before = oracle.size()
+        >>> _ = oracle.value(game.initial())
+        >>> oracle.size() > before + len(oracle.table)
+        True
+        """
+        return len(self.table) + len(self.values) + len(self.residual.algebra.kind)
+
     def move_values(
         self, position: Position, budget: Budget | None = None
     ) -> dict[Move, Number | None]:
