@@ -8,12 +8,7 @@ import typer
 from rich.table import Table
 
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
-from evalgame.cli.proofs import (
-    proof_json,
-    run_proof,
-    show_proof,
-    wants_proof,
-)
+from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     Domain,
@@ -102,26 +97,21 @@ def solve_command(
     ladder: Ladder = None,
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
-    if wants_proof(workers, scheduler, store):
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder)
+    if options.wanted:
         from evalgame.games.evaluate.proof import evaluate_problem
 
         problem = evaluate_problem(expression, parse_domain(domain), parse_first(first))
-        proof = run_proof(
+        report_proof(
             problem,
-            workers=workers,
-            scheduler=scheduler,
-            store=store,
-            timeout=timeout,
-            slice_seconds=slice_seconds,
-            ladder=ladder,
-            json_context={"expression": expression} if json_output else None,
+            options,
+            {"expression": expression},
+            json_output,
+            lambda proof: (
+                f"[bold]{problem.label}[/]: value [bold green]"
+                f"{'no valid leaf' if proof.value is None else decimal(proof.value)}[/]"
+            ),
         )
-        if json_output:
-            print_json({"expression": expression, **proof_json(proof)})
-            return
-        shown = "no valid leaf" if proof.value is None else decimal(proof.value)
-        console.print(f"[bold]{problem.label}[/]: value [bold green]{shown}[/]")
-        show_proof(proof)
         return
     warn_if_slow(expression, domain, algorithm)
     with (

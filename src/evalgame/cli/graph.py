@@ -22,12 +22,7 @@ import typer
 from evalgame.analysis.colour_threshold import chain, threshold
 from evalgame.cli.evaluate import decimal
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
-from evalgame.cli.proofs import (
-    proof_json,
-    run_proof,
-    show_proof,
-    wants_proof,
-)
+from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     JsonOutput,
@@ -110,20 +105,22 @@ def graph_command(
         raise InputError("a family range like cycle:3..10 needs --table")
     structure = incidence(load_graph(graph), color, share, chosen)
     k = 2 if colors is None else colors
-    if wants_proof(workers, scheduler, store):
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder)
+    if options.wanted:
         if out is not None:
             raise InputError("a parallel proof gives the value only: no --out")
-        _prove(
-            structure,
-            k,
-            rule,
-            workers,
-            scheduler,
-            store,
-            timeout,
-            slice_seconds,
-            ladder,
+        from evalgame.games.graph.proof import share_problem
+
+        problem = share_problem(structure, k, rule)
+        report_proof(
+            problem,
+            options,
+            {"graph": structure.graph.name, "total": number(structure.total)},
             json_output,
+            lambda proof: (
+                f"[bold]{problem.label}[/]: MAX's share [bold green]"
+                f"{'?' if proof.value is None else format_number(proof.value)}[/]"
+            ),
         )
         return
     with (
@@ -140,44 +137,6 @@ def graph_command(
         print_json(solution.as_json())
     else:
         show_solution(solution, out)
-
-
-def _prove(
-    structure: Incidence,
-    k: int,
-    rule: str,
-    workers: int | None,
-    scheduler: str | None,
-    store: Path | None,
-    timeout: float | None,
-    slice_seconds: float,
-    ladder: float | None,
-    json_output: bool,
-) -> None:
-    """MAX's share by the proof manager on Dask workers, resumable from ``store``."""
-    from evalgame.games.graph.proof import share_problem
-
-    problem = share_problem(structure, k, rule)
-    proof = run_proof(
-        problem,
-        workers=workers,
-        scheduler=scheduler,
-        store=store,
-        timeout=timeout,
-        slice_seconds=slice_seconds,
-        ladder=ladder,
-        json_context={"graph": structure.graph.name, "total": number(structure.total)}
-        if json_output
-        else None,
-    )
-    if json_output:
-        print_json(
-            {"graph": structure.graph.name, "total": number(structure.total), **proof_json(proof)}
-        )
-        return
-    shown = "?" if proof.value is None else format_number(proof.value)
-    console.print(f"[bold]{problem.label}[/]: MAX's share [bold green]{shown}[/]")
-    show_proof(proof)
 
 
 def parse_weights(text: str) -> str | dict[str, Number]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +29,36 @@ if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
 
 
-def wants_proof(workers: int | None, scheduler: str | None, store: Path | None) -> bool:
-    """Whether the options ask for the proof manager rather than one process."""
-    return workers is not None or scheduler is not None or store is not None
+@dataclass(frozen=True)
+class ProofOptions:
+    """A command's parallel-proof options: ``--workers/--scheduler/--store/--slice/--ladder``
+    and its ``--timeout``.
+
+    >>> ProofOptions(None, None, None, None, 5.0, None).wanted
+    False
+    >>> ProofOptions(2, None, None, None, 5.0, None).wanted
+    True
+    """
+
+    workers: int | None
+    scheduler: str | None
+    store: Path | None
+    timeout: float | None
+    slice_seconds: float
+    ladder: float | None
+
+    def __post_init__(self) -> None:
+        if self.workers is not None and self.scheduler is not None:
+            raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
+        if not self.slice_seconds > 0:
+            raise InputError(f"--slice must be a number of seconds > 0, not {self.slice_seconds}")
+        if self.ladder is not None and not self.ladder > 0:
+            raise InputError(f"--ladder must be a number of seconds > 0, not {self.ladder}")
+
+    @property
+    def wanted(self) -> bool:
+        """Whether they ask for the proof manager rather than one process."""
+        return self.workers is not None or self.scheduler is not None or self.store is not None
 
 
 def default_store(label: str) -> Path:
@@ -43,29 +72,32 @@ def default_store(label: str) -> Path:
     return cache / "evalgame" / "proofs" / f"{slug[:120]}.sqlite"
 
 
-def run_proof(
+def report_proof(
     problem: Problem,
-    *,
-    workers: int | None,
-    scheduler: str | None,
-    store: Path | None,
-    timeout: float | None,
-    slice_seconds: float,
-    ladder: float | None = None,
-    json_context: dict[str, Any] | None = None,
+    options: ProofOptions,
+    context: dict[str, Any],
+    json_output: bool,
+    headline: Callable[[ProofResult], str],
+) -> None:
+    """Prove ``problem``, then print ``headline(proof)`` and the statistics line, or with
+    ``--json`` one object: ``context`` (what the command was asked) and the proof."""
+    proof = run_proof(problem, options, json_context=context if json_output else None)
+    if json_output:
+        print_json({**context, **proof_json(proof)})
+        return
+    console.print(headline(proof))
+    show_proof(proof)
+
+
+def run_proof(
+    problem: Problem, options: ProofOptions, json_context: dict[str, Any] | None = None
 ) -> ProofResult:
     """Prove ``problem``'s value with a live status line; the store path is printed first.
 
     ``json_context`` (with ``--json``): no store line, and a stop prints one JSON object
     of this context and the bounds proven (as the one-process commands do)."""
     quiet = json_context is not None
-    if workers is not None and scheduler is not None:
-        raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
-    if not slice_seconds > 0:
-        raise InputError(f"--slice must be a number of seconds > 0, not {slice_seconds}")
-    if ladder is not None and not ladder > 0:
-        raise InputError(f"--ladder must be a number of seconds > 0, not {ladder}")
-    path = store if store is not None else default_store(problem.label)
+    path = options.store if options.store is not None else default_store(problem.label)
     if not quiet:
         err_console.print(f"proof store: {path}", style="dim")
     status: Status | None = None
@@ -95,12 +127,12 @@ def run_proof(
         with json_stops(quiet, **(json_context or {})):
             return prove(
                 problem,
-                workers=workers,
-                scheduler=scheduler,
+                workers=options.workers,
+                scheduler=options.scheduler,
                 store=path,
-                timeout=time_limit(timeout),
-                slice_seconds=slice_seconds,
-                ladder=ladder,
+                timeout=time_limit(options.timeout),
+                slice_seconds=options.slice_seconds,
+                ladder=options.ladder,
                 on_progress=show,
             )
     finally:

@@ -19,12 +19,7 @@ from rich.text import Text
 
 from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
-from evalgame.cli.proofs import (
-    proof_json,
-    run_proof,
-    show_proof,
-    wants_proof,
-)
+from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     JsonOutput,
@@ -114,11 +109,21 @@ def tiling(
         return
     player = _player(first)
     choose(SOLVERS, algorithm)  # refused before the size check
-    if wants_proof(workers, scheduler, store):
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder)
+    if options.wanted:
         if out is not None or algorithm != "solver":
             raise InputError("a parallel proof gives the value only: no --out or --algorithm")
         problem = TilingProblem(rows, cols, player, engine=_engine(engine), table_mb=table_mb)
-        _prove(problem, workers, scheduler, store, timeout, slice_seconds, ladder, json_output)
+        report_proof(
+            problem,
+            options,
+            {"rows": rows, "cols": cols, "first": player.value},
+            json_output,
+            lambda proof: (
+                f"tiling game on the {rows}×{cols} board, {player.value.upper()} "
+                f"first: [bold]{proof.value}[/] dominoes under optimal play"
+            ),
+        )
         return
     _solve(rows, cols, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
 
@@ -194,38 +199,6 @@ def _show(solution: TilingSolution, json_output: bool) -> None:
         f"{solution.seconds:.3f} s",
         style="dim",
     )
-
-
-def _prove(
-    problem: TilingProblem,
-    workers: int | None,
-    scheduler: str | None,
-    store: Path | None,
-    timeout: float | None,
-    slice_seconds: float,
-    ladder: float | None,
-    json_output: bool,
-) -> None:
-    """The value by the proof manager on Dask workers, resumable from ``store``."""
-    rows, cols, player = problem.rows, problem.cols, problem.first
-    proof = run_proof(
-        problem,
-        workers=workers,
-        scheduler=scheduler,
-        store=store,
-        timeout=timeout,
-        slice_seconds=slice_seconds,
-        ladder=ladder,
-        json_context={"rows": rows, "cols": cols, "first": player.value} if json_output else None,
-    )
-    if json_output:
-        print_json({"rows": rows, "cols": cols, "first": player.value, **proof_json(proof)})
-        return
-    console.print(
-        f"tiling game on the {rows}×{cols} board, {player.value.upper()} first: "
-        f"[bold]{proof.value}[/] dominoes under optimal play"
-    )
-    show_proof(proof)
 
 
 def render(rows: int, cols: int, dominoes: Sequence[Domino], first: Player | None) -> Text:
