@@ -244,7 +244,7 @@ def _combined(bounds: Sequence[BoardBounds], proofs: Sequence[KernelProof]) -> l
         low, high = best.pop((proof.rows, proof.cols, proof.first), (None, None))
         name = f"{proof.rows}×{proof.cols} {proof.first.upper()} first"
         if low is not None and low == high:
-            texts.append(f"{name}: value = {low}")
+            texts.append(f"{name}: **value = {low}**")
         elif low is not None and high is not None:
             texts.append(f"{name}: **{low} ≤ value ≤ {high}**")
         elif low is not None or high is not None:
