@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -9,7 +10,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from evalgame.games.matching import native
 from evalgame.games.tiling.game import solve_tiling
+from evalgame.play import tiling
 from tests.games.matching.naive_matching import game_value
 
 Cell = tuple[int, int]
@@ -142,3 +145,45 @@ def test_illegal_dominoes(client: TestClient, moves: list[Any], message: str) ->
 )
 def test_invalid_requests(client: TestClient, body: dict[str, Any]) -> None:
     assert client.post("/api/tiling/play", json=body).status_code == 422
+
+
+@pytest.fixture
+def boards() -> Iterator[None]:
+    """The boards' solvers made afresh for the test and dropped after it."""
+    tiling._TABLES.clear()
+    yield
+    tiling._TABLES.clear()
+
+
+@pytest.mark.skipif(not native.available(), reason="the C kernel is not built here")
+def test_the_page_plays_with_the_kernel_when_it_is_built(boards: None) -> None:
+    assert isinstance(tiling.table(6, 6).solver, native.NativeSolver)
+
+
+@pytest.mark.skipif(not native.available(), reason="the C kernel is not built here")
+def test_a_worker_keeps_as_many_kernel_tables_as_its_bytes_allow(boards: None) -> None:
+    for cols in range(2, 8):
+        tiling.tiling_hint(2, cols, [])
+    kept = tiling.MAX_CACHED_BYTES // (tiling.KERNEL_TABLE_MB << 20)
+    assert list(tiling._TABLES.keys()) == [(2, cols) for cols in range(8 - kept, 8)]
+
+
+def test_the_kernel_and_the_python_solver_answer_alike(
+    boards: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = [[], [[[0, 0], [0, 1]]], [[[1, 1], [2, 1]], [[0, 3], [1, 3]]]]
+
+    def answers() -> list[Any]:
+        tiling._TABLES.clear()
+        hints = [tiling.tiling_hint(3, 4, moves) for moves in lines]
+        games = [
+            tiling.tiling_state(3, 4, role, moves) for role in ("max", "min") for moves in lines
+        ]
+        return [*hints, *games]
+
+    auto = answers()
+    assert isinstance(tiling.table(3, 4).solver, native.NativeSolver) is native.available()
+    monkeypatch.setattr(tiling, "ENGINE", "python")
+    python = answers()
+    assert not isinstance(tiling.table(3, 4).solver, native.NativeSolver)
+    assert auto == python

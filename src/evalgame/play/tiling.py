@@ -3,7 +3,8 @@
 The dominoes are replayed (each must cover two adjacent free cells), the engine answers,
 and the answer says how the game stands. The engine plays exactly when the specialised
 solver settles the position within the budget (small boards, and large ones late in the
-game); otherwise it plays the move its heuristic order puts first and reports the bounds
+game; the C kernel when it is built, which proves 6×6 in about 2 s, else the Python
+solver); otherwise it plays the move its heuristic order puts first and reports the bounds
 it proved. One solver per board size keeps its table across calls, within the bounds of
 :class:`~evalgame.play.engines.Engines` (the least recently used boards go first).
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from evalgame.errors import IllegalMoveError, SearchInterrupted
 from evalgame.games.matching.game import MatchingPosition
+from evalgame.games.matching.native import Engine, NativeSolver, make_solver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.game import TilingGame
 from evalgame.play.engines import Engines
@@ -39,11 +41,19 @@ TERMS = Terms(
     "({lower} ≤ value ≤ {upper}), so there is no verdict",
 )
 
+#: which solver plays: the C kernel when built, else the Python solver
+ENGINE: Engine = "auto"
+#: the C kernel's table for one board, allocated whole (6×6 is proven in about 2 s with
+#: 16 MB; a larger table only costs page faults there)
+KERNEL_TABLE_MB = 16
 #: boards kept for later requests (one solver each)
 CACHED_BOARDS = 8
-#: table entries all of them keep together (an entry, with the region caches behind it,
-#: takes about 4–5 KB: ~50 MB per worker process; a 10 s search on 6×6 stores ~2,700)
-MAX_CACHED_ENTRIES = 10_000
+#: bytes of a Python solver's table entry with the region caches behind it (4–5 KB; a
+#: 10 s search on 6×6 stores ~2,700 entries)
+ENTRY_BYTES = 5_000
+#: bytes all boards' tables keep together, per worker process: four kernel tables, or
+#: ~13,000 Python entries
+MAX_CACHED_BYTES = 64 << 20
 
 #: a domino as plain data: its two cells, each ``[row, column]``
 Cells = Sequence[Sequence[int]]
@@ -79,15 +89,20 @@ def table(rows: int, cols: int) -> Table:
 
 def _make(key: tuple[int, int]) -> Table:
     game = TilingGame(*key)
-    return Table(game, MatchingSolver(game.board))
+    return Table(game, make_solver(game.board, engine=ENGINE, table_mb=KERNEL_TABLE_MB))
 
 
-#: the solvers kept; the size of one is its tables' entries (both players to move)
+def _size(table: Table) -> int:
+    """The bytes a board's solver holds: the kernel's table, counted whole (it is
+    allocated whole), and the Python tables' entries (both players to move)."""
+    solver = table.solver
+    kernel = KERNEL_TABLE_MB << 20 if isinstance(solver, NativeSolver) else 0
+    return kernel + ENTRY_BYTES * sum(map(len, solver.tables.values()))
+
+
+#: the solvers kept, bounded by the bytes they hold
 _TABLES: Engines[tuple[int, int], Table] = Engines(
-    _make,
-    size=lambda table: sum(map(len, table.solver.tables.values())),
-    max_engines=CACHED_BOARDS,
-    max_size=MAX_CACHED_ENTRIES,
+    _make, size=_size, max_engines=CACHED_BOARDS, max_size=MAX_CACHED_BYTES
 )
 
 
