@@ -301,6 +301,15 @@ def _summary(
             f"- Every solved board with an odd number of cells ({', '.join(b.name for b in odd)})"
             " has value ν with MAX first: an observation on these boards, not a proven rule."
         )
+    elif odd:  # say what broke the pattern the smaller boards suggested
+        full = ", ".join(b.name for b in odd if b.max_first[0] == b.nu)
+        short = ", ".join(
+            f"{b.name} ({b.max_first[0]} < ν = {b.nu})" for b in odd if b.max_first[0] < b.nu
+        )
+        lines.append(
+            f"- Of the solved boards with an odd number of cells, {full} have value ν with MAX"
+            f" first, but not {short}: a pattern the smaller boards suggested did not hold."
+        )
     for b in boards:
         if not b.solved:
             low, high = min(b.max_first[0], b.min_first[0]), max(b.max_first[1], b.min_first[1])
