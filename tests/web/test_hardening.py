@@ -113,6 +113,24 @@ def test_a_cancelled_ticket_stops_the_search_in_a_worker_process() -> None:
     assert (answer["status"], answer["reason"]) == ("stopped", "cancelled")
 
 
+def test_closing_the_pool_stops_a_search_still_running() -> None:
+    workers = Workers(size=1, queue=0)
+    budget = Budget(seconds=600)
+
+    async def scenario() -> dict[str, object]:
+        await workers.start()  # the worker process is up: the search starts at once
+        job = asyncio.ensure_future(workers.run(_solve, HEAVY, "0..24", "auto", budget))
+        await asyncio.sleep(0.5)  # under way in the worker process
+        workers.close()  # as the server does when it stops
+        return await asyncio.wait_for(job, 120)  # not the 600 s of its budget
+
+    try:
+        answer = asyncio.run(scenario())
+    finally:
+        workers.close()
+    assert (answer["status"], answer["reason"]) == ("stopped", "cancelled")
+
+
 @pytest.fixture
 def busy() -> Iterator[TestClient]:
     with TestClient(create_app(Workers(size=0, queue=0, processes=False))) as client:

@@ -151,6 +151,10 @@ class Workers:
     def close(self) -> None:
         """Stop the workers (running requests are cancelled)."""
         if self._executor is not None:
+            # raise every cancel flag: a search still running stops at its next budget check,
+            # so its worker process can exit instead of outliving the server
+            flags = _FLAGS[self._pool]
+            flags[:] = b"\x01" * len(flags)
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
