@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load clean
+.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ fuzz: $(STAMP)
 ## load: the server under load — 50 clients, heavy solves, table growth (figures in BENCHMARKS.md)
 load: $(STAMP)
 	nice -n 10 $(BIN)/python scripts/load.py
+
+## long-proofs: prove again every bound the C kernel published in docs/results.md (7×7: ~10 CPU
+## minutes a starter, 2 GB each; not part of `make test`)
+long-proofs: $(STAMP)
+	EVALGAME_LONG_PROOFS=1 nice $(BIN)/pytest -n 2 -p no:randomly \
+	  tests/games/matching/test_native.py -k published_kernel_proof
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

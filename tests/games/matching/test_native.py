@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalgame.analysis.tiling_patterns import boards_from_json
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.matching.bitgraph import BitGraph
@@ -176,3 +179,35 @@ def test_every_published_value_is_rederived() -> None:
         for first, max_to_move in (("max_first", True), ("min_first", False)):
             solver = NativeSolver(board, table_mb=64)
             assert solver.value(board.full, max_to_move) == row[first]["value"]
+
+
+RESULTS = json.loads((Path(__file__).parents[3] / "docs" / "tiling_results.json").read_text())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not os.environ.get("EVALGAME_LONG_PROOFS"), reason="minutes a board: make long-proofs"
+)
+@pytest.mark.parametrize(
+    "proof",
+    RESULTS["kernel_proofs"],
+    ids=lambda proof: f"{proof['rows']}x{proof['cols']}-{proof['first']}-first",
+)
+def test_every_published_kernel_proof_is_rederived(proof: dict[str, Any]) -> None:
+    """Each bound the kernel proved for docs/results.md, proved again from an empty table;
+    where it makes a board's value exact, the bound one above fails too."""
+    rows, cols = proof["rows"], proof["cols"]
+    board, max_first = Board(rows, cols), proof["first"] == "max"
+    relation, bound_text = proof["proof"].removeprefix("value ").split()
+    bound = int(bound_text)
+    solver = NativeSolver(board, table_mb=2048)
+    if relation == "≤":
+        assert solver.test(board.full, max_first, bound + 1) <= bound
+        return
+    assert relation == "≥"
+    assert solver.test(board.full, max_first, bound) >= bound
+    solved = {(b.rows, b.cols): b for b in boards_from_json(RESULTS) if b.solved}
+    if (rows, cols) in solved:
+        value = (solved[rows, cols].max_first if max_first else solved[rows, cols].min_first)[0]
+        assert value == bound
+        assert solver.test(board.full, max_first, bound + 1) <= bound
