@@ -106,6 +106,11 @@ def test_a_timeout_keeps_the_store_and_a_second_run_finishes(
     assert stop.value.lower is None or stop.value.lower <= 11
     assert read_summary(store).problem == problem.label  # the store is whole
     assert prove(problem, client, store=store, slice_seconds=0.5).value == 11
+    stopped, finished = read_summary(store).sittings  # one row for each run
+    assert stopped.stopped is not None
+    assert stopped.stopped.startswith("time budget")
+    assert finished.stopped == "finished"
+    assert (finished.lower, finished.upper, finished.workers) == (11, 11, 2)
 
 
 #: the manager of a run that kills itself (SIGKILL, no clean-up) at its first report on

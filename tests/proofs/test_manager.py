@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import EngineProblem, SerialPool, prove
+from evalgame.proofs import EngineProblem, SerialPool, prove, read_summary
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Player
@@ -53,6 +53,12 @@ def test_a_second_run_on_the_store_needs_no_task(tmp_path: Path) -> None:
     assert first.value == again.value == minimax(NestedTree(tree)).value
     assert first.tally.tasks > 0
     assert again.tally.tasks == 0
+    # each run is one sitting of the store, with its own work and what it proved
+    sittings = read_summary(tmp_path / "s.sqlite").sittings
+    assert [s.stopped for s in sittings] == ["finished", "finished"]
+    assert [s.nodes for s in sittings] == [first.tally.nodes, 0]
+    assert sittings[0].questions == first.questions
+    assert (sittings[1].lower, sittings[1].upper) == (first.value, first.value)
 
 
 @pytest.mark.parametrize("first", [Player.MAX, Player.MIN])

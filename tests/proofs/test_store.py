@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from evalgame.cli import app
 from evalgame.errors import StoreError
-from evalgame.proofs.store import ProofStore, read_summary
+from evalgame.proofs.store import ProofStore, Sitting, read_summary
 
 
 def test_facts_merge_and_survive_a_reopen(tmp_path: Path) -> None:
@@ -84,6 +84,7 @@ def test_the_proofs_command_shows_a_store_and_refuses_others(tmp_path: Path) -> 
         store.record("k", lower=2, nodes=100, cpu=2.0, worker="tcp://w:1")
         store.set_root(2, None, "value ≥ 2")
         store.set_open([("k2", 3, 2)])
+        store.log_sitting(Sitting(1.8e9, 1.8e9 + 3600, 2, 100, 7.5, 2, None, ["value ≥ 2"]))
     runner = CliRunner()
     shown = runner.invoke(app, ["proofs", str(path)])
     assert shown.exit_code == 0, shown.output
@@ -92,9 +93,40 @@ def test_the_proofs_command_shows_a_store_and_refuses_others(tmp_path: Path) -> 
     data = json.loads(runner.invoke(app, ["proofs", str(path), "--json"]).output)
     assert (data["lower"], data["upper"], data["proven"], data["open"]) == ("2", None, 1, 1)
     assert data["workers"]["tcp://w:1"]["nodes"] == 100
+    assert "sitting 1" in shown.output
+    assert "(running, or killed)" in shown.output
+    (sitting,) = data["sittings"]
+    assert sitting["started"] == "2027-01-15 08:00"
+    assert (sitting["wall_seconds"], sitting["workers"], sitting["lower"]) == (3600, 2, "2")
     other = tmp_path / "x.sqlite"
     other.write_text("hello")
     refused = runner.invoke(app, ["proofs", str(other)])
     assert refused.exit_code == 2
     assert "not an evalgame proof store" in refused.output
     assert other.read_text() == "hello"
+
+
+def test_sittings_are_kept_and_an_older_store_without_them_is_read_untouched(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.sqlite"
+    with ProofStore.open(path, "p") as store:
+        store.log_sitting(Sitting(100.0, 150.0, 2, 10, 1.0, 1, 5, [], None))
+        store.log_sitting(Sitting(100.0, 200.0, 2, 20, 2.0, 3, 5, ["value ≥ 3"], "finished"))
+        store.log_sitting(Sitting(300.0, 400.0, 1, 5, 0.5, 3, 4, ["value ≥ 5"], "time budget"))
+    sittings = read_summary(path).sittings
+    assert [(s.started, s.nodes, s.lower, s.stopped) for s in sittings] == [
+        (100.0, 20, 3, "finished"),  # a run's row is brought up to date, not repeated
+        (300.0, 5, 3, "time budget"),
+    ]
+    assert sittings[0].questions == ["value ≥ 3"]
+    with sqlite3.connect(path) as db:  # a store written before sittings were kept
+        db.execute("DROP TABLE sittings")
+    db.close()
+    before = path.read_bytes()
+    assert read_summary(path).sittings == []
+    assert path.read_bytes() == before
+    with ProofStore.open(path, "p") as store:  # opened to continue: the table is added
+        assert store.sittings() == []
+        store.log_sitting(Sitting(500.0, 600.0, 2, 1, 0.1, 3, 4, [], None))
+    assert len(read_summary(path).sittings) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from evalgame.numbers import Number, format_number
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
+    from evalgame.proofs.store import Sitting
 
 
 @dataclass(frozen=True)
@@ -205,6 +207,20 @@ def proofs_command(
                     name: {"facts": w.facts, "nodes": w.nodes, "cpu_seconds": round(w.cpu, 3)}
                     for name, w in summary.workers.items()
                 },
+                "sittings": [
+                    {
+                        "started": _utc(s.started),
+                        "wall_seconds": round(s.ended - s.started, 1),
+                        "workers": s.workers,
+                        "nodes": s.nodes,
+                        "cpu_seconds": round(s.cpu, 3),
+                        "lower": _bound(s.lower, None),
+                        "upper": _bound(s.upper, None),
+                        "questions": s.questions,
+                        "stopped": s.stopped,
+                    }
+                    for s in summary.sittings
+                ],
             }
         )
         return
@@ -232,6 +248,33 @@ def proofs_command(
                 f"{share.rate:,.0f}",
             )  # fmt: skip
         console.print(table)
+    for number, sitting in enumerate(summary.sittings, 1):
+        console.print(_sitting_line(number, sitting))
+
+
+def _sitting_line(number: int, sitting: Sitting) -> str:
+    """One run of the manager: when, how long, its work and the bounds it left.
+
+    >>> from evalgame.proofs.store import Sitting
+    >>> sitting = Sitting(1.8e9, 1.8e9 + 60, 2, 10**6, 90.0, 25, 31, [], "finished")
+    >>> for part in _sitting_line(2, sitting).split(": "):
+    ...     print(part)
+    sitting 2      2027-01-15 08:00 UTC, 60 s on 2 workers
+    1,000,000 nodes, 90.0 CPU s → 25 ≤ value ≤ 31 (finished)
+    """
+    finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
+    wall = sitting.ended - sitting.started
+    workers = f"{sitting.workers} worker{'' if sitting.workers == 1 else 's'}"
+    return (
+        f"sitting {number:<6} {_utc(sitting.started)} UTC, {wall:,.0f} s on {workers}: "
+        f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s → "
+        f"{_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')}"
+        f"{finished} ({sitting.stopped or 'running, or killed'})"
+    )
+
+
+def _utc(moment: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(moment))
 
 
 def _bound(value: Number | None, missing: str | None) -> Any:

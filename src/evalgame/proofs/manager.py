@@ -39,7 +39,7 @@ from evalgame.numbers import Number, normal
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import Problem
-from evalgame.proofs.store import ProofStore, WorkerShare
+from evalgame.proofs.store import ProofStore, Sitting, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
 
@@ -198,6 +198,9 @@ class ProofManager:
         self.lower: Number | None = None
         self.upper: Number | None = None
         self.started = time.monotonic()
+        #: the questions this run finished, in order
+        self.questions: list[str] = []
+        self._started_at = time.time()  # names this run's row in the store's sittings
         self._use_bounds = self.game.all_leaves_valid
         self._gamma: Number = 0
         self._strict = False
@@ -227,6 +230,7 @@ class ProofManager:
                     self._expand(node)
                     frontier.extend(node.children or ())
             self._run(root)
+        self.questions.append(self.question)
         return root.result
 
     def _run(self, root: Node) -> None:
@@ -514,9 +518,27 @@ class ProofManager:
         self._running.clear()
 
     def _snapshot(self) -> None:
-        """Write the subproblems running now to the store (its "open" list)."""
+        """Write the subproblems running now to the store (its "open" list) and this run's
+        work so far (its sitting)."""
         self.store.set_open(
             (task.node.name, task.gamma, task.node.depth) for task in self._running.values()
+        )
+        self.log_sitting()
+
+    def log_sitting(self, stopped: str | None = None) -> None:
+        """Record this run's work and the bounds proven so far (``stopped``: why it ended)."""
+        self.store.log_sitting(
+            Sitting(
+                self._started_at,
+                time.time(),
+                self._slot_count,
+                self.tally.nodes,
+                self.tally.cpu,
+                self.lower,
+                self.upper,
+                list(self.questions),
+                stopped,
+            )
         )
 
     # ------------------------------------------------------------------ reporting

@@ -92,26 +92,29 @@ def prove(
             deadline=None if timeout is None else started + timeout,
             on_progress=on_progress,
         )
-        questions: list[str] = []
         try:
-            value = _converge(manager, facts, questions, ladder)
+            value = _converge(manager, facts, ladder)
         except KeyboardInterrupt:  # between two questions
-            raise manager.interrupted("interrupted by Ctrl-C") from None
+            stop = manager.interrupted("interrupted by Ctrl-C")
+            manager.log_sitting(stop.reason)
+            raise stop from None
+        except SearchInterrupted as stop:
+            manager.log_sitting(stop.reason)
+            raise
+        manager.log_sitting("finished")
         return ProofResult(
             problem.label,
             value,
             manager.lower,
             manager.upper,
-            questions,
+            manager.questions,
             manager.tally,
             time.monotonic() - proving,
             None if store is None else Path(store),
         )
 
 
-def _converge(
-    manager: ProofManager, store: ProofStore, questions: list[str], ladder: float | None
-) -> Number | None:
+def _converge(manager: ProofManager, store: ProofStore, ladder: float | None) -> Number | None:
     """Ask null-window questions until the bounds meet (``None``: no valid leaf)."""
     game = manager.game
     lower, upper = game.bounds(game.initial()) if game.all_leaves_valid else (None, None)
@@ -124,12 +127,12 @@ def _converge(
     if lower is not None and lower == upper:
         return lower
     if ladder is not None and lower is not None and upper is not None:
-        return _climb(manager, store, questions, ladder)
+        return _climb(manager, store, ladder)
     gamma, strict = _middle(lower, upper), False
     if known.asking is not None and _open(*known.asking, lower, upper):
         gamma, strict = known.asking  # the question a stopped run was asking: resumed
     while True:
-        value = _ask(manager, store, questions, gamma, strict)
+        value = _ask(manager, store, gamma, strict)
         if value is None or manager.lower == manager.upper:
             return value
         lower, upper = manager.lower, manager.upper
@@ -139,9 +142,7 @@ def _converge(
             gamma, strict = value, value == lower
 
 
-def _climb(
-    manager: ProofManager, store: ProofStore, questions: list[str], first_slice: float
-) -> Number | None:
+def _climb(manager: ProofManager, store: ProofStore, first_slice: float) -> Number | None:
     """The bound ladder: "≥ upper?" and "> lower?" in turn — the questions far from the
     value, cheap ones, first — each within a slice of wall-clock seconds that doubles when
     it does not finish. An unfinished question keeps its proven subproblems in the store,
@@ -158,7 +159,7 @@ def _climb(
             try:
                 gamma = upper if end == "upper" else lower
                 assert gamma is not None
-                if _ask(manager, store, questions, gamma, end == "lower") is None:
+                if _ask(manager, store, gamma, end == "lower") is None:
                     return None
             except SearchInterrupted as stop:
                 out_of_time = stop.reason.startswith("time budget")
@@ -170,16 +171,9 @@ def _climb(
     return manager.lower
 
 
-def _ask(
-    manager: ProofManager,
-    store: ProofStore,
-    questions: list[str],
-    gamma: Number,
-    strict: bool,
-) -> Number | None:
+def _ask(manager: ProofManager, store: ProofStore, gamma: Number, strict: bool) -> Number | None:
     """Ask "value ≥ γ?" (``strict``: "> γ?") and record the bound it proves."""
     value = manager.test(gamma, strict=strict)
-    questions.append(manager.question)
     if value is None:
         return None
     if value > gamma if strict else value >= gamma:

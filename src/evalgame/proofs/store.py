@@ -58,6 +58,22 @@ CREATE INDEX facts_key ON facts (key);
 CREATE TABLE open (key TEXT PRIMARY KEY, gamma TEXT, depth INTEGER);
 """
 
+#: one row per run of the manager on this store (added to older stores when they are opened
+#: for writing; a reader of an older store sees no sittings)
+SITTINGS = """
+CREATE TABLE IF NOT EXISTS sittings (
+    started REAL PRIMARY KEY,  -- Unix time the run started
+    ended REAL NOT NULL,       -- Unix time of its last record (its end, once it stopped)
+    workers INTEGER NOT NULL,  -- worker threads of the cluster
+    nodes INTEGER NOT NULL,    -- every task's nodes, finished or not
+    cpu REAL NOT NULL,         -- every task's CPU seconds
+    lower TEXT,                -- the bounds proven on the whole problem when it stopped
+    upper TEXT,
+    questions TEXT NOT NULL,   -- the questions it finished, one a line
+    stopped TEXT               -- why it stopped (NULL: still running, or killed)
+);
+"""
+
 
 class Bounds(NamedTuple):
     """What the store knows about a key class (``None``: nothing proven on that side)."""
@@ -92,6 +108,23 @@ class WorkerShare:
 
 
 @dataclass
+class Sitting:
+    """One run of the manager on a store: when, on how many workers, its work (every task's,
+    split or called off ones included) and what it had proven when it stopped."""
+
+    started: float
+    ended: float
+    workers: int
+    nodes: int
+    cpu: float
+    lower: Number | None
+    upper: Number | None
+    questions: list[str]
+    #: why it stopped ("finished", the interruption's reason), ``None``: running or killed
+    stopped: str | None = None
+
+
+@dataclass
 class StoreSummary:
     """What ``evalgame proofs STORE`` prints."""
 
@@ -110,6 +143,7 @@ class StoreSummary:
     #: CPU seconds of the subproblems workers proved: the median, 90th and 99th
     #: percentiles and the largest (what a larger run's tasks will cost)
     cost: tuple[float, float, float, float] | None = None
+    sittings: list[Sitting] = field(default_factory=list)
 
 
 class ProofStore:
@@ -124,6 +158,7 @@ class ProofStore:
         if str(path) != ":memory:" and not _read_only(connection):
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
+            connection.executescript(SITTINGS)
         self._bounds: dict[str, Bounds] = {}
         for key, lower, upper, invalid in self._db.execute(
             "SELECT key, lower, upper, invalid FROM facts"
@@ -169,7 +204,7 @@ class ProofStore:
     def memory(cls, problem: str) -> ProofStore:
         """A store that lives in memory only (a run that need not be resumed)."""
         connection = sqlite3.connect(":memory:")
-        connection.executescript(SCHEMA)
+        connection.executescript(SCHEMA + SITTINGS)
         with connection:
             connection.executemany(
                 "INSERT INTO meta VALUES (?, ?)",
@@ -261,6 +296,46 @@ class ProofStore:
                 [(key, _text(gamma), depth) for key, gamma, depth in frontier],
             )
 
+    def log_sitting(self, sitting: Sitting) -> None:
+        """Write (or bring up to date) the row of the run that started at ``sitting.started``."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO sittings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    sitting.started,
+                    sitting.ended,
+                    sitting.workers,
+                    sitting.nodes,
+                    sitting.cpu,
+                    _text(sitting.lower),
+                    _text(sitting.upper),
+                    "\n".join(sitting.questions),
+                    sitting.stopped,
+                ),
+            )
+
+    def sittings(self) -> list[Sitting]:
+        """Every run of the manager on this store, oldest first (none before the table)."""
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master")}
+        if "sittings" not in tables:
+            return []
+        return [
+            Sitting(
+                started,
+                ended,
+                workers,
+                nodes,
+                cpu,
+                _number(lower),
+                _number(upper),
+                questions.split("\n") if questions else [],
+                stopped,
+            )
+            for started, ended, workers, nodes, cpu, lower, upper, questions, stopped in (
+                self._db.execute("SELECT * FROM sittings ORDER BY started")
+            )
+        ]
+
     def summary(self) -> StoreSummary:
         """Bounds, questions, counts and per-worker throughput."""
         meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
@@ -290,6 +365,7 @@ class ProofStore:
             cpu=cpu or 0.0,
             workers=workers,
             cost=_quantiles(costs),
+            sittings=self.sittings(),
         )
 
     def _remember(self, key: str, bounds: Bounds) -> None:
