@@ -9,7 +9,8 @@ Usage (from the repository root):
 Raw results go to docs/tiling_results.json after every board, so an interrupted run keeps
 what it computed; boards already there are not computed again unless --fresh is given.
 Its "kernel_proofs" list holds the confirmed results of scripts/tiling_proofs.py runs
-(entered from their logs), rendered as their own table.
+(entered from their logs), rendered as their own table; the proof manager's stores in
+docs/proofs/ are read for theirs, one row per sitting.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from evalgame.analysis.tiling_results import (
     KernelProof,
     board_bounds,
     board_value,
+    manager_proofs,
     markdown,
     replace_section,
 )
@@ -88,7 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
     bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
     proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
-    section = markdown(values, bounds, proofs) + _figure_lines(args.docs / "figures")
+    managed = manager_proofs(args.docs / "proofs")
+    section = markdown(values, bounds, proofs, managed) + _figure_lines(args.docs / "figures")
     write_section(args.docs / "results.md", section)
     log(f"wrote {args.docs / 'results.md'}")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from evalgame.analysis.tiling_results import (
     END,
     START,
@@ -10,9 +12,11 @@ from evalgame.analysis.tiling_results import (
     KernelProof,
     board_bounds,
     board_value,
+    manager_proofs,
     markdown,
     replace_section,
 )
+from evalgame.proofs.store import ProofStore, Sitting
 from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import game_value, grid_edges, max_matching, min_maximal
 
@@ -69,3 +73,28 @@ def test_kernel_proofs_are_listed_with_their_confirmation() -> None:
     assert "| 7×7 | MAX | **value ≥ 21** | 1,234,567 | 300 | sampled lines |" in text
     assert "proofs by the C kernel" in markdown([], [], [proof])
     assert "proofs by the C kernel" not in markdown([], [])
+
+
+def test_manager_stores_are_listed_sitting_by_sitting_and_narrow_the_bounds(
+    tmp_path: Path,
+) -> None:
+    with ProofStore.open(tmp_path / "8x8-max.sqlite", "tiling 8×8, MAX first") as store:
+        store.set_root(26, 31, "value ≥ 26")
+        store.log_sitting(Sitting(1.8e9, 1.8e9 + 3300, 2, 10**9, 6543.2, 26, 31,
+                                  ["value ≥ 26"], "time budget exhausted"))  # fmt: skip
+    with ProofStore.open(tmp_path / "other.sqlite", "e-Valuate a*b") as store:
+        store.set_root(1, 1, "value ≥ 1")  # not a tiling problem: left out
+    (managed,) = manager_proofs(tmp_path)
+    assert (managed.rows, managed.cols, managed.first, managed.store) == (
+        8,
+        8,
+        "max",
+        "8x8-max.sqlite",
+    )
+    kernel = KernelProof(8, 8, "max", "value ≥ 25", 1, 1.0, "sampled lines")
+    text = markdown([], [], [kernel], [managed])
+    assert (
+        "| 8×8 | MAX | 2027-01-15 08:00 | 2 | 3300 | 1,000,000,000 | 6543 | **26…31** "
+        "| value ≥ 26 | time budget exhausted |"
+    ) in text
+    assert "8×8 MAX first: **26 ≤ value ≤ 31**" in text  # the manager's bound beats the kernel's

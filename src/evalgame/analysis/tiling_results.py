@@ -14,9 +14,11 @@ renders both as the tiling section of ``docs/results.md`` (``scripts/tiling_resu
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from evalgame.analysis.min_maximal import minimum_maximal_tiling
@@ -24,6 +26,8 @@ from evalgame.analysis.results_page import replace_marked
 from evalgame.games.matching.bounds import LadderReport, LadderStep, bound_ladder
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.game import solve_tiling
+from evalgame.numbers import Number
+from evalgame.proofs.store import Sitting, read_summary
 from evalgame.search.protocol import Player
 
 
@@ -131,10 +135,57 @@ class KernelProof:
     confirmation: str
 
 
+@dataclass(frozen=True)
+class ManagerProof:
+    """What the proof manager's store of one board and starter holds (``docs/proofs/``)."""
+
+    rows: int
+    cols: int
+    first: str
+    #: the store's file name
+    store: str
+    lower: Number | None
+    upper: Number | None
+    #: the proven facts' work (every sitting's is in ``sittings``, split tasks included)
+    nodes: int
+    cpu: float
+    sittings: tuple[Sitting, ...]
+
+
+#: a tiling problem's label, as :class:`~evalgame.games.tiling.proof.TilingProblem` writes it
+_TILING_LABEL = re.compile(r"tiling (\d+)×(\d+), (MAX|MIN) first")
+
+
+def manager_proofs(folder: Path) -> list[ManagerProof]:
+    """The tiling stores in ``folder`` (other problems' stores are left out), by board."""
+    found = []
+    for path in sorted(folder.glob("*.sqlite")):
+        summary = read_summary(path)
+        match = _TILING_LABEL.fullmatch(summary.problem)
+        if match is None:
+            continue
+        rows, cols, first = match.groups()
+        found.append(
+            ManagerProof(
+                int(rows),
+                int(cols),
+                first.lower(),
+                path.name,
+                summary.lower,
+                summary.upper,
+                summary.nodes,
+                summary.cpu,
+                tuple(summary.sittings),
+            )
+        )
+    return sorted(found, key=lambda p: (p.rows, p.cols, p.first != "max"))
+
+
 def markdown(
     values: Sequence[BoardValue],
     bounds: Sequence[BoardBounds],
     proofs: Sequence[KernelProof] = (),
+    managed: Sequence[ManagerProof] = (),
 ) -> str:
     """The tiling section of ``docs/results.md``."""
     lines = [
@@ -213,36 +264,89 @@ def markdown(
                 f"| {proof.rows}×{proof.cols} | {proof.first.upper()} | **{proof.proof}** "
                 f"| {proof.nodes:,} | {proof.seconds:.0f} | {proof.confirmation} |"
             )
-        combined = _combined(bounds, proofs)
-        if combined:
-            lines += ["", "With the bounds above: " + "; ".join(combined) + "."]
+    if managed:
+        lines += _manager_lines(managed)
+    combined = _combined(bounds, proofs, managed)
+    if combined:
+        lines += ["", "With the bounds above: " + "; ".join(combined) + "."]
     return "\n".join(lines) + "\n"
 
 
-def _combined(bounds: Sequence[BoardBounds], proofs: Sequence[KernelProof]) -> list[str]:
-    """The best bounds of each board and starter, the ladder's and the kernel's together.
+def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
+    """The proof manager's stores, one row per sitting (a store kept before sittings were
+    recorded: one row for its proven facts)."""
+    lines = [
+        "",
+        "### Larger boards: proofs by the proof manager, sitting by sitting",
+        "",
+        "The Dask proof manager (`evalgame tiling R C --workers 2 --store …`, C kernel",
+        "leaves, docs/proofs.md) on the shared 2-core machine. Each row is one sitting read",
+        "from the store committed in `docs/proofs/` (`evalgame proofs STORE` prints it):",
+        "its work counts every task, those split or called off included; the bounds are",
+        "the whole store's when the sitting stopped, every later sitting resuming from it.",
+        "A store kept before sittings were recorded shows the work of its proven facts.",
+        "",
+        "| board | first | sitting (UTC) | workers | wall s | nodes | CPU s | bounds after "
+        "| questions finished | stopped |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for proof in managed:
+        head = f"| {proof.rows}×{proof.cols} | {proof.first.upper()} "
+        if not proof.sittings:
+            lines.append(
+                f"{head}| `{proof.store}`, kept before sittings were | | | {proof.nodes:,} "
+                f"| {proof.cpu:.0f} | {_range(proof.lower, proof.upper)} | | |"
+            )
+        for sitting in proof.sittings:
+            lines.append(
+                f"{head}| {time.strftime('%Y-%m-%d %H:%M', time.gmtime(sitting.started))} "
+                f"| {sitting.workers} | {sitting.ended - sitting.started:.0f} | {sitting.nodes:,} "
+                f"| {sitting.cpu:.0f} | {_range(sitting.lower, sitting.upper)} "
+                f"| {'; '.join(sitting.questions) or 'none'} "
+                f"| {sitting.stopped or 'killed'} |"
+            )
+    return lines
+
+
+def _range(lower: Number | None, upper: Number | None) -> str:
+    """``lower…upper`` in bold, ``value = v`` when they meet."""
+    if lower is not None and lower == upper:
+        return f"**{lower}**"
+    return f"**{'?' if lower is None else lower}…{'?' if upper is None else upper}**"
+
+
+def _combined(
+    bounds: Sequence[BoardBounds],
+    proofs: Sequence[KernelProof],
+    managed: Sequence[ManagerProof] = (),
+) -> list[str]:
+    """The best bounds of each board and starter that a kernel or manager proof touches,
+    the ladder's, the kernel's and the manager's together.
 
     >>> proof = KernelProof(7, 7, "max", "value ≥ 21", 1, 1.0, "sampled lines")
     >>> _combined([], [proof])
     ['7×7 MAX first: value ≥ 21']
+    >>> _combined([], [proof], [ManagerProof(7, 7, "max", "s", 20, 22, 0, 0.0, ())])
+    ['7×7 MAX first: **21 ≤ value ≤ 22**']
     """
-    best: dict[tuple[int, int, str], tuple[int | None, int | None]] = {}
-    for entry in bounds:
-        lower = max(entry.report.lower, entry.mu)
-        best[(entry.rows, entry.cols, entry.first)] = (lower, entry.report.upper)
+    found: list[tuple[tuple[int, int, str], Number | None, Number | None]] = []
     for proof in proofs:
-        key = (proof.rows, proof.cols, proof.first)
-        low, high = best.get(key, (None, None))
         relation, number = proof.proof.removeprefix("value ").split()
-        if relation == "≥":
-            low = int(number) if low is None else max(low, int(number))
-        else:
-            high = int(number) if high is None else min(high, int(number))
-        best[key] = (low, high)
+        bound = (int(number), None) if relation == "≥" else (None, int(number))
+        found.append(((proof.rows, proof.cols, proof.first), *bound))
+    found += [((p.rows, p.cols, p.first), p.lower, p.upper) for p in managed]
+    best: dict[tuple[int, int, str], tuple[Number | None, Number | None]] = {
+        (e.rows, e.cols, e.first): (max(e.report.lower, e.mu), e.report.upper) for e in bounds
+    }
+    touched: dict[tuple[int, int, str], None] = {}  # in order of first mention
+    for key, lower, upper in found:
+        touched[key] = None
+        known_lower, known_upper = best.get(key, (None, None))
+        best[key] = (_better(known_lower, lower, max), _better(known_upper, upper, min))
     texts = []
-    for proof in proofs:
-        low, high = best.pop((proof.rows, proof.cols, proof.first), (None, None))
-        name = f"{proof.rows}×{proof.cols} {proof.first.upper()} first"
+    for key in touched:
+        low, high = best[key]
+        name = f"{key[0]}×{key[1]} {key[2].upper()} first"
         if low is not None and low == high:
             texts.append(f"{name}: **value = {low}**")
         elif low is not None and high is not None:
@@ -252,6 +356,15 @@ def _combined(bounds: Sequence[BoardBounds], proofs: Sequence[KernelProof]) -> l
                 f"{name}: value {'≥' if high is None else '≤'} {low if high is None else high}"
             )
     return texts
+
+
+def _better(
+    known: Number | None, new: Number | None, pick: Callable[[Number, Number], Number]
+) -> Number | None:
+    """The tighter of two bounds on one side (``pick``: ``max`` for lower ones)."""
+    if known is None or new is None:
+        return new if known is None else known
+    return pick(known, new)
 
 
 def _how(report: LadderReport, mu: int) -> str:
