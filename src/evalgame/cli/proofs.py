@@ -253,23 +253,22 @@ def proofs_command(
 
 
 def _sitting_line(number: int, sitting: Sitting) -> str:
-    """One run of the manager: when, how long, its work and the bounds it left.
+    """One run of the manager, on two lines: when, how long and its work; then the bounds
+    it left, why it stopped and the questions it finished.
 
     >>> from evalgame.proofs.store import Sitting
-    >>> sitting = Sitting(1.8e9, 1.8e9 + 60, 2, 10**6, 90.0, 25, 31, [], "finished")
-    >>> for part in _sitting_line(2, sitting).split(": "):
-    ...     print(part)
-    sitting 2      2027-01-15 08:00 UTC, 60 s on 2 workers
-    1,000,000 nodes, 90.0 CPU s → 25 ≤ value ≤ 31 (finished)
+    >>> print(_sitting_line(2, Sitting(1.8e9, 1.8e9 + 60, 2, 10**6, 90.0, 25, 31, [], "finished")))
+    sitting 2      2027-01-15 08:00 UTC, 60 s on 2 workers, 1,000,000 nodes, 90.0 CPU s
+                   → 25 ≤ value ≤ 31 (finished)
     """
-    finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
     wall = sitting.ended - sitting.started
     workers = f"{sitting.workers} worker{'' if sitting.workers == 1 else 's'}"
+    finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
     return (
-        f"sitting {number:<6} {_utc(sitting.started)} UTC, {wall:,.0f} s on {workers}: "
-        f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s → "
-        f"{_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')}"
-        f"{finished} ({sitting.stopped or 'running, or killed'})"
+        f"sitting {number:<6} {_utc(sitting.started)} UTC, {wall:,.0f} s on {workers}, "
+        f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s\n{'':15}"
+        f"→ {_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')} "
+        f"({sitting.stopped or 'running, or killed'}){finished}"
     )
 
 
