@@ -138,8 +138,9 @@ def main(argv: list[str] | None = None) -> None:
         nodes, clock = solver.stats.nodes, time.process_time()
         try:
             result = solver.test(board.full, max_to_move, gamma)
-        except SearchInterrupted as stop:
-            print(f"value ≥ {gamma}? unfinished ({stop.reason}) after "
+        except (SearchInterrupted, KeyboardInterrupt) as stop:
+            reason = stop.reason if isinstance(stop, SearchInterrupted) else "Ctrl-C"
+            print(f"value ≥ {gamma}? unfinished ({reason}) after "
                   f"{solver.stats.nodes - nodes:,} nodes, {time.process_time() - clock:.0f} s",
                   flush=True)  # fmt: skip
             break
