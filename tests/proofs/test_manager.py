@@ -45,6 +45,24 @@ def test_random_trees_match_minimax(
     assert proof.value == minimax(NestedTree(tree)).value
 
 
+@settings(max_examples=60)
+@given(tree=trees, gamma=st.integers(-6, 6))
+def test_one_question_is_answered_as_minimax_says(tree: Any, gamma: int) -> None:
+    problem = EngineProblem(f"tree {tree!r}", NestedTree, (tree,))
+    proof = prove(problem, SerialPool(), split_depth=1, question=gamma)
+    value = minimax(NestedTree(tree)).value
+    if value is None:  # no valid leaf: nothing to prove either way
+        assert proof.lower is None
+        return
+    assert proof.lower is not None or proof.upper is not None
+    if value >= gamma:
+        assert proof.lower is not None
+        assert value >= proof.lower >= gamma
+    else:
+        assert proof.upper is not None
+        assert gamma > proof.upper >= value
+
+
 def test_a_second_run_on_the_store_needs_no_task(tmp_path: Path) -> None:
     tree = [[[3, 5], [2, 9]], [[4, 8], [1, 7]], [[6, 0], [5, 5]]]
     problem = EngineProblem("three levels", NestedTree, (tree,))

@@ -154,3 +154,28 @@ def test_the_bound_ladder_through_the_scheduler(scheduler: str, tmp_path: Path) 
     )  # fmt: skip
     assert refused.returncode != 0
     assert "--ladder must be a number of seconds > 0" in refused.stderr
+
+
+def test_one_question_through_the_scheduler_and_the_store(scheduler: str, tmp_path: Path) -> None:
+    value = solve_tiling(4, 5, Player.MIN, engine="python").value
+    store = str(tmp_path / "ask.sqlite")
+    command = ["tiling", "4", "5", "--first", "min", "--scheduler", scheduler, "--store", store]
+    asked = [_evalgame(*command, "--ask", str(gamma)) for gamma in (value, value + 1)]
+    # "≥ v?" proves value ≥ v (a lower bound cannot pass the value), then "≥ v + 1?" fails
+    assert asked[0]["lower"] == str(value)
+    assert asked[0]["value"] is None or asked[0]["value"] == str(value)
+    assert (asked[1]["lower"], asked[1]["upper"], asked[1]["value"]) == (str(value),) * 3
+    shown = subprocess.run(
+        [sys.executable, "-m", "evalgame", "tiling", "4", "5", "--first", "min", "--scheduler",
+         scheduler, "--store", store, "--ask", str(value - 1)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    assert "read whole from the store" in shown.stdout  # already decided: no task
+    refused = subprocess.run(
+        [sys.executable, "-m", "evalgame", "tiling", "3", "3", "--scheduler", scheduler,
+         "--store", str(tmp_path / "y.sqlite"), "--ask", "abc"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "--ask takes the γ" in refused.stderr

@@ -11,6 +11,7 @@ from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
+    Ask,
     Domain,
     JsonOutput,
     Ladder,
@@ -95,9 +96,10 @@ def solve_command(
     store: Store = None,
     slice_seconds: SliceSeconds = SLICE_SECONDS,
     ladder: Ladder = None,
+    ask: Ask = None,
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder)
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
     if options.wanted:
         from evalgame.games.evaluate.proof import evaluate_problem
 

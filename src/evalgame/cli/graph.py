@@ -25,6 +25,7 @@ from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
+    Ask,
     JsonOutput,
     Ladder,
     Scheduler,
@@ -91,6 +92,7 @@ def graph_command(
     store: Store = None,
     slice_seconds: SliceSeconds = SLICE_SECONDS,
     ladder: Ladder = None,
+    ask: Ask = None,
 ) -> None:
     """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
     chosen = parse_weights(weights)
@@ -105,7 +107,7 @@ def graph_command(
         raise InputError("a family range like cycle:3..10 needs --table")
     structure = incidence(load_graph(graph), color, share, chosen)
     k = 2 if colors is None else colors
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder)
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
     if options.wanted:
         if out is not None:
             raise InputError("a parallel proof gives the value only: no --out")

@@ -24,7 +24,7 @@ from rich.table import Table
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import JsonOutput, console, err_console, json_stops, print_json
 from evalgame.errors import InputError
-from evalgame.numbers import Number, format_number
+from evalgame.numbers import Number, exact, format_number
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
@@ -33,13 +33,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ProofOptions:
-    """A command's parallel-proof options: ``--workers/--scheduler/--store/--slice/--ladder``
-    and its ``--timeout``.
+    """A command's parallel-proof options: ``--workers/--scheduler/--store/--slice/--ladder/
+    --ask`` and its ``--timeout``.
 
     >>> ProofOptions(None, None, None, None, 5.0, None).wanted
     False
     >>> ProofOptions(2, None, None, None, 5.0, None).wanted
     True
+    >>> ProofOptions(None, None, None, None, 5.0, None, "7/2").question
+    Fraction(7, 2)
     """
 
     workers: int | None
@@ -48,6 +50,8 @@ class ProofOptions:
     timeout: float | None
     slice_seconds: float
     ladder: float | None
+    #: ``--ask G``: the one question "value ≥ G?", as typed
+    ask: str | None = None
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.scheduler is not None:
@@ -56,11 +60,29 @@ class ProofOptions:
             raise InputError(f"--slice must be a number of seconds > 0, not {self.slice_seconds}")
         if self.ladder is not None and not self.ladder > 0:
             raise InputError(f"--ladder must be a number of seconds > 0, not {self.ladder}")
+        if self.ladder is not None and self.ask is not None:
+            raise InputError("--ladder asks its own questions and --ask one question: not both")
+        _ = self.question  # a malformed --ask is refused before any work
+
+    @property
+    def question(self) -> Number | None:
+        """``--ask`` as an exact number (``None`` if not given)."""
+        if self.ask is None:
+            return None
+        try:
+            return exact(self.ask)
+        except ValueError:
+            raise InputError(
+                f'--ask takes the γ of "value ≥ γ?": a number such as 26, -2, 0.5 or 7/2, '
+                f"not {self.ask!r}"
+            ) from None
 
     @property
     def wanted(self) -> bool:
         """Whether they ask for the proof manager rather than one process."""
-        return self.workers is not None or self.scheduler is not None or self.store is not None
+        return any(
+            option is not None for option in (self.workers, self.scheduler, self.store, self.ask)
+        )
 
 
 def default_store(label: str) -> Path:
@@ -87,8 +109,27 @@ def report_proof(
     if json_output:
         print_json({**context, **proof_json(proof)})
         return
-    console.print(headline(proof))
+    question = options.question
+    if question is None or proof.value is not None:
+        console.print(headline(proof))
+    else:
+        console.print(f"{problem.label}: {_answer(question, proof.lower, proof.upper)}")
     show_proof(proof)
+
+
+def _answer(gamma: Number, lower: Number | None, upper: Number | None) -> str:
+    """What the bounds say of "value ≥ γ?".
+
+    >>> _answer(26, 26, 31)
+    'value ≥ 26? yes: 26 ≤ value ≤ 31'
+    >>> _answer(26, None, 25)
+    'value ≥ 26? no: value ≤ 25'
+    """
+    verdict = "yes" if lower is not None and lower >= gamma else "no"
+    bounds = " ≤ ".join(
+        part for part in (_bound(lower, None), "value", _bound(upper, None)) if part is not None
+    )
+    return f"value ≥ {format_number(gamma)}? {verdict}: {bounds}"
 
 
 def run_proof(
@@ -135,6 +176,7 @@ def run_proof(
                 timeout=time_limit(options.timeout),
                 slice_seconds=options.slice_seconds,
                 ladder=options.ladder,
+                question=options.question,
                 on_progress=show,
             )
     finally:
@@ -170,13 +212,12 @@ def show_proof(proof: ProofResult) -> None:
     if not proof.questions:
         console.print(f"proof: read whole from the store {proof.store}", style="dim")
         return
-    workers = len(tally.workers)
     console.print(
-        f"proof: {len(proof.questions)} questions ({'; '.join(proof.questions)}), "
-        f"{tally.nodes:,} nodes in {tally.tasks:,} tasks on {workers} "
-        f"worker{'' if workers == 1 else 's'} "
-        f"({tally.splits} split, {tally.called_off} called off, {tally.from_store} answered "
-        f"by the store), {tally.cpu:.1f} CPU s, {proof.seconds:.1f} s",
+        f"proof: {_count(len(proof.questions), 'question')} ({'; '.join(proof.questions)}), "
+        f"{tally.nodes:,} nodes in {_count(tally.tasks, 'task')} on "
+        f"{_count(len(tally.workers), 'worker')} ({tally.splits} split, "
+        f"{tally.called_off} called off, {tally.from_store} answered by the store), "
+        f"{tally.cpu:.1f} CPU s, {proof.seconds:.1f} s",
         style="dim",
     )
 
@@ -262,7 +303,7 @@ def _sitting_line(number: int, sitting: Sitting) -> str:
                    → 25 ≤ value ≤ 31 (finished)
     """
     wall = sitting.ended - sitting.started
-    workers = f"{sitting.workers} worker{'' if sitting.workers == 1 else 's'}"
+    workers = _count(sitting.workers, "worker")
     finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
     return (
         f"sitting {number:<6} {_utc(sitting.started)} UTC, {wall:,.0f} s on {workers}, "
@@ -274,6 +315,15 @@ def _sitting_line(number: int, sitting: Sitting) -> str:
 
 def _utc(moment: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.gmtime(moment))
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` ``noun``s, in the singular for one.
+
+    >>> _count(1, "task"), _count(1200, "task")
+    ('1 task', '1,200 tasks')
+    """
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def _bound(value: Number | None, missing: str | None) -> Any:

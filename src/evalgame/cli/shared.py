@@ -112,6 +112,17 @@ Ladder = Annotated[
     ),
 ]
 
+Ask = Annotated[
+    str | None,
+    typer.Option(
+        "--ask",
+        metavar="G",
+        help='Ask only "value ≥ G?" (it proves value ≥ G or value < G) instead of the whole '
+        "value: steers a long solve one bound at a time, resumed from the store like any "
+        "other question.",
+    ),
+]
+
 
 #: where human-readable output goes
 console = Console(highlight=False)

@@ -22,6 +22,7 @@ from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, ti
 from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
+    Ask,
     JsonOutput,
     Ladder,
     Scheduler,
@@ -94,6 +95,7 @@ def tiling(
     store: Store = None,
     slice_seconds: SliceSeconds = SLICE_SECONDS,
     ladder: Ladder = None,
+    ask: Ask = None,
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     if table is not None:
@@ -109,7 +111,7 @@ def tiling(
         return
     player = _player(first)
     choose(SOLVERS, algorithm)  # refused before the size check
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder)
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
     if options.wanted:
         if out is not None or algorithm != "solver":
             raise InputError("a parallel proof gives the value only: no --out or --algorithm")

@@ -7,6 +7,7 @@ as :func:`~evalgame.search.mtdf.mtdf` does with one process (after a pass that p
 value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?", and the midpoint of
 the bounds once both are known). Every proven subproblem goes to the store, so a run
 stopped by Ctrl-C, ``timeout`` or a crash continues where it was when started again.
+``question=γ`` asks "value ≥ γ?" alone: a long solve can be steered one bound at a time.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -14,6 +15,10 @@ stopped by Ctrl-C, ``timeout`` or a crash continues where it was when started ag
 >>> proof = prove(EngineProblem("nested", NestedTree, ([[3, 5], [2, 9], [4, 8]],)), SerialPool())
 >>> proof.value, proof.lower, proof.upper
 (4, 4, 4)
+>>> one = prove(EngineProblem("nested", NestedTree, ([[3, 5], [2, 9], [4, 8]],)), SerialPool(),
+...             question=5)
+>>> one.value, one.upper, one.questions
+(None, 4, ['value ≥ 5'])
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ def prove(
     split_depth: int = 1,
     young_brothers_wait: bool = True,
     ladder: float | None = None,
+    question: Number | None = None,
     on_progress: Callable[[ProofStatus], None] | None = None,
 ) -> ProofResult:
     """The exact value of ``problem`` (see the module doc).
@@ -70,7 +76,9 @@ def prove(
     the bounds proven so far, the store keeping every proven subproblem. ``ladder``
     (seconds) asks the bound ladder's questions instead of MTD(f)'s, each first given
     ``ladder`` seconds (for games with static bounds on their value): on a game too large
-    to finish, it moves both bounds a little in each sitting.
+    to finish, it moves both bounds a little in each sitting. ``question`` asks "value ≥
+    ``question``?" only (nothing if the store already decides it); the result's ``value``
+    is then ``None`` unless the bounds happen to meet.
     """
     started = time.monotonic()
     with (
@@ -93,7 +101,7 @@ def prove(
             on_progress=on_progress,
         )
         try:
-            value = _converge(manager, facts, ladder)
+            value = _converge(manager, facts, ladder, question)
         except KeyboardInterrupt:  # between two questions
             stop = manager.interrupted("interrupted by Ctrl-C")
             manager.log_sitting(stop.reason)
@@ -114,8 +122,11 @@ def prove(
         )
 
 
-def _converge(manager: ProofManager, store: ProofStore, ladder: float | None) -> Number | None:
-    """Ask null-window questions until the bounds meet (``None``: no valid leaf)."""
+def _converge(
+    manager: ProofManager, store: ProofStore, ladder: float | None, question: Number | None
+) -> Number | None:
+    """Ask null-window questions until the bounds meet (``None``: no valid leaf) — or only
+    "value ≥ ``question``?" (``None`` unless the bounds meet)."""
     game = manager.game
     lower, upper = game.bounds(game.initial()) if game.all_leaves_valid else (None, None)
     known = store.summary()  # bounds an earlier run proved
@@ -124,6 +135,10 @@ def _converge(manager: ProofManager, store: ProofStore, ladder: float | None) ->
     if known.upper is not None and (upper is None or known.upper < upper):
         upper = known.upper
     manager.lower, manager.upper = lower, upper
+    if question is not None:
+        if _open(question, False, lower, upper):
+            _ask(manager, store, question, False)
+        return manager.lower if manager.lower == manager.upper else None
     if lower is not None and lower == upper:
         return lower
     if ladder is not None and lower is not None and upper is not None:
