@@ -309,7 +309,7 @@ def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
 
 
 def _range(lower: Number | None, upper: Number | None) -> str:
-    """``lower…upper`` in bold, ``value = v`` when they meet."""
+    """``lower…upper`` in bold, one number when they meet."""
     if lower is not None and lower == upper:
         return f"**{lower}**"
     return f"**{'?' if lower is None else lower}…{'?' if upper is None else upper}**"

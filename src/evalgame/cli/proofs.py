@@ -125,6 +125,8 @@ def _answer(gamma: Number, lower: Number | None, upper: Number | None) -> str:
     >>> _answer(26, None, 25)
     'value ≥ 26? no: value ≤ 25'
     """
+    if lower is None and upper is None:
+        return f"value ≥ {format_number(gamma)}? no valid leaf: the game has no value"
     verdict = "yes" if lower is not None and lower >= gamma else "no"
     bounds = " ≤ ".join(
         part for part in (_bound(lower, None), "value", _bound(upper, None)) if part is not None
