@@ -7,9 +7,10 @@ Usage (from the repository root):
     .venv/bin/python scripts/tiling_patterns.py --markdown-only   # new bounds, same families
 
 Reads the boards of docs/tiling_results.json (written by scripts/tiling_results.py, so
-new bounds for 7×7 and 8×8 flow in when this is re-run), computes the 1×n and 2×n
-families, writes them to docs/tiling_patterns.json, draws docs/figures/tiling-value-over-nu.svg
-and rewrites only the section between this script's markers.
+new bounds for 7×7 and 8×8 flow in when this is re-run) and the proof manager's stores in
+docs/proofs/, computes the 1×n and 2×n families, writes them to docs/tiling_patterns.json,
+draws docs/figures/tiling-value-over-nu.svg and rewrites only the section between this
+script's markers.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from evalgame.analysis.tiling_patterns import (
     replace_section,
     strip_values,
 )
+from evalgame.analysis.tiling_results import manager_proofs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURE = "tiling-value-over-nu.svg"
@@ -42,7 +44,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--docs", type=Path, default=ROOT / "docs")
     args = parser.parse_args(argv)
     started = time.process_time()
-    boards = boards_from_json(json.loads((args.docs / "tiling_results.json").read_text()))
+    data_file = args.docs / "tiling_results.json"
+    boards = boards_from_json(
+        json.loads(data_file.read_text()), manager_proofs(args.docs / "proofs")
+    )
     data_path = args.docs / "tiling_patterns.json"
     if args.markdown_only:
         data = json.loads(data_path.read_text())

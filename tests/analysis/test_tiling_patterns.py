@@ -14,6 +14,7 @@ from evalgame.analysis.tiling_patterns import (
     starters_differ_by_one,
     strip_values,
 )
+from evalgame.analysis.tiling_results import ManagerProof
 from tests.games.matching.naive_matching import game_value, grid_edges
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -74,3 +75,16 @@ def test_kernel_proofs_narrow_the_bounds() -> None:
     seven = next(b for b in boards_from_json(data) if b.name == "7×7")
     assert seven.max_first == (21, 21)
     assert seven.min_first[0] < seven.min_first[1]
+
+
+def test_manager_stores_narrow_the_bounds() -> None:
+    data = json.loads((DOCS / "tiling_results.json").read_text())
+    data["kernel_proofs"] = []
+    stores = [
+        ManagerProof(8, 8, "min", "8x8-min.sqlite", None, 29, 0, 0.0, ()),
+        ManagerProof(8, 8, "max", "8x8-max.sqlite", 26, None, 0, 0.0, ()),
+    ]
+    eight = next(b for b in boards_from_json(data, stores) if b.name == "8×8")
+    assert eight.min_first[1] == 29
+    assert eight.max_first[0] == 26
+    assert eight.max_first[1] > 29  # a bound of MIN first does not leak into MAX first

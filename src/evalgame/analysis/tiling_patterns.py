@@ -21,12 +21,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evalgame.analysis.closed_forms import fit_floor
 from evalgame.analysis.results_page import replace_marked
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
+
+if TYPE_CHECKING:
+    from evalgame.analysis.tiling_results import ManagerProof
 
 #: a position of the 1×n game: the lengths (≥ 4) of its empty segments, sorted, and
 #: whether an odd number of one-move segments (length 2 or 3) is left
@@ -107,9 +110,17 @@ class Board2:
         return f"{self.rows}×{self.cols}"
 
 
-def boards_from_json(data: Mapping[str, Any]) -> list[Board2]:
+def boards_from_json(data: Mapping[str, Any], managed: Sequence[ManagerProof] = ()) -> list[Board2]:
     """The solved boards and the bounded ones of ``docs/tiling_results.json``; the bounds
-    proven by the search ladder are narrowed by the C kernel's proofs (``kernel_proofs``)."""
+    proven by the search ladder are narrowed by the C kernel's proofs (``kernel_proofs``)
+    and by the proof manager's stores (``managed``, see
+    :func:`~evalgame.analysis.tiling_results.manager_proofs`)."""
+    managed_proofs = [
+        (p.rows, p.cols, p.first, f"value {relation} {bound}")
+        for p in managed
+        for relation, bound in (("≥", p.lower), ("≤", p.upper))
+        if bound is not None
+    ]
     boards = []
     for row in data.get("values", {}).values():
         top, bottom = row["max_first"]["value"], row["min_first"]["value"]
@@ -127,6 +138,11 @@ def boards_from_json(data: Mapping[str, Any]) -> list[Board2]:
                         p["proof"]
                         for p in data.get("kernel_proofs", [])
                         if (p["rows"], p["cols"], p["first"]) == (rows, cols, name)
+                    ]
+                    + [
+                        proof
+                        for r, c, first_name, proof in managed_proofs
+                        if (r, c, first_name) == (rows, cols, name)
                     ],
                 )
                 for name, e in first.items()
