@@ -303,7 +303,7 @@ def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
                 f"| {sitting.workers} | {sitting.ended - sitting.started:.0f} | {sitting.nodes:,} "
                 f"| {sitting.cpu:.0f} | {_range(sitting.lower, sitting.upper)} "
                 f"| {'; '.join(sitting.questions) or 'none'} "
-                f"| {sitting.stopped or 'killed'} |"
+                f"| {sitting.outcome} |"
             )
     return lines
 

@@ -311,7 +311,7 @@ def _sitting_line(number: int, sitting: Sitting) -> str:
         f"sitting {number:<6} {_utc(sitting.started)} UTC, {wall:,.0f} s on {workers}, "
         f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s\n{'':15}"
         f"→ {_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')} "
-        f"({sitting.stopped or 'running, or killed'}){finished}"
+        f"({sitting.outcome}){finished}"
     )
 
 

@@ -123,6 +123,15 @@ class Sitting:
     #: why it stopped ("finished", the interruption's reason), ``None``: running or killed
     stopped: str | None = None
 
+    @property
+    def outcome(self) -> str:
+        """Why it stopped, in short (the reason's advice in parentheses left out).
+
+        >>> Sitting(0, 1, 1, 0, 0, None, None, [], "time budget exhausted (raise it)").outcome
+        'time budget exhausted'
+        """
+        return "running, or killed" if self.stopped is None else self.stopped.split(" (")[0]
+
 
 @dataclass
 class StoreSummary:
