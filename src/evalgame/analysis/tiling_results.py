@@ -285,6 +285,9 @@ def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
         "its work counts every task, those split or called off included; the bounds are",
         "the whole store's when the sitting stopped, every later sitting resuming from it.",
         "A store kept before sittings were recorded shows the work of its proven facts.",
+        "A bound confirmed a second way is in the kernel's table above too; the others rest",
+        "on the manager's proof alone (its leaves are the kernel's searches, which the tests",
+        "check against the Python solver on every board up to 5×6).",
         "",
         "| board | first | sitting (UTC) | workers | wall s | nodes | CPU s | bounds after "
         "| questions finished | stopped |",
