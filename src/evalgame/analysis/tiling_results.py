@@ -279,7 +279,7 @@ def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
         "",
         "### Larger boards: proofs by the proof manager, sitting by sitting",
         "",
-        "The Dask proof manager (`evalgame tiling R C --workers 2 --store …`, C kernel",
+        "The Dask proof manager (`evalgame tiling R C --workers N --store …`, C kernel",
         "leaves, docs/proofs.md) on the shared 2-core machine. Each row is one sitting read",
         "from the store committed in `docs/proofs/` (`evalgame proofs STORE` prints it):",
         "its work counts every task, those split or called off included; the bounds are",
