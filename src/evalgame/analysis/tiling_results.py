@@ -302,7 +302,7 @@ def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
             )
         for sitting in proof.sittings:
             lines.append(
-                f"{head}| {time.strftime('%Y-%m-%d %H:%M', time.gmtime(sitting.started))} "
+                f"{head}| {sitting.start} "
                 f"| {sitting.workers} | {sitting.ended - sitting.started:.0f} | {sitting.nodes:,} "
                 f"| {sitting.cpu:.0f} | {_range(sitting.lower, sitting.upper)} "
                 f"| {'; '.join(sitting.questions) or 'none'} "

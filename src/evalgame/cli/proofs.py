@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -252,7 +251,7 @@ def proofs_command(
                 },
                 "sittings": [
                     {
-                        "started": _utc(s.started),
+                        "started": s.start,
                         "wall_seconds": round(s.ended - s.started, 1),
                         "workers": s.workers,
                         "nodes": s.nodes,
@@ -308,15 +307,11 @@ def _sitting_line(number: int, sitting: Sitting) -> str:
     workers = _count(sitting.workers, "worker")
     finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
     return (
-        f"sitting {number:<6} {_utc(sitting.started)} UTC, {wall:,.0f} s on {workers}, "
+        f"sitting {number:<6} {sitting.start} UTC, {wall:,.0f} s on {workers}, "
         f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s\n{'':15}"
         f"→ {_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')} "
         f"({sitting.outcome}){finished}"
     )
-
-
-def _utc(moment: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(moment))
 
 
 def _count(number: int, noun: str) -> str:

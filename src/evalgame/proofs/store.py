@@ -124,6 +124,15 @@ class Sitting:
     stopped: str | None = None
 
     @property
+    def start(self) -> str:
+        """When it started, in UTC to the minute.
+
+        >>> Sitting(1.8e9, 1.8e9, 1, 0, 0, None, None, []).start
+        '2027-01-15 08:00'
+        """
+        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(self.started))
+
+    @property
     def outcome(self) -> str:
         """Why it stopped, in short (the reason's advice in parentheses left out).
 
