@@ -26,7 +26,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
-from evalgame.errors import DomainError, EvalgameError, ExpressionError, SearchInterrupted
+from evalgame.errors import (
+    CycleError,
+    DomainError,
+    EvalgameError,
+    ExpressionError,
+    SearchInterrupted,
+)
 from evalgame.numbers import format_number
 from evalgame.web.workers import RETRY_AFTER, Busy
 
@@ -42,6 +48,7 @@ class ErrorBody(BaseModel):
     problems: int | None = Field(None, description="how many fields are invalid")
     lower: str | None = Field(None, description="a stopped search: the bound proven below")
     upper: str | None = Field(None, description="a stopped search: the bound proven above")
+    cycle: list[str] | None = Field(None, description="a cyclic game: the positions of a cycle")
 
 
 #: the refusals every API route may answer, for the OpenAPI document
@@ -75,6 +82,8 @@ def error_body(error: EvalgameError) -> dict[str, Any]:
         )
     elif isinstance(error, DomainError):
         body["field"] = "domain"
+    elif isinstance(error, CycleError):
+        body["cycle"] = [str(position) for position in error.cycle]
     elif isinstance(error, SearchInterrupted):
         body.update(
             message=error.reason,
