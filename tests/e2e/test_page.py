@@ -95,9 +95,7 @@ def test_explore_the_tree_of_figure_one(page: Page) -> None:
     page.click("#tree-start")
     expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
     expect(page.locator("#tree-summary")).to_contain_text("4 α cut-offs")
-    # the root and the ten MIN nodes are open; the Y children of {6}…{9} carry α marks
-    expect(page.locator("#tree-nodes .badge.alpha")).to_have_count(4)
-    page.click("#tree-first")
+    # it opens before the search, so "next ›" walks it from its first step
     expect(page.locator("#tree-event")).to_have_text("before the search")
     expect(page.locator("#tree-nodes .badge.alpha")).to_have_count(0)
     page.click("#tree-next")
@@ -105,6 +103,22 @@ def test_explore_the_tree_of_figure_one(page: Page) -> None:
     page.click("#tree-next")
     expect(page.locator("#tree-event")).to_contain_text("enter {0} (MIN)")
     expect(page.locator("#tree-nodes .node.current .name")).to_have_text("{0}")
+    # the root and the ten MIN nodes are open; the Y children of {6}…{9} carry α marks
+    page.click("#tree-last")
+    expect(page.locator("#tree-nodes .badge.alpha")).to_have_count(4)
+
+
+def test_a_refused_expression_takes_the_tree_away(page: Page) -> None:
+    open_tab(page, "tree")
+    page.click("#tree-start")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+    page.fill("#tree-expression", "(10-X)*")
+    expect(page.locator("#tree-echo")).to_have_attribute("data-state", "error")
+    expect(page.locator("#tree-view")).to_be_hidden()
+    page.fill("#tree-expression", "X-Y")
+    expect(page.locator("#tree-echo")).to_have_attribute("data-state", "ok")
+    page.click("#tree-start")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 4 ")
 
 
 def test_play_the_graph_game(page: Page) -> None:

@@ -433,7 +433,7 @@ def test_the_tree_by_keyboard(page: Page) -> None:
     page.keyboard.press("ArrowLeft")  # back to the parent
     expect(page.locator("#tree-nodes [role='treeitem']:focus .name")).to_have_text("{0}")
     page.keyboard.press("Home")
-    page.keyboard.press(",")  # a step back, from anywhere in the tab
-    expect(page.locator("#tree-step-label")).to_have_text("step 657 of 658")
-    page.keyboard.press(".")
-    expect(page.locator("#tree-step-label")).to_have_text("step 658 of 658")
+    page.keyboard.press(".")  # a step on, from anywhere in the tab (it opens at step 0)
+    expect(page.locator("#tree-step-label")).to_have_text("step 1 of 658")
+    page.keyboard.press(",")
+    expect(page.locator("#tree-step-label")).to_have_text("step 0 of 658")

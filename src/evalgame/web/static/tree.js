@@ -31,6 +31,9 @@ export function setupTree() {
     domainError: $("tree-domain-error"),
     button: $("tree-start"),
     use: "tree",
+    onChange: (answer) => {
+      if (!answer) forget(); // a refused expression leaves no stale tree on the screen
+    },
   });
   $("tree-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -83,8 +86,16 @@ async function show(at = null) {
     load(answer, request, at);
   } catch (error) {
     const cancelled = error instanceof Cancelled;
+    if (!cancelled) forget();
     showError($("tree-error"), cancelled ? new Error("Cancelled.") : error);
   }
+}
+
+/** Take the tree off the screen: it no longer belongs to the expression in the field. */
+function forget() {
+  stopPlay();
+  tree = null;
+  $("tree-view").hidden = true;
 }
 
 /** Decode the columns, link children, and lay out the events of the walk. */
@@ -108,7 +119,7 @@ function load(answer, request, at) {
   $("tree-summary").textContent = summary(answer);
   $("tree-picture").removeAttribute("src");
   if ($("tree-picture-box").open) loadPicture();
-  setStep(at ?? tree.steps);
+  setStep(at ?? 0); // at the start, so that "next ›" walks the search from its first step
 }
 
 function summary(answer) {
