@@ -324,15 +324,33 @@ def test_the_form_keeps_its_layout_as_the_expression_grows(page: Page) -> None:
 # ------------------------------------------------------------------ small things
 
 
-def test_a_tiling_hint_outlines_the_best_dominoes(page: Page) -> None:
+def test_a_tiling_hint_outlines_the_best_dominoes_with_values(page: Page) -> None:
     open_tab(page, "tiling")
     page.fill("#tiling-rows", "2")
-    page.fill("#tiling-cols", "2")
+    page.fill("#tiling-cols", "3")
     page.click("#tiling-start")
     expect(page.locator(".legend")).to_contain_text("MAX's dominoes")
     page.click("#tiling-hint")
-    expect(page.locator("#tiling-board .cell.hinted")).to_have_count(4)  # every domino is best
-    expect(page.locator("#tiling-hints")).to_contain_text("the game ends with 2 dominoes")
+    # the three vertical dominoes are best (3 in the end), the four horizontal ones give 2
+    expect(page.locator("#tiling-board .cell.hinted")).to_have_count(6)
+    expect(page.locator("#tiling-hints")).to_contain_text("the 3 best dominoes ((1,1)–(2,1)")
+    expect(page.locator("#tiling-hints")).to_contain_text("the game ends with 3 dominoes")
+    expect(page.locator("#tiling-hints")).to_contain_text(
+        "The other moves end with: 4 dominoes → 2."
+    )
+
+
+def test_on_an_empty_board_the_hint_says_every_domino_is_best(page: Page) -> None:
+    open_tab(page, "tiling")
+    page.fill("#tiling-rows", "4")
+    page.fill("#tiling-cols", "4")
+    page.click("#tiling-start")
+    page.click("#tiling-hint")
+    expect(page.locator("#tiling-hints")).to_have_text(
+        "Every free domino is a best move here (24 dominoes): after any of them, with best "
+        "play, the game ends with 7 dominoes."
+    )
+    expect(page.locator("#tiling-board .cell.hinted")).to_have_count(0)  # no wall of outlines
 
 
 def test_a_graph_game_over_before_it_starts_says_why(page: Page) -> None:

@@ -79,7 +79,7 @@ def test_the_engine_plays_optimally(
     ("size", "moves"),
     [((2, 3), []), ((3, 3), [[[1, 1], [1, 2]]]), ((2, 4), [[[0, 0], [1, 0]]]), ((1, 5), [])],
 )
-def test_a_hint_outlines_exactly_the_best_dominoes(
+def test_a_hint_gives_the_best_dominoes_and_every_value(
     client: TestClient, size: tuple[int, int], moves: list[Any]
 ) -> None:
     rows, cols = size
@@ -90,13 +90,20 @@ def test_a_hint_outlines_exactly_the_best_dominoes(
     max_to_move = len(moves) % 2 == 0
     value = game_value(free_dominoes(rows, cols, taken), max_to_move)
     best = set()
+    finals = {}
     for u, v in free_dominoes(rows, cols, taken):  # every domino, judged by the naive solver
         cells = {(u // cols, u % cols), (v // cols, v % cols)}
-        if 1 + game_value(free_dominoes(rows, cols, taken | cells), not max_to_move) == value:
+        after = 1 + game_value(free_dominoes(rows, cols, taken | cells), not max_to_move)
+        finals[frozenset(cells)] = len(moves) + after
+        if after == value:
             best.add(frozenset(cells))
     assert hint["exact"] is True
     assert hint["value"] == len(moves) + value
     assert {frozenset(map(tuple, domino)) for domino in hint["best"]} == best
+    shown = {frozenset(map(tuple, move["domino"])): move["value"] for move in hint["moves"]}
+    assert shown == finals  # the final count after every legal domino
+    ranked = [move["value"] for move in hint["moves"]]
+    assert ranked == sorted(ranked, reverse=max_to_move)  # best first
 
 
 def test_min_role_the_engine_opens(client: TestClient) -> None:

@@ -169,11 +169,12 @@ def tiling_hint(
     rows: int, cols: int, moves: Sequence[Cells], budget: Budget | None = None
 ) -> dict[str, Any]:
     """The best dominoes for the player to move after ``moves``: every optimal one when the
-    solver settles the position in time, else the heuristic's choice with proven bounds.
+    solver settles the position in time, with the final count after each legal domino
+    (``moves``, best first); else the heuristic's choice with proven bounds.
 
     >>> hint = tiling_hint(2, 2, [])  # on 2×2 every domino leaves room for one more
-    >>> hint["exact"], hint["value"], len(hint["best"])
-    (True, 2, 4)
+    >>> hint["exact"], hint["value"], len(hint["best"]), {move["value"] for move in hint["moves"]}
+    (True, 2, 4, {2})
     """
     shared = table(rows, cols)
     game, board = shared.game, shared.game.board
@@ -184,38 +185,53 @@ def tiling_hint(
             replay(session, moves, read_domino)
             if session.is_over:
                 raise IllegalMoveError("the game is over: no domino fits")
-            best, report = _best_moves(shared, session.position)
+            best, report, after = _best_moves(shared, session.position)
+            max_to_move = session.position.to_move is Player.MAX
         finally:
             shared.solver.budget = None
-    return {"best": [[list(cell) for cell in board.domino(edge)] for edge in best], **report}
+
+    def cells(edge: int) -> list[list[int]]:
+        return [list(cell) for cell in board.domino(edge)]
+
+    ranked = sorted(after, key=after.__getitem__, reverse=max_to_move)  # best first
+    return {
+        "best": [cells(edge) for edge in best],
+        "moves": [{"domino": cells(edge), "value": after[edge]} for edge in ranked],
+        **report,
+    }
 
 
 def _engine_move(shared: Table, position: MatchingPosition) -> tuple[int, dict[str, Any]]:
     """An optimal move if the solver settles the position in time, else the heuristic's."""
-    best, report = _best_moves(shared, position)
+    best, report, _ = _best_moves(shared, position)
     return best[0], report
 
 
-def _best_moves(shared: Table, position: MatchingPosition) -> tuple[list[int], dict[str, Any]]:
+def _best_moves(
+    shared: Table, position: MatchingPosition
+) -> tuple[list[int], dict[str, Any], dict[int, int]]:
     """Every optimal move (in the heuristic's order) if the solver settles the position in
-    time, else the heuristic's first move alone; with the value or the bounds proven."""
+    time, else the heuristic's first move alone; with the value or the bounds proven, and
+    the final count after each legal move (none unless settled)."""
     game, solver = shared.game, shared.solver
     free, max_to_move = position.free, position.to_move is Player.MAX
     ordered = list(game.order(position, game.moves(position)))
     try:
         value = solver.value(free, max_to_move)
-        best = [m for m in ordered if 1 + solver.value(free & ~m, not max_to_move) == value]
         total = position.placed + value
-        return best, {"exact": True, "value": total, "lower": total, "upper": total}
+        after = {m: position.placed + 1 + solver.value(free & ~m, not max_to_move) for m in ordered}
+        best = [m for m in ordered if after[m] == total]
+        return best, {"exact": True, "value": total, "lower": total, "upper": total}, after
     except SearchInterrupted:
         pass
     lower, upper = solver.bounds(free, max_to_move)
-    return [ordered[0]], {
+    report = {
         "exact": False,
         "value": None,
         "lower": position.placed + lower,
         "upper": position.placed + upper,
     }
+    return [ordered[0]], report, {}
 
 
 def _result(shared: Table, session: Session[MatchingPosition, int]) -> dict[str, Any]:

@@ -182,8 +182,10 @@ function render(focus = false, hints = null) {
   state.dominoes.forEach((domino, index) => {
     for (const [r, c] of domino) owner.set(`${r},${c}`, index);
   });
+  // the best dominoes are outlined unless every domino is best: the words say it then
   const hinted = new Set();
-  for (const domino of hints?.best ?? []) for (const [r, c] of domino) hinted.add(`${r},${c}`);
+  const outlined = hints && !everyMoveIsBest(hints) ? hints.best : [];
+  for (const domino of outlined) for (const [r, c] of domino) hinted.add(`${r},${c}`);
   const board = $("tiling-board");
   board.style.setProperty("--cols", String(state.cols));
   board.replaceChildren();
@@ -244,17 +246,30 @@ function render(focus = false, hints = null) {
   else board.querySelector("[tabindex='0']").focus();
 }
 
+const everyMoveIsBest = (hints) => hints.exact && hints.best.length === hints.moves.length;
+
+/** The best dominoes and what each legal domino leads to: "4 dominoes → 8, 20 → 7". */
 function hintText(hints) {
   const count = hints.best.length;
   const where = hints.best.map(([a, b]) => `(${a[0] + 1},${a[1] + 1})–(${b[0] + 1},${b[1] + 1})`);
   const shown = where.slice(0, 6).join(", ") + (count > 6 ? `, and ${count - 6} more` : "");
-  if (hints.exact) {
-    return `Outlined: the ${count === 1 ? "best domino" : `${count} best dominoes`} (${shown}); ` +
-      `with best play after it the game ends with ${hints.value} dominoes.`;
+  if (!hints.exact) {
+    return `Outlined: the engine's choice by its heuristic (${shown}); within its time it proved ` +
+      `only ${hints.lower} ≤ final dominoes ≤ ${hints.upper}.`;
   }
-  return `Outlined: the engine's choice by its heuristic (${shown}); within its time it proved ` +
-    `only ${hints.lower} ≤ final dominoes ≤ ${hints.upper}.`;
+  if (everyMoveIsBest(hints)) {
+    return `Every free domino is a best move here (${plural(count, "domino", "dominoes")}): ` +
+      `after any of them, with best play, the game ends with ${hints.value} dominoes.`;
+  }
+  const groups = new Map(); // final count → how many dominoes lead to it, best first
+  for (const move of hints.moves) groups.set(move.value, (groups.get(move.value) ?? 0) + 1);
+  const others = [...groups].slice(1).map(([value, n]) => `${plural(n, "domino", "dominoes")} → ${value}`);
+  return `Outlined: the ${count === 1 ? "best domino" : `${count} best dominoes`} (${shown}); ` +
+    `with best play after it the game ends with ${hints.value} dominoes. ` +
+    `The other moves end with: ${others.join(", ")}.`;
 }
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** Which side of square (r, c) its domino's other half lies on. */
 function join(domino, r, c) {
