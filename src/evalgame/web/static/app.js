@@ -1,12 +1,13 @@
 // The page: four tabs, each set up by its own module. Plain ES modules, no build step.
 // The address's fragment names the tab and, for a shared link, the game: #tree?e=(10-X)*Y
 import { readLink, rove } from "./common.js";
+import { setupDag } from "./dag.js";
 import { setupGraph } from "./graph.js";
 import { setupPlay } from "./play.js";
 import { setupTiling } from "./tiling.js";
 import { setupTree } from "./tree.js";
 
-const TABS = ["play", "tree", "tiling", "graph"];
+const TABS = ["play", "tree", "tiling", "graph", "dag"];
 
 function selectTab(name) {
   const chosen = TABS.includes(name) ? name : "play";
@@ -38,7 +39,7 @@ rove(tablist, "[role='tab']", (index, key, count) => {
   return null;
 });
 
-const openers = { play: setupPlay(), tree: setupTree(), tiling: setupTiling(), graph: setupGraph() };
+const openers = { play: setupPlay(), tree: setupTree(), tiling: setupTiling(), graph: setupGraph(), dag: setupDag() };
 
 /** Show the tab of the address, and reopen the game a shared link carries. */
 function follow() {
