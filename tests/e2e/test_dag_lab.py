@@ -97,6 +97,21 @@ def test_dfs_colours_a_dag_and_sets_each_value_once(page: Page) -> None:
     )
 
 
+def test_a_position_reached_twice_is_solved_once(page: Page) -> None:
+    open_lab(page)
+    page.select_option("#dag-example", "shared")
+    page.select_option("#dag-algorithm", "dfs")
+    page.click("#dag-start")
+    expect(page.locator("#dag-summary")).to_contain_text("value of a = 4")
+    page.fill("#dag-step", "12")  # c turns grey; d, reached from b before, is black already
+    page.dispatch_event("#dag-step", "input")
+    expect(page.locator("#dag-event")).to_have_text(
+        "c turns grey (MIN: 2 moves examined) · already black, VALUE reused: d · "
+        "so far V = 7, E = 8"
+    )
+    expect(page.locator("#dag-counts tr[data-search='tree'] td")).to_have_text("11")
+
+
 def test_a_cycle_is_refused_and_drawn(page: Page) -> None:
     open_lab(page)
     page.select_option("#dag-example", "cycle")
@@ -158,3 +173,19 @@ def test_the_lab_fits_a_phone_and_a_projector(
         assert drawn["width"] >= 600  # readable: never squeezed below its natural size
     finally:
         context.close()
+
+
+def test_retrograde_labels_the_game_that_can_repeat(page: Page) -> None:
+    open_lab(page)
+    page.select_option("#dag-example", "cycle")
+    page.select_option("#dag-algorithm", "retrograde")
+    page.click("#dag-start")
+    # MAX avoids x by going to b, MIN avoids y by going to c, and round it goes
+    expect(page.locator("#dag-summary")).to_contain_text("a: a draw")
+    page.click("#dag-next")
+    expect(page.locator("#dag-event")).to_have_text("y is a leaf worth 2: MAX wins")
+    page.click("#dag-last")
+    expect(page.locator("#dag-event")).to_contain_text("is a draw: neither side can force a win")
+    assert [node(page, name) for name in "abcxyz"] == [
+        "draw", "draw", "draw", "loss", "win", "draw",
+    ]  # fmt: skip

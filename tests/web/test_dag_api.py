@@ -101,3 +101,21 @@ def test_the_schema_documents_the_route(client: TestClient) -> None:
     route = schema["paths"]["/api/dag"]["post"]
     assert {"400", "422", "503"} <= set(route["responses"])
     assert "cycle" in schema["components"]["schemas"]["ErrorBody"]["properties"]
+
+
+def test_retrograde_labels_a_game_that_can_repeat(client: TestClient) -> None:
+    game = {
+        "start": "a",
+        "positions": {
+            "a": {"player": "max", "moves": ["b", "x"]},
+            "b": {"player": "min", "moves": ["a", "y"]},
+            "x": {"value": -1},
+            "y": {"value": 2},
+        },
+    }
+    refused(client, {"game": game, "algorithm": "dfs"})  # a cycle: no value
+    answer = client.post("/api/dag", json={"game": game, "algorithm": "retrograde"}).json()
+    # MAX goes to b; MIN goes back to a rather than lose: a draw by endless play
+    assert answer["outcome"] == "draw"
+    assert answer["outcomes"] == {"a": "draw", "b": "draw", "x": "loss", "y": "win"}
+    assert [step["position"] for step in answer["steps"]] == ["y", "x", "a", "b"]

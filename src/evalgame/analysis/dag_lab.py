@@ -44,10 +44,11 @@ from evalgame.search.dag import backward_induction
 from evalgame.search.graph import postorder
 from evalgame.search.minimax import minimax
 from evalgame.search.protocol import Game, Player
+from evalgame.search.retrograde import retrograde
 from evalgame.search.searcher import INF, Searcher
 from evalgame.search.window import Bound
 
-LabAlgorithm = Literal["dfs", "minimax", "alphabeta", "expectiminimax"]
+LabAlgorithm = Literal["dfs", "minimax", "alphabeta", "expectiminimax", "retrograde"]
 ALGORITHMS: tuple[LabAlgorithm, ...] = ("dfs", "minimax", "alphabeta", "expectiminimax")
 
 #: most positions of a game in the lab (a drawing of more is not read)
@@ -63,13 +64,17 @@ TREE_NODES = Limit(
 PLAYER_NAMES = {Player.MAX: "max", Player.MIN: "min", Player.CHANCE: "chance"}
 
 
-def read_game(raw: object) -> DagGame:
-    """A game from the ``docs/dag.md`` object (floats decoded as Decimals) or a nested list.
+def read_game(raw: object, *, acyclic: bool = True) -> DagGame:
+    """A game from the ``docs/dag.md`` object (floats decoded as Decimals) or a nested list;
+    ``acyclic=False`` accepts positions that repeat (for :func:`label_game`).
 
     >>> read_game("[1, [2, 3]]").moves("2")
     ('2.1', '2.2')
     """
-    game = parse_nested_tree(raw) if isinstance(raw, str) else DagGame.from_data(raw)
+    if isinstance(raw, str):
+        game = parse_nested_tree(raw)
+    else:
+        game = DagGame.from_data(raw, acyclic=acyclic)
     POSITIONS.check("the number of positions", len(game.nodes))
     return game
 
@@ -277,6 +282,8 @@ def walk_game(
     game: DagGame, algorithm: LabAlgorithm, budget: Budget | None = None
 ) -> dict[str, Any]:
     """``algorithm`` on ``game``, step by step, with the exact values and node counts (JSON)."""
+    if algorithm == "retrograde":
+        return label_game(game)
     watched = _Watched(game)
     values = _Finished(watched.steps)
     result = backward_induction(watched, values=values, budget=budget)
@@ -341,6 +348,45 @@ def walk_game(
     positions = (nodes[node].position for node in tree.entered)
     answer.update(visited=list(dict.fromkeys(positions)), steps=steps)
     return answer
+
+
+def label_game(game: DagGame) -> dict[str, Any]:
+    """Retrograde analysis of a game whose positions may repeat: win, loss or draw for MAX at
+    every position, labelled in the order the analysis settles them (JSON).
+
+    >>> lab = label_game(read_game({"start": "a", "positions": {
+    ...     "a": {"player": "max", "moves": ["b", "x"]},
+    ...     "b": {"player": "min", "moves": ["a", "y"]},
+    ...     "x": {"value": 0}, "y": {"value": 1}}}, acyclic=False))
+    >>> lab["outcome"], lab["outcomes"]["b"], [step["position"] for step in lab["steps"]]
+    ('draw', 'draw', ['y', 'x', 'a', 'b'])
+    """
+    result = retrograde(game)
+    outcomes = {str(p): outcome.value for p, outcome in result.outcome.items()}
+    steps = [
+        {
+            "step": "label",
+            "position": str(p),
+            "outcome": outcomes[str(p)],
+            "distance": result.distance.get(p),
+        }
+        for p in result.order
+    ]
+    return {
+        "algorithm": "retrograde",
+        "start": game.start,
+        "value": None,
+        "outcome": outcomes[game.start],
+        "outcomes": outcomes,
+        "distances": {str(p): d for p, d in result.distance.items()},
+        "values": {},
+        "principal_variation": [],
+        "positions": [_position(game, name) for name in game.nodes],
+        "tree": None,
+        "visited": [str(p) for p in result.positions],
+        "steps": steps,
+        "counts": {"vertices": len(result.positions), "edges": result.edges},
+    }
 
 
 def _full_walk(tree: _Tree, entered: list[int], values: dict[str, Number]) -> list[dict[str, Any]]:

@@ -53,12 +53,13 @@ class DagRequest(Strict):
         ),
         examples=[TEXTBOOK],
     )
-    algorithm: Literal["dfs", "minimax", "alphabeta", "expectiminimax"] = Field(
+    algorithm: Literal["dfs", "minimax", "alphabeta", "expectiminimax", "retrograde"] = Field(
         "alphabeta",
         description=(
             "dfs: backward induction on the graph of positions, Θ(V+E); minimax, alphabeta "
             "(full window, moves in the given order), expectiminimax: on the tree the graph "
-            "unfolds to"
+            "unfolds to; retrograde: win, loss or draw for MAX at every position of a game "
+            "whose positions may repeat (a payoff counts for its sign)"
         ),
     )
     seconds: Seconds = 3.0
@@ -85,7 +86,7 @@ async def dag(request: DagRequest, http: Request) -> Any:
 
 
 def _walk(game: object, algorithm: LabAlgorithm, budget: Budget) -> dict[str, Any]:
-    return walk_game(read_game(game), algorithm, budget)
+    return walk_game(read_game(game, acyclic=algorithm != "retrograde"), algorithm, budget)
 
 
 def _refused(error: EvalgameError) -> JSONResponse:

@@ -91,13 +91,13 @@ class DagGame(Game[str, str]):
         self.edges = sum(len(node.moves) for node in self.nodes.values())
 
     @classmethod
-    def from_json(cls, text: str) -> DagGame:
+    def from_json(cls, text: str, *, acyclic: bool = True) -> DagGame:
         """Parse and validate the JSON text of a DAG game."""
         try:
             data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
         except json.JSONDecodeError as error:
             raise GameError(f"not valid JSON: {error}") from None
-        return cls.from_data(data)
+        return cls.from_data(data, acyclic=acyclic)
 
     @classmethod
     def from_file(cls, path: str | Path) -> DagGame:
@@ -109,8 +109,10 @@ class DagGame(Game[str, str]):
         return cls.from_json(text)
 
     @classmethod
-    def from_data(cls, data: object) -> DagGame:
-        """Validate decoded JSON data (floats must have been decoded as Decimals)."""
+    def from_data(cls, data: object, *, acyclic: bool = True) -> DagGame:
+        """Validate decoded JSON data (floats must have been decoded as Decimals);
+        ``acyclic=False`` accepts a game whose positions can repeat (for retrograde
+        analysis: backward induction and the tree searches would not end on it)."""
         if not isinstance(data, dict):
             raise GameError("a DAG game is a JSON object with 'start' and 'positions'")
         unknown = sorted(set(data) - {"start", "positions"})
@@ -126,6 +128,8 @@ class DagGame(Game[str, str]):
             for move in node.moves:
                 if move not in nodes:
                     raise GameError(f"position {name!r} moves to unknown position {move!r}")
+        if not acyclic:
+            return cls(start, nodes)
         import networkx as nx  # here, not at the top: the command line starts without it
 
         graph = nx.DiGraph([(name, move) for name, node in nodes.items() for move in node.moves])

@@ -6,10 +6,10 @@ import { $, api, Cancelled, el, exact, showError, svg, typing, whileBusy, writeL
 
 const TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]";
 const EXAMPLES = {
-  textbook: { label: "the textbook tree (value 3)", game: TEXTBOOK },
-  deep: { label: "a deeper tree, cut-offs at two levels", game: "[[[5,6],[7,4,5]],[[3]],[[6],[6,9]],[[7],[5,4]]]" },
+  textbook: { label: "the textbook tree", game: TEXTBOOK },
+  deep: { label: "a deeper tree", game: "[[[5,6],[7,4,5]],[[3]],[[6],[6,9]],[[7],[5,4]]]" },
   dice: {
-    label: "a DAG with dice (expectiminimax)",
+    label: "a DAG with dice",
     game: JSON.stringify({
       start: "door",
       positions: {
@@ -25,7 +25,7 @@ const EXAMPLES = {
     }),
   },
   shared: {
-    label: "positions reached twice (a DAG, not a tree)",
+    label: "positions reached twice",
     game: JSON.stringify({
       start: "a",
       positions: {
@@ -41,25 +41,28 @@ const EXAMPLES = {
     }),
   },
   cycle: {
-    label: "a game that can repeat (refused)",
+    label: "a game that can repeat (a cycle)",
     game: JSON.stringify({
       start: "a",
       positions: {
         a: { player: "max", moves: ["b", "x"] },
         b: { player: "min", moves: ["c", "y"] },
-        c: { player: "max", moves: ["a", "y"] },
-        x: { value: 1 },
-        y: { value: 0 },
+        c: { player: "max", moves: ["a", "z"] },
+        x: { value: -1 },
+        y: { value: 2 },
+        z: { value: 0 },
       },
     }),
   },
 };
 const SEARCHES = {
-  dfs: "DFS on the DAG (backward induction)",
+  dfs: "DFS (backward induction)",
   alphabeta: "alpha-beta",
   minimax: "minimax",
   expectiminimax: "expectiminimax",
+  retrograde: "retrograde (positions repeat)",
 };
+const OUTCOMES = { win: "MAX wins", loss: "MIN wins", draw: "a draw" };
 const WHO = { max: "MAX", min: "MIN", chance: "chance", leaf: "leaf" };
 
 let lab = null; // the server's answer and what is derived from it (see load)
@@ -259,7 +262,8 @@ function refused(error, game) {
   );
   $("dag-view").hidden = false;
   $("dag-summary").textContent = `Refused: the game can come back to ${body.cycle[0]}, so it ` +
-    `need not end and has no value by backward induction. The cycle is marked in red.`;
+    `need not end and has no value by backward induction. The cycle is marked in red; ` +
+    `retrograde analysis labels such a game's positions win, loss or draw.`;
   $("dag-replay").hidden = true;
   $("dag-event").textContent = `the cycle: ${[...body.cycle, body.cycle[0]].join(" → ")}`;
   $("dag-counts").replaceChildren();
@@ -290,6 +294,12 @@ function load(answer, link) {
 }
 
 function summary(answer) {
+  if (answer.algorithm === "retrograde") {
+    const distance = answer.distances[answer.start];
+    const moves = distance === undefined ? "" : ` in ${distance} move${distance === 1 ? "" : "s"}`;
+    return `${answer.start}: ${OUTCOMES[answer.outcome]}${moves} · ` +
+      `${answer.counts.vertices} positions, ${answer.counts.edges} moves`;
+  }
   const parts = [`value of ${answer.start} = ${exact(answer.value)}`];
   if (answer.principal_variation.length) {
     parts.push(`best line ${[answer.start, ...answer.principal_variation].join(" → ")}`);
@@ -305,6 +315,14 @@ function summary(answer) {
 
 function renderCounts(answer) {
   const counts = answer.counts;
+  if (answer.algorithm === "retrograde") {
+    $("dag-counts").replaceChildren(
+      el("caption", { text: "What the analysis touches" }),
+      el("tr", { "data-search": "retrograde" }, el("th", { text: "retrograde analysis (two passes)" }),
+        el("td", { class: "mono", text: `${counts.vertices} vertices + ${counts.edges} edges` })),
+    );
+    return;
+  }
   const none = counts.tree === null ? "— (the tree is too large)" : "— (chance positions)";
   const rows = [
     ["dfs", "DFS on the DAG (backward induction)", `${counts.vertices} vertices + ${counts.edges} edges`],
@@ -334,7 +352,10 @@ function setStep(value) {
   $("dag-event").replaceChildren(...(step ? explain(lab.steps[step - 1], state) : ["before the search: every position is white"]));
   writeLink("dag", { g: lab.link, a: lab.algorithm, s: String(step) });
   if (lab.tree) drawTree(state);
-  else {
+  else if (lab.algorithm === "retrograde") {
+    drawGraph(lab.start, lab.positions, (name) => state.colour.get(name) ?? "white", new Set(), state);
+    legend([["win", "MAX wins (W: moves to the win)"], ["loss", "MIN wins (L)"], ["draw", "a draw (D)"], ["white", "not labelled yet"]]);
+  } else {
     const colour = (name) => state.colour.get(name) ?? "white";
     drawGraph(lab.start, lab.positions, colour, new Set(), state);
     legend([["white", "white: not reached"], ["grey", "grey: entered"], ["black", "black: VALUE set"]]);
@@ -363,6 +384,10 @@ function replay(count) {
     } else if (s.step === "leave") {
       state.colour.set(key, lab.tree ? "done" : "black");
       state.value.set(key, { value: s.value, bound: s.bound ?? "exact" });
+    } else if (s.step === "label") {
+      state.colour.set(key, s.outcome);
+      const letter = { win: "W", loss: "L", draw: "D" }[s.outcome];
+      state.value.set(key, { value: `${letter}${s.distance ?? ""}`, bound: "exact" });
     } else if (s.step === "cut") {
       for (const node of s.pruned) state.pruned.add(node);
       state.cuts.set(key, s);
@@ -378,11 +403,15 @@ const shown = ({ value, bound }) => `${{ lower: "≥ ", upper: "≤ " }[bound] ?
 function explain(s, state) {
   const name = s.position;
   const who = WHO[lab.positions.get(name).player];
+  if (s.step === "label") return [labelled(s, who)];
   if (!lab.tree) {
     if (s.step === "enter") {
       const moves = lab.positions.get(name).moves.length;
       const examined = moves ? `${who}: ${moves} move${moves === 1 ? "" : "s"} examined` : "a leaf: no moves";
-      return [`${name} turns grey (${examined}) · so far V = ${s.vertices}, E = ${s.edges}`];
+      // a successor already black is not searched again: its VALUE is simply read
+      const reused = lab.positions.get(name).moves.filter((move) => state.colour.get(move) === "black");
+      const note = reused.length ? ` · already black, VALUE reused: ${reused.join(", ")}` : "";
+      return [`${name} turns grey (${examined})${note} · so far V = ${s.vertices}, E = ${s.edges}`];
     }
     return [`${name} turns black: VALUE(${name}) = ${formula(name, state)}`];
   }
@@ -402,6 +431,26 @@ function explain(s, state) {
     ? `α cut-off at ${name}: MIN can hold MAX to ${best} ≤ α = ${alpha}, and MAX already has ${alpha} elsewhere`
     : `β cut-off at ${name}: MAX can reach ${best} ≥ β = ${beta}, and MIN already holds MAX to ${beta} elsewhere`;
   return [why, el("span", { class: "why", text: `so ${name}'s other moves cannot matter: pruned ${names}.` })];
+}
+
+/** Why retrograde analysis labels a position as it does. */
+function labelled(s, who) {
+  const position = lab.positions.get(s.position);
+  const moves = s.distance === 1 ? "1 move" : `${s.distance} moves`;
+  if (position.player === "leaf") {
+    return `${s.position} is a leaf worth ${position.value}: ${OUTCOMES[s.outcome]}`;
+  }
+  if (s.outcome === "draw") {
+    return `${s.position} (${who}) is a draw: neither side can force a win from it — with ` +
+      `best play the game ends level or goes on for ever`;
+  }
+  const winner = s.outcome === "win" ? "max" : "min";
+  if (position.player === winner) {
+    return `${s.position} (${who}): ${who} has a move to a position it wins, so ` +
+      `${OUTCOMES[s.outcome]} in ${moves}`;
+  }
+  return `${s.position} (${who}): every move of ${who} leads to a position it loses, so ` +
+    `${OUTCOMES[s.outcome]} in ${moves} (${who} delaying as long as it can)`;
 }
 
 /** VALUE of a black position from its successors': "max(3, 1/2) = 3", "1/3·1/2 + 2/3·6 = 25/6". */
@@ -533,8 +582,10 @@ function drawGraph(start, positions, colour, marked, state = null) {
     nodes.push(svg("g", { class: `node ${paint}${current}`, "data-name": name, "data-colour": paint },
       shape(position.player, x, y, { class: "shape" }),
       svg("title", { text: `${name} (${WHO[position.player]})` }),
-      svg("text", { x, y: y + R + 13, class: "name", text: name }),
-      value !== undefined && (position.player === "leaf" || paint === "black")
+      position.player === "leaf"
+        ? svg("text", { x, y: y + R + 13, class: "name", text: name })
+        : svg("text", { x: x - R - 5, y: y + 4, class: "name left", text: name }),
+      value !== undefined && (position.player === "leaf" || paint !== "white")
         ? svg("text", { x: x + R + 3, y: y - R + 4, class: "value side", text: value })
         : null,
     ));
