@@ -115,3 +115,16 @@ def test_errors_are_messages_with_exit_code_2(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["dag", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2
     assert "cannot read" in missing.output
+
+
+def test_a_tree_as_nested_lists() -> None:
+    result = runner.invoke(app, ["dag", "[[3,12,8],[2,4,6],[14,5,2]]", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["value"] == "3"
+    assert data["principal_variation"] == ["1", "1.1"]
+    assert data["positions"] == 13
+    bad = runner.invoke(app, ["dag", "[[3,12],[2,,4]]"])
+    assert bad.exit_code == 2
+    assert "expected a number or '[' at position 12" in bad.output
+    assert "^" in bad.output  # a caret under the bad character

@@ -1,4 +1,5 @@
-"""``evalgame dag FILE``: solve a game given as a DAG of positions in a JSON file (seed 002).
+"""``evalgame dag GAME``: solve a game given as a DAG of positions in a JSON file (seed 002),
+or a tree written as nested lists (``evalgame dag "[[3,12,8],[2,4,6],[14,5,2]]"``).
 
 >>> from evalgame.cli import app
 >>> import json, tempfile
@@ -12,24 +13,27 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 from rich.markup import escape
 
 from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.games.classic.dag_file import DagGame
+from evalgame.games.classic.nested_tree import parse_nested_tree
 from evalgame.search.dag import backward_induction
 
 
 def dag(
-    file: Path = typer.Argument(
-        ..., help="JSON file: start, and positions with player+moves or value."
+    game_text: str = typer.Argument(
+        ...,
+        metavar="GAME",
+        help="JSON file (start, and positions with player+moves or value), or a tree as "
+        "nested lists, MAX to move at the root: '[[3,12,8],[2,4,6],[14,5,2]]'.",
     ),
     json_output: JsonOutput = False,
 ) -> None:
     """Value and best move of a game given as a DAG of positions (one DFS, Θ(V+E))."""
-    game = DagGame.from_file(file)
+    is_tree = game_text.lstrip().startswith("[")
+    game = parse_nested_tree(game_text) if is_tree else DagGame.from_file(game_text)
     result = backward_induction(game)
     value = None if result.value is None else str(result.value)
     if json_output:
