@@ -49,6 +49,7 @@ from evalgame.search.searcher import INF, Searcher
 from evalgame.search.window import Bound
 
 LabAlgorithm = Literal["dfs", "minimax", "alphabeta", "expectiminimax", "retrograde"]
+#: the searches that find exact values (retrograde analysis labels win, loss or draw)
 ALGORITHMS: tuple[LabAlgorithm, ...] = ("dfs", "minimax", "alphabeta", "expectiminimax")
 
 #: most positions of a game in the lab (a drawing of more is not read)
@@ -288,8 +289,6 @@ def walk_game(
     values = _Finished(watched.steps)
     result = backward_induction(watched, values=values, budget=budget)
     exact: dict[str, Number] = {str(k): v for k, v in values.items() if v is not None}
-    deterministic = all(game.to_move(p) is not Player.CHANCE for p in exact)
-    dfs_steps, visited = watched.steps, list(watched.entered)
     answer: dict[str, Any] = {
         "algorithm": algorithm,
         "start": game.start,
@@ -298,35 +297,16 @@ def walk_game(
         "principal_variation": list(result.pv),
         "positions": [_position(game, name) for name in game.nodes],
         "tree": None,
-        "counts": {
-            "vertices": result.stats.nodes,
-            "edges": result.stats.edges,
-            "tree": None,
-            "minimax": None,
-            "alphabeta": None,
-            "alphabeta_best": None,
-            "alphabeta_worst": None,
-            "expectiminimax": None,
-        },
+        "counts": {"vertices": result.stats.nodes, "edges": result.stats.edges},
+        "visited": list(watched.entered),
+        "steps": watched.steps,
     }
-    size = tree_size(game)
-    if algorithm == "dfs" and size > MAX_LAB_TREE_NODES:
-        answer.update(visited=visited, steps=dfs_steps)
+    if algorithm == "dfs" and tree_size(game) > MAX_LAB_TREE_NODES:
+        answer["counts"].update(dict.fromkeys(TREE_COUNTS))  # the graph alone is searched
         return answer
     nodes = unfold(game)
-    counts = answer["counts"]
-    counts["tree"] = size
-    counts["expectiminimax"] = expectiminimax(_Tree(game, nodes), budget=budget).stats.nodes
-    if deterministic:
-        counts["minimax"] = minimax(_Tree(game, nodes), budget=budget).stats.nodes
-        for name, ordered in (
-            ("alphabeta", _Tree(game, nodes)),
-            ("alphabeta_best", _Ordered(game, nodes, exact, worst=False)),
-            ("alphabeta_worst", _Ordered(game, nodes, exact, worst=True)),
-        ):
-            counts[name] = alphabeta(ordered, use_bounds=False, budget=budget).stats.nodes
+    answer["counts"].update(_tree_counts(game, nodes, exact, budget))
     if algorithm == "dfs":
-        answer.update(visited=visited, steps=dfs_steps)
         return answer
     answer["tree"] = [{"position": node.position, "parent": node.parent} for node in nodes]
     tree = _Tree(game, nodes)
@@ -341,7 +321,7 @@ def walk_game(
             "alpha_cutoffs": context.stats.alpha_cutoffs,
             "beta_cutoffs": context.stats.beta_cutoffs,
         }
-    else:
+    else:  # a full search: the order it enters the nodes is all there is to watch
         search = minimax if algorithm == "minimax" else expectiminimax
         search(tree, budget=budget)
         steps = _full_walk(tree, list(tree.entered), exact)
@@ -387,6 +367,36 @@ def label_game(game: DagGame) -> dict[str, Any]:
         "steps": steps,
         "counts": {"vertices": len(result.positions), "edges": result.edges},
     }
+
+
+#: the node counts of the searches on the tree a game unfolds to
+TREE_COUNTS = (
+    "tree",
+    "minimax",
+    "alphabeta",
+    "alphabeta_best",
+    "alphabeta_worst",
+    "expectiminimax",
+)
+
+
+def _tree_counts(
+    game: DagGame, nodes: list[TreeNode], exact: dict[str, Number], budget: Budget | None
+) -> dict[str, int | None]:
+    """The size of the tree and the nodes each search enters on it; minimax and alpha-beta
+    only when no position is a chance position (``None`` otherwise)."""
+    counts: dict[str, int | None] = dict.fromkeys(TREE_COUNTS)
+    counts["tree"] = len(nodes)
+    counts["expectiminimax"] = expectiminimax(_Tree(game, nodes), budget=budget).stats.nodes
+    if all(game.to_move(position) is not Player.CHANCE for position in exact):
+        counts["minimax"] = minimax(_Tree(game, nodes), budget=budget).stats.nodes
+        for name, ordered in (
+            ("alphabeta", _Tree(game, nodes)),
+            ("alphabeta_best", _Ordered(game, nodes, exact, worst=False)),
+            ("alphabeta_worst", _Ordered(game, nodes, exact, worst=True)),
+        ):
+            counts[name] = alphabeta(ordered, use_bounds=False, budget=budget).stats.nodes
+    return counts
 
 
 def _full_walk(tree: _Tree, entered: list[int], values: dict[str, Number]) -> list[dict[str, Any]]:
