@@ -122,6 +122,19 @@ def test_a_cycle_is_refused_and_drawn(page: Page) -> None:
     expect(page.locator("#dag-replay")).to_be_hidden()
 
 
+def test_a_cycle_the_start_does_not_reach_is_drawn_too(page: Page) -> None:
+    open_lab(page)
+    page.fill(
+        "#dag-game",
+        '{"start": "s", "positions": {"s": {"player": "max", "moves": ["x"]}, "x": {"value": 1},'
+        ' "p": {"player": "min", "moves": ["q"]}, "q": {"player": "max", "moves": ["p"]}}}',
+    )
+    page.click("#dag-start")
+    expect(page.locator("#dag-event")).to_have_text("the cycle: p → q → p")
+    expect(page.locator("#dag-svg g.node")).to_have_count(4)
+    expect(page.locator("#dag-svg g.node.cycle")).to_have_count(2)
+
+
 def test_a_bad_tree_is_marked_where_it_goes_wrong(page: Page) -> None:
     open_lab(page)
     page.click("#dag-start")

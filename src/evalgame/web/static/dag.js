@@ -269,7 +269,8 @@ function refused(error, game) {
   $("dag-counts").replaceChildren();
   const inCycle = new Set(body.cycle);
   const cycleEdges = new Set(body.cycle.map((name, i) => `${name}→${body.cycle[(i + 1) % body.cycle.length]}`));
-  drawGraph(game.start, positions, (name) => (inCycle.has(name) ? "cycle" : "white"), cycleEdges);
+  // the cycle is drawn even where the start does not reach it
+  drawGraph(game.start, positions, (name) => (inCycle.has(name) ? "cycle" : "white"), cycleEdges, null, [body.cycle[0]]);
   legend([["cycle", "on the cycle"]]);
 }
 
@@ -498,11 +499,14 @@ function shape(player, x, y, attributes) {
   return svg("path", { d, ...attributes });
 }
 
-/** Levels by the longest path from the start (breadth-first levels if there is a cycle). */
-function levels(start, positions) {
+/**
+ * Levels by the longest path from the start (breadth-first levels if there is a cycle); the
+ * positions the start does not reach are left out unless `also` names one of them.
+ */
+function levels(start, positions, also = []) {
   const order = []; // depth-first discovery, moves in the file's order
   const seen = new Set();
-  const stack = [start];
+  const stack = [...also].reverse().concat([start]);
   while (stack.length) {
     const name = stack.pop();
     if (seen.has(name) || !positions.has(name)) continue;
@@ -510,7 +514,7 @@ function levels(start, positions) {
     order.push(name);
     stack.push(...[...positions.get(name).moves].reverse());
   }
-  const level = new Map([[start, 0]]);
+  const level = new Map([start, ...also].map((name) => [name, 0]));
   for (let round = 0; round <= order.length; round += 1) {
     let changed = false;
     for (const name of order) {
@@ -524,14 +528,14 @@ function levels(start, positions) {
       }
     }
     if (!changed) break;
-    if (round === order.length - 1) return bfs(start, positions, order); // a cycle: no longest path
+    if (round === order.length - 1) return bfs([start, ...also], positions, order); // a cycle
   }
   return { order, level };
 }
 
-function bfs(start, positions, order) {
-  const level = new Map([[start, 0]]);
-  const queue = [start];
+function bfs(starts, positions, order) {
+  const level = new Map(starts.map((name) => [name, 0]));
+  const queue = [...starts];
   while (queue.length) {
     const name = queue.shift();
     for (const move of positions.get(name).moves) {
@@ -545,8 +549,8 @@ function bfs(start, positions, order) {
 }
 
 /** The DAG of positions, each coloured by `colour(name)`; `marked` edges in red. */
-function drawGraph(start, positions, colour, marked, state = null) {
-  const { order, level } = levels(start, positions);
+function drawGraph(start, positions, colour, marked, state = null, also = []) {
+  const { order, level } = levels(start, positions, also);
   const rows = [];
   for (const name of order) (rows[level.get(name)] ??= []).push(name);
   const widest = Math.max(...rows.map((row) => row.length));
