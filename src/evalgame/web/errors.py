@@ -100,6 +100,9 @@ FIELD_NAMES = {
     "colours": "the number of colours",
     "rule": "the rule",
     "at": "the position",
+    "game": "the game",
+    "games": "the games",
+    "heaps": "the heaps",
 }
 
 
@@ -155,6 +158,7 @@ def plain_message(problem: Mapping[str, Any]) -> str:
         "model_type": f"{name} must be an object",
         "model_attributes_type": f"{name} must be an object",
         "dict_type": f"{name} must be an object",
+        "value_error": f"{name}: {ctx.get('error')}",
     }
     sentence = sentences.get(kind, f"{name}: {problem.get('msg', 'invalid')}")
     return sentence[0].upper() + sentence[1:] + "."
