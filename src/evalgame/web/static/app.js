@@ -1,12 +1,14 @@
 // The page: four tabs, each set up by its own module. Plain ES modules, no build step.
 // The address's fragment names the tab and, for a shared link, the game: #tree?e=(10-X)*Y
 import { readLink, rove } from "./common.js";
+import { setupClassic } from "./classic.js";
 import { setupGraph } from "./graph.js";
+import { setupImpartial } from "./impartial.js";
 import { setupPlay } from "./play.js";
 import { setupTiling } from "./tiling.js";
 import { setupTree } from "./tree.js";
 
-const TABS = ["play", "tree", "tiling", "graph"];
+const TABS = ["play", "tree", "tiling", "graph", "impartial", "classic"];
 
 function selectTab(name) {
   const chosen = TABS.includes(name) ? name : "play";
@@ -39,6 +41,8 @@ rove(tablist, "[role='tab']", (index, key, count) => {
 });
 
 const openers = { play: setupPlay(), tree: setupTree(), tiling: setupTiling(), graph: setupGraph() };
+openers.impartial = setupImpartial();
+openers.classic = setupClassic();
 
 /** Show the tab of the address, and reopen the game a shared link carries. */
 function follow() {
