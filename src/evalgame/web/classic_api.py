@@ -1,4 +1,14 @@
-"""The Classic tab's API: ``POST /api/classic``.
+"""The Classic tab's API.
+
+=============================  ==============================================================
+``POST /api/classic``          a game against the engine (:func:`~evalgame.play.classic.
+                               classic_state`)
+``POST /api/classic/cutoff``   each move's depth-limited estimate beside its exact value, and
+                               what each depth would play (:func:`~evalgame.play.cutoff.
+                               cutoff_state`)
+``POST /api/classic/horizon``  a position where a depth-d search plays a worse move than a
+                               deeper one, found by search, and the line that shows why
+=============================  ==============================================================
 
 The page sends a classic game by name (``tictactoe``, ``connect4:4x4``, ``takeaway:12``,
 ``kayles:6``, ``pig:10``... — the names of ``evalgame classic``), the person's side and
@@ -23,10 +33,11 @@ from pydantic import AfterValidator, Field
 from evalgame.errors import EvalgameError
 from evalgame.games.classic.catalog import parse_target
 from evalgame.play.classic import classic_state
+from evalgame.play.cutoff import DEPTH, cutoff_state, find_horizon
 from evalgame.web import workers
 from evalgame.web.errors import HEAVY
 from evalgame.web.models import Request as Strict
-from evalgame.web.models import Seconds, request_budget
+from evalgame.web.models import Seconds, Whole, request_budget
 
 router = APIRouter(prefix="/api/classic", tags=["classic games"])
 
@@ -67,4 +78,41 @@ async def classic(request: ClassicRequest, http: Request) -> dict[str, Any]:
     return await workers.run(
         http, classic_state, request.game, request.moves, request.role,
         values=request.values, budget=request_budget(request.seconds),
+    )  # fmt: skip
+
+
+class CutoffRequest(Strict):
+    """Depth-limited search on tic-tac-toe or small connect-four with an evaluation."""
+
+    game: Annotated[str, Field(min_length=1, max_length=60), AfterValidator(known_game)] = Field(
+        "tictactoe", description="tictactoe or connect4:RxC (at most 20 cells)"
+    )
+    moves: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        default_factory=list, max_length=42, description="the moves to the position"
+    )
+    depth: Whole = Field(2, ge=1, le=DEPTH.most, description="the horizon, in plies")
+    evaluation: str = Field(
+        "lines",
+        max_length=20,
+        description="tictactoe: lines, centre or zero; connect4: windows, centre or zero",
+    )
+    seconds: Seconds = 5.0
+
+
+@router.post("/cutoff", responses=HEAVY)
+async def cutoff(request: CutoffRequest, http: Request) -> dict[str, Any]:
+    """Each legal move's estimate at the horizon beside its exact value; each depth's move."""
+    return await workers.run(
+        http, cutoff_state, request.game, request.moves, request.depth, request.evaluation,
+        budget=request_budget(request.seconds),
+    )  # fmt: skip
+
+
+@router.post("/horizon", responses=HEAVY)
+async def horizon(request: CutoffRequest, http: Request) -> dict[str, Any]:
+    """The position nearest the start where the depth-d search plays an exactly worse move
+    than a deeper search (``moves`` is ignored), with the line that shows why."""
+    return await workers.run(
+        http, find_horizon, request.game, request.depth, request.evaluation,
+        budget=request_budget(request.seconds),
     )  # fmt: skip

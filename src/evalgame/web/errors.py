@@ -103,6 +103,8 @@ FIELD_NAMES = {
     "game": "the game",
     "games": "the games",
     "heaps": "the heaps",
+    "depth": "the depth",
+    "evaluation": "the evaluation",
 }
 
 

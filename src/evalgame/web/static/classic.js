@@ -35,6 +35,8 @@ export function setupClassic() {
     if (game) send({ ...game.request, moves: game.state.moves, values: !game.request.values });
   });
   $("classic-undo").addEventListener("click", undo);
+  $("cutoff-estimate").addEventListener("click", estimate);
+  $("cutoff-find").addEventListener("click", findHorizon);
   document.addEventListener("keydown", keyboard);
   let opened = false; // by a link, or by the first look at the tab
   onFirstShow("classic", () => {
@@ -87,6 +89,7 @@ function layout() {
         el("button", { id: "classic-undo", type: "button", text: "Undo" })),
       el("ol", { id: "classic-history", class: "history" }),
       el("div", { id: "classic-result", class: "result", tabindex: "-1", hidden: true }),
+      cutoffPanel(),
       el("p", { class: "keys" }, "Keys: on a board the digits play a cell (tic-tac-toe, 1–9 " +
         "from the top left) or a column (connect-four); Tab reaches every move, Enter plays " +
         "it; ", el("kbd", { text: "?" }), " shows or hides the values, ",
@@ -176,6 +179,7 @@ function render() {
     : "";
   $("classic-history").replaceChildren(...state.moves.map((move, i) =>
     el("li", {}, `${move} `, el("span", { class: "by", text: `(${SIDES[state.players[i]]})` }))));
+  renderCutoffBox(state);
   const result = $("classic-result");
   result.hidden = !state.over;
   if (state.over) result.replaceChildren(el("p", { class: "verdict", id: "classic-verdict", text: verdict(state) }));
@@ -252,4 +256,146 @@ function board(state, values) {
     }
   }
   return [grid];
+}
+
+// ------------------------------------------------------------------ cut-offs and evaluation
+// Depth-limited search on the position shown: each move's estimate beside its exact value,
+// what each depth would play, and a horizon effect found by search, step by step.
+
+const EVALUATION_NAMES = {
+  tictactoe: ["lines", "centre", "zero"],
+  connect4: ["windows", "centre", "zero"],
+};
+let horizonLine = null; // {found, step}
+
+function cutoffPanel() {
+  return el("details", { id: "classic-cutoff-box", class: "cutoff" },
+    el("summary", { text: "Cut-offs and evaluation functions" }),
+    el("p", { class: "report", text:
+      "A depth-limited search stops at a horizon and scores the positions there with an " +
+      "evaluation function. Compare its estimate of every move with the exact value, see " +
+      "what each depth 1..d would play (iterative deepening), or let the engine search for " +
+      "a position where the horizon hides the truth." }),
+    el("div", { class: "setup row" },
+      el("div", { class: "field" },
+        el("label", { for: "cutoff-depth", text: "Depth (plies)" }),
+        el("input", { id: "cutoff-depth", type: "number", min: "1", max: "8", value: "2" })),
+      el("div", { class: "field" },
+        el("label", { for: "cutoff-evaluation", text: "Evaluation" }),
+        el("select", { id: "cutoff-evaluation" })),
+      el("button", { id: "cutoff-estimate", type: "button", text: "Estimate every move" }),
+      el("button", { id: "cutoff-find", type: "button", text: "Find a horizon effect" })),
+    el("p", { id: "cutoff-what", class: "report" }),
+    el("div", { id: "cutoff-out" }),
+    el("div", { id: "horizon-out" }));
+}
+
+function renderCutoffBox(state) {
+  const box = $("classic-cutoff-box");
+  const names = EVALUATION_NAMES[state.kind];
+  box.hidden = !names;
+  if (!names) return;
+  const select = $("cutoff-evaluation");
+  if (select.dataset.kind !== state.kind) {
+    select.replaceChildren(...names.map((name) => el("option", { value: name, text: name })));
+    select.dataset.kind = state.kind;
+  }
+  $("cutoff-out").replaceChildren();
+}
+
+function cutoffRequest() {
+  return {
+    game: game.request.game,
+    moves: game.state.moves,
+    depth: Number($("cutoff-depth").value),
+    evaluation: $("cutoff-evaluation").value,
+  };
+}
+
+async function estimate() {
+  showError($("classic-error"), null);
+  try {
+    const found = await whileBusy("classic", "Searching", 5, (signal) =>
+      api("/api/classic/cutoff", cutoffRequest(), signal));
+    $("cutoff-what").textContent = `${found.evaluations[$("cutoff-evaluation").value]}.`;
+    $("cutoff-out").replaceChildren(...estimates(found));
+  } catch (error) {
+    showError($("classic-error"), error instanceof Cancelled ? new Error("Cancelled.") : error);
+  }
+}
+
+function estimates(found) {
+  if (found.over) return [el("p", { class: "report", text: "The game is over: nothing to search." })];
+  const depth = found.iterations.length;
+  const rows = found.rows.map((row) => el("tr", {
+    class: [row.move === found.chosen.move ? "chosen" : "", row.exact === found.best.exact ? "exact-best" : ""].join(" ").trim() || undefined,
+  },
+  el("td", { class: "mono", text: row.move }),
+  el("td", { class: "mono", text: row.estimate }),
+  el("td", { class: "mono", text: row.exact })));
+  const table = el("table", { class: "classic-values", id: "cutoff-table" },
+    el("thead", {}, el("tr", {}, el("th", { text: "move" }),
+      el("th", { text: `estimate (depth ${depth})` }), el("th", { text: "exact value" }))),
+    el("tbody", {}, ...rows));
+  const same = found.chosen.exact === found.best.exact;
+  const verdict = el("p", { class: "report", id: "cutoff-verdict", text: same
+    ? `The depth-${depth} search plays ${found.chosen.move}, and it is a best move (exact value ${found.chosen.exact}).`
+    : `The depth-${depth} search plays ${found.chosen.move} (exact value ${found.chosen.exact}), but ${found.best.move} is worth ${found.best.exact}: the horizon hides the difference.` });
+  const iterations = el("table", { class: "classic-values", id: "cutoff-iterations" },
+    el("caption", { text: "Iterative deepening: depth by depth" }),
+    el("thead", {}, el("tr", {}, ...["depth", "value", "move", "nodes"].map((t) => el("th", { text: t })))),
+    el("tbody", {}, ...found.iterations.map((it) => el("tr", {},
+      el("td", { text: String(it.depth) }),
+      el("td", { class: "mono", text: `${it.value}${it.exact ? " (exact)" : ""}` }),
+      el("td", { class: "mono", text: it.move ?? "—" }),
+      el("td", { class: "mono", text: it.nodes.toLocaleString("en") })))));
+  return [el("div", { class: "table-box" }, table), verdict, el("div", { class: "table-box" }, iterations)];
+}
+
+async function findHorizon() {
+  showError($("classic-error"), null);
+  try {
+    const found = await whileBusy("classic", "Looking for a horizon effect", 10, (signal) =>
+      api("/api/classic/horizon", { ...cutoffRequest(), moves: [], seconds: 10 }, signal));
+    horizonLine = { found, step: 0 };
+    renderHorizon();
+  } catch (error) {
+    showError($("classic-error"), error instanceof Cancelled ? new Error("Cancelled.") : error);
+  }
+}
+
+function renderHorizon() {
+  const { found, step } = horizonLine;
+  const mover = found.to_move === "max" ? "X (MAX)" : "O (MIN)";
+  const open = () => {
+    $("classic-game-name").value = found.game;
+    send({ game: found.game, role: "both", moves: found.moves, values: true });
+  };
+  const shown = step === 0 ? { move: null, board: found.board } : found.line[step - 1];
+  const back = el("button", { type: "button", id: "horizon-back", text: "‹ back", disabled: step === 0,
+    onclick: () => { horizonLine.step -= 1; renderHorizon(); } });
+  const next = el("button", { type: "button", id: "horizon-next", text: "next ›",
+    disabled: step === found.line.length, onclick: () => { horizonLine.step += 1; renderHorizon(); } });
+  $("horizon-out").replaceChildren(
+    el("p", { class: "report", id: "horizon-summary", text:
+      `After ${found.moves.join(", ") || "no moves"}, ${mover} to move: the depth-${found.depth} ` +
+      `search plays ${found.chosen.move} (estimate ${found.chosen.estimate}, exact ${found.chosen.exact}); ` +
+      `${found.best.move} is worth ${found.best.exact}. A search to depth ${found.deeper} plays right.` }),
+    el("div", { class: "replay", role: "group", "aria-label": "the line beyond the horizon" },
+      back, next,
+      el("span", { class: "step-label", id: "horizon-step", text: step === 0
+        ? "the position found"
+        : `${step}/${found.line.length}: ${step === 1 ? "the depth-limited choice" : "best play"} ${shown.move}` }),
+      el("button", { type: "button", text: "Open this position", onclick: open })),
+    miniBoard(shown.board));
+}
+
+function miniBoard(cells) {
+  const cols = cells[0].length;
+  const grid = el("div", { class: "classic-board mini", role: "img", "aria-label": "board",
+    style: `--cols: ${cols}; grid-template-columns: repeat(${cols}, auto)` });
+  for (const row of cells) {
+    for (const mark of row) grid.append(el("div", { class: `cell-button ${mark}`, text: mark }));
+  }
+  return grid;
 }
