@@ -142,3 +142,29 @@ def test_both_tabs_fit_a_phone(browser: Browser, server: str, scheme: str) -> No
         assert (background == "rgb(23, 24, 27)") == (scheme == "dark"), background
     finally:
         context.close()
+
+
+def test_cut_offs_and_a_horizon_effect_step_by_step(page: Page) -> None:
+    page.goto("/#classic?g=tictactoe&r=both&m=1,3&v=0")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#classic-history li")).to_have_count(2)
+    page.click("#classic-cutoff-box summary")
+    page.fill("#cutoff-depth", "1")
+    page.select_option("#cutoff-evaluation", "lines")
+    page.click("#cutoff-estimate")
+    expect(page.locator("#cutoff-table tbody tr")).to_have_count(7)
+    expect(page.locator("#cutoff-table tr.chosen")).to_contain_text("5")
+    expect(page.locator("#cutoff-verdict")).to_contain_text("the horizon hides")
+    expect(page.locator("#cutoff-iterations tbody tr")).to_have_count(1)
+
+    page.click("#cutoff-find")
+    expect(page.locator("#horizon-summary")).to_contain_text("depth-1 search plays 5")
+    page.keyboard.press(".")
+    page.keyboard.press(".")
+    expect(page.locator("#horizon-step")).to_contain_text("2/")
+    assert "hs=2" in page.url
+    link = page.url
+    page.goto("/")
+    page.goto(link)
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#horizon-step")).to_contain_text("2/")  # the same step reopened

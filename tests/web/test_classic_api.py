@@ -70,3 +70,19 @@ def test_bad_input_says_where(
     assert answer.status_code == status, answer.text
     assert answer.json().get("field") == field
     assert words in answer.json()["message"]
+
+
+def test_cutoff_and_horizon_routes(client: TestClient) -> None:
+    body = {"game": "tictactoe", "moves": ["1", "3"], "depth": 1, "evaluation": "lines"}
+    found = client.post("/api/classic/cutoff", json=body).json()
+    assert found["chosen"]["move"] == "5"
+    assert found["best"]["exact"] == "1"
+    horizon = client.post("/api/classic/horizon", json={**body, "moves": []}).json()
+    assert horizon["moves"] == ["1", "3"]
+    assert horizon["deeper"] > 1
+    refused = client.post("/api/classic/cutoff", json={**body, "depth": 9})
+    assert refused.status_code == 422
+    assert refused.json()["field"] == "depth"
+    refused = client.post("/api/classic/cutoff", json={**body, "evaluation": "windows"})
+    assert refused.status_code == 400
+    assert "unknown evaluation" in refused.json()["message"]

@@ -29,6 +29,8 @@ export function setupClassic() {
   $("classic").append(...layout());
   $("classic-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    horizonLine = null;
+    $("horizon-out").replaceChildren();
     send(formRequest([]));
   });
   $("classic-values").addEventListener("click", () => {
@@ -36,7 +38,7 @@ export function setupClassic() {
   });
   $("classic-undo").addEventListener("click", undo);
   $("cutoff-estimate").addEventListener("click", estimate);
-  $("cutoff-find").addEventListener("click", findHorizon);
+  $("cutoff-find").addEventListener("click", () => findHorizon());
   document.addEventListener("keydown", keyboard);
   let opened = false; // by a link, or by the first look at the tab
   onFirstShow("classic", () => {
@@ -49,7 +51,14 @@ export function setupClassic() {
     const role = ["max", "min", "both"].includes(params.get("r")) ? params.get("r") : "max";
     document.querySelector(`input[name="classic-role"][value="${role}"]`).checked = true;
     const moves = (params.get("m") ?? "").split(",").filter(Boolean);
-    send({ ...formRequest(moves), values: params.get("v") === "1" });
+    const horizon = params.get("hd") && params.get("he");
+    send({ ...formRequest(moves), values: params.get("v") === "1" }).then(() => {
+      if (!horizon || !game) return;
+      $("classic-cutoff-box").open = true;
+      $("cutoff-depth").value = params.get("hd");
+      $("cutoff-evaluation").value = params.get("he");
+      findHorizon(Number(params.get("hs")) || 0);
+    });
   };
 }
 
@@ -93,8 +102,9 @@ function layout() {
       el("p", { class: "keys" }, "Keys: on a board the digits play a cell (tic-tac-toe, 1–9 " +
         "from the top left) or a column (connect-four); Tab reaches every move, Enter plays " +
         "it; ", el("kbd", { text: "?" }), " shows or hides the values, ",
-        el("kbd", { text: "Backspace" }), " undoes. The address of the page is a link to " +
-        "this game.")),
+        el("kbd", { text: "Backspace" }), " undoes, ", el("kbd", { text: "," }), " and ",
+        el("kbd", { text: "." }), " step along a horizon line. The address of the page is a " +
+        "link to this game (and the horizon line's step).")),
     el("p", { id: "classic-error", class: "error", role: "alert" }),
   ];
 }
@@ -115,17 +125,22 @@ async function send(request) {
       api("/api/classic", request, signal),
     );
     game = { request, state };
-    writeLink("classic", {
-      g: request.game,
-      r: request.role,
-      m: state.moves.join(","),
-      v: request.values ? "1" : "0",
-    });
+    link();
     render();
   } catch (error) {
     const cancelled = error instanceof Cancelled;
     showError($("classic-error"), cancelled ? new Error("Cancelled: the game is as it was.") : error);
   }
+}
+
+/** The game, and the horizon line shown with its step, in the address. */
+function link() {
+  const { request, state } = game;
+  const params = { g: request.game, r: request.role, m: state.moves.join(","), v: request.values ? "1" : "0" };
+  if (horizonLine) {
+    Object.assign(params, { hd: horizonLine.depth, he: horizonLine.evaluation, hs: horizonLine.step });
+  }
+  writeLink("classic", params);
 }
 
 function play(move) {
@@ -147,6 +162,7 @@ function keyboard(event) {
   if ($("classic").hidden || !game || isBusy("classic") || typing(event)) return;
   if (event.key === "?") $("classic-values").click();
   else if (event.key === "Backspace" && !$("classic-undo").disabled) undo();
+  else if ((event.key === "," || event.key === ".") && horizonLine) stepHorizon(event.key === "," ? -1 : 1);
   else if (/^[1-9]$/.test(event.key) && ["tictactoe", "connect4"].includes(game.state.kind)) {
     const target = document.querySelector(`#classic [data-move="${event.key}"]:not([disabled])`);
     if (!target) return;
@@ -188,6 +204,7 @@ function render() {
 function status(state) {
   if (state.over) return `Game over: ${verdict(state)}.`;
   const who = SIDES[state.to_move];
+  if (game.request.role === "both") return `${who[0].toUpperCase()}${who.slice(1)} to move (you play both sides).`;
   if (myTurn(state)) return `Your move: you play ${who}.`;
   return `${who[0].toUpperCase()}${who.slice(1)} to move.`;
 }
@@ -352,12 +369,14 @@ function estimates(found) {
   return [el("div", { class: "table-box" }, table), verdict, el("div", { class: "table-box" }, iterations)];
 }
 
-async function findHorizon() {
+async function findHorizon(step = 0) {
   showError($("classic-error"), null);
   try {
+    const request = { ...cutoffRequest(), moves: [], seconds: 10 };
     const found = await whileBusy("classic", "Looking for a horizon effect", 10, (signal) =>
-      api("/api/classic/horizon", { ...cutoffRequest(), moves: [], seconds: 10 }, signal));
-    horizonLine = { found, step: 0 };
+      api("/api/classic/horizon", request, signal));
+    const last = found.line.length;
+    horizonLine = { found, step: Math.max(0, Math.min(last, step)), depth: request.depth, evaluation: request.evaluation };
     renderHorizon();
   } catch (error) {
     showError($("classic-error"), error instanceof Cancelled ? new Error("Cancelled.") : error);
@@ -373,9 +392,9 @@ function renderHorizon() {
   };
   const shown = step === 0 ? { move: null, board: found.board } : found.line[step - 1];
   const back = el("button", { type: "button", id: "horizon-back", text: "‹ back", disabled: step === 0,
-    onclick: () => { horizonLine.step -= 1; renderHorizon(); } });
+    onclick: () => stepHorizon(-1) });
   const next = el("button", { type: "button", id: "horizon-next", text: "next ›",
-    disabled: step === found.line.length, onclick: () => { horizonLine.step += 1; renderHorizon(); } });
+    disabled: step === found.line.length, onclick: () => stepHorizon(1) });
   $("horizon-out").replaceChildren(
     el("p", { class: "report", id: "horizon-summary", text:
       `After ${found.moves.join(", ") || "no moves"}, ${mover} to move: the depth-${found.depth} ` +
@@ -388,6 +407,13 @@ function renderHorizon() {
         : `${step}/${found.line.length}: ${step === 1 ? "the depth-limited choice" : "best play"} ${shown.move}` }),
       el("button", { type: "button", text: "Open this position", onclick: open })),
     miniBoard(shown.board));
+}
+
+function stepHorizon(by) {
+  const last = horizonLine.found.line.length;
+  horizonLine.step = Math.max(0, Math.min(last, horizonLine.step + by));
+  renderHorizon();
+  link();
 }
 
 function miniBoard(cells) {
