@@ -55,12 +55,10 @@ def heap_moves(game: HeapGame, index: int, size: int) -> list[Move]:
     >>> heap_moves(Kayles(), 2, 3)
     [[2, 2], [2, 1, 1], [2, 1]]
     """
-    moves: list[Move] = []
+    moves: dict[tuple[int, ...], None] = {}  # in the game's order, each once
     for parts in game.splits(size):
-        left = [part for part in parts if part] or [0]
-        if [index, *left] not in moves:
-            moves.append([index, *left])
-    return moves
+        moves[(index, *([part for part in parts if part] or [0]))] = None
+    return [list(move) for move in moves]
 
 
 def play_move(

@@ -119,6 +119,8 @@ def field_name(location: Sequence[str | int]) -> str:
     head = str(location[0])
     if head == "moves" and len(location) > 1 and isinstance(location[1], int):
         return f"move {location[1] + 1}"
+    if head in ("heaps", "games") and len(location) > 1 and isinstance(location[1], int):
+        return f"{'heap' if head == 'heaps' else 'the game of heap'} {location[1] + 1}"
     return FIELD_NAMES.get(head, f"the field {head!r}")
 
 

@@ -152,7 +152,8 @@ def parse_target(text: str) -> Target:
         return _heaps(text)
     raise GameError(
         f"unknown game {text!r}; the games are tictactoe, connect4:4x5, nim:3,4,5, "
-        "takeaway:12, subtraction:1,2,3:12, grundy:7, kayles:6, pig:20, dag:FILE"
+        "takeaway:12, subtraction:1,2,3:12, grundy:7, kayles:6, dawson:9, kayles:3+nim:4, "
+        "pig:20, dag:FILE"
     )
 
 
