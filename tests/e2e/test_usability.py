@@ -167,7 +167,7 @@ def test_the_tabs_follow_the_arrow_keys(page: Page) -> None:
     expect(page.locator("#tab-tree")).to_be_focused()
     expect(page.locator("#tree")).to_be_visible()
     page.keyboard.press("End")
-    expect(page.locator("#graph")).to_be_visible()
+    expect(page.locator("#classic")).to_be_visible()
     page.keyboard.press("ArrowRight")  # wraps around
     expect(page.locator("#play")).to_be_visible()
     expect(page.locator("#tab-play")).to_have_attribute("tabindex", "0")

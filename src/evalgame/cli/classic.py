@@ -21,11 +21,13 @@ from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget
 from evalgame.cli.shared import JsonOutput, console, json_stops, print_json
 from evalgame.errors import LimitError
 from evalgame.games.classic.catalog import Target, parse_target
+from evalgame.games.classic.heap_play import HeapPlay
 from evalgame.numbers import Number, approximate
 from evalgame.play.solvers import solve
 from evalgame.play.verdict import Outcome
+from evalgame.search.grundy import PlayConvention, join_grundy
 from evalgame.search.iterative import iterative_deepening
-from evalgame.search.protocol import Player
+from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import SOLVERS, describe
 from evalgame.search.result import SearchResult
 
@@ -98,10 +100,12 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
     for move in result.pv:
         line.append(game.describe_move(position, move))
         position = game.play(position, move)
+    nimbers = _nimbers(game)
     if json_output:
         print_json(
             {
                 "game": game.name,
+                **nimbers,
                 "value": value,
                 "outcome": outcome if result.exact else None,
                 "best_move": line[0] if line else None,
@@ -123,6 +127,8 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
             f"{name}: not solved; heuristic value {value} at depth {result.depth} "
             "(the game's evaluation function at the horizon)"
         )
+    if nimbers:
+        _print_nimbers(nimbers, result)
     if line:
         console.print(f"best move: [bold]{escape(line[0])}[/]   line: {escape(' '.join(line))}")
     elif game.moves(start) and game.to_move(start) is Player.CHANCE:
@@ -132,4 +138,33 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
         f"{result.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
         f"{stats.alpha_cutoffs + stats.beta_cutoffs:,} cut-offs, {seconds:.3f} s",
         style="dim",
+    )
+
+
+def _nimbers(game: Game[Any, Any]) -> dict[str, Any]:
+    """For an impartial heap game under normal play, the Sprague–Grundy view: each heap's
+    Grundy value and their XOR (not 0 exactly when the first player wins); else nothing."""
+    if not isinstance(game, HeapPlay) or game.convention is not PlayConvention.NORMAL:
+        return {}
+    heaps = game.heaps.nimbers(game.initial()[0])
+    return {
+        "nimbers": [{"game": name, "heap": size, "grundy": value} for name, size, value in heaps],
+        "grundy": join_grundy(value for _, _, value in heaps),
+    }
+
+
+def _print_nimbers(nimbers: dict[str, Any], result: SearchResult[Any]) -> None:
+    terms = " ⊕ ".join(
+        f"{escape(heap['game'])} {heap['heap']}→{heap['grundy']}" for heap in nimbers["nimbers"]
+    )
+    total = nimbers["grundy"]
+    who = "first" if total else "second"
+    if result.exact and result.value is not None:
+        agree = (result.value > 0) == bool(total)
+        check = "the search agrees" if agree else "[red]the search disagrees[/]"
+    else:
+        check = "the search did not finish"
+    console.print(
+        f"Sprague–Grundy: {terms} = [bold]{total}[/] — {'not ' if total else ''}0, "
+        f"so the {who} player wins ({check})"
     )

@@ -19,15 +19,9 @@ import typer
 
 from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.errors import GameError, LimitError
+from evalgame.games.classic.catalog import heap_game
 from evalgame.games.classic.heap_play import HeapPlay
-from evalgame.games.classic.impartial import (
-    GrundysGame,
-    HeapGame,
-    Heaps,
-    Kayles,
-    Nim,
-    SubtractionGame,
-)
+from evalgame.games.classic.impartial import Heaps, Nim
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.grundy import PlayConvention
 from evalgame.search.table import TranspositionTable
@@ -39,30 +33,10 @@ MAX_MISERE_POSITIONS = 200_000
 MAX_HEAPS, MAX_HEAP = 12, 10**6
 
 
-def heap_game(name: str) -> HeapGame:
-    """The heap game called ``name``: nim, subtraction:1,2,3, takeaway, grundy or kayles."""
-    kind, _, rest = name.strip().lower().partition(":")
-    if kind == "subtraction" and rest:
-        try:
-            subtraction = [int(part) for part in rest.split(",")]
-        except ValueError:
-            raise GameError(
-                f"a subtraction set is whole numbers like 1,2,3, not {rest!r}"
-            ) from None
-        return SubtractionGame(subtraction)
-    games: dict[str, HeapGame] = {
-        "nim": Nim(),
-        "takeaway": SubtractionGame([1, 2, 3]),
-        "grundy": GrundysGame(),
-        "kayles": Kayles(),
-    }
-    if rest or kind not in games:
-        raise GameError(f"unknown game {name!r}; choose nim, subtraction:1,2,3, grundy or kayles")
-    return games[kind]
-
-
 def grundy(
-    game: str = typer.Argument(..., help="nim, subtraction:1,2,3 (any set), grundy or kayles."),
+    game: str = typer.Argument(
+        ..., help="nim, takeaway, subtraction:1,2,3 (any set), grundy, kayles, dawson."
+    ),
     n: int = typer.Argument(..., help="The largest heap size."),
     json_output: JsonOutput = False,
 ) -> None:

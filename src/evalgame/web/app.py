@@ -26,7 +26,16 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from evalgame.web import dag_api, errors, evaluate_api, graph_api, tiling_api, tree_api
+from evalgame.web import (
+    classic_api,
+    dag_api,
+    errors,
+    evaluate_api,
+    graph_api,
+    impartial_api,
+    tiling_api,
+    tree_api,
+)
 from evalgame.web.guard import Guard
 from evalgame.web.workers import QUEUE_PER_WORKER, Workers, default_size
 
@@ -58,7 +67,15 @@ def create_app(
     errors.install(app)
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(Guard, allowed_hosts=allowed_hosts)
-    for module in (evaluate_api, tree_api, tiling_api, graph_api, dag_api):
+    for module in (
+        evaluate_api,
+        tree_api,
+        tiling_api,
+        graph_api,
+        dag_api,
+        impartial_api,
+        classic_api,
+    ):
         app.include_router(module.router, responses=errors.ERRORS)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -109,6 +109,11 @@ FIELD_NAMES = {
     "colours": "the number of colours",
     "rule": "the rule",
     "at": "the position",
+    "game": "the game",
+    "games": "the games",
+    "heaps": "the heaps",
+    "depth": "the depth",
+    "evaluation": "the evaluation",
 }
 
 
@@ -123,6 +128,8 @@ def field_name(location: Sequence[str | int]) -> str:
     head = str(location[0])
     if head == "moves" and len(location) > 1 and isinstance(location[1], int):
         return f"move {location[1] + 1}"
+    if head in ("heaps", "games") and len(location) > 1 and isinstance(location[1], int):
+        return f"{'heap' if head == 'heaps' else 'the game of heap'} {location[1] + 1}"
     return FIELD_NAMES.get(head, f"the field {head!r}")
 
 
@@ -164,6 +171,7 @@ def plain_message(problem: Mapping[str, Any]) -> str:
         "model_type": f"{name} must be an object",
         "model_attributes_type": f"{name} must be an object",
         "dict_type": f"{name} must be an object",
+        "value_error": f"{name}: {ctx.get('error')}",
     }
     sentence = sentences.get(kind, f"{name}: {problem.get('msg', 'invalid')}")
     return sentence[0].upper() + sentence[1:] + "."

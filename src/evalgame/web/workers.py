@@ -189,5 +189,12 @@ def _budgets(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Budget]:
 
 def _load() -> None:
     """Import what the heavy requests run (in a worker process, ahead of them)."""
-    for module in ("evalgame.play.evaluate", "evalgame.play.tiling", "evalgame.play.graph"):
+    for module in (
+        "evalgame.play.evaluate",
+        "evalgame.play.tiling",
+        "evalgame.play.graph",
+        "evalgame.play.impartial",
+        "evalgame.play.classic",
+        "evalgame.play.cutoff",
+    ):
         importlib.import_module(module)

@@ -11,7 +11,15 @@ from evalgame.games.classic.connect4 import ConnectFour
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.dice import Pig
 from evalgame.games.classic.heap_play import HeapPlay
-from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim, SubtractionGame
+from evalgame.games.classic.impartial import (
+    DawsonsKayles,
+    GrundysGame,
+    HeapGame,
+    HeapSum,
+    Kayles,
+    Nim,
+    SubtractionGame,
+)
 from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.search.grundy import PlayConvention
 
@@ -41,12 +49,14 @@ def test_heap_games_by_name() -> None:
         "subtraction:1,3,4:9": (SubtractionGame, (9,)),
         "grundy:7": (GrundysGame, (7,)),
         "kayles:6": (Kayles, (6,)),
+        "kayles:3,4": (Kayles, (3, 4)),
+        "dawson:5": (DawsonsKayles, (5,)),
     }
     for text, (kind, heaps) in cases.items():
         target = parse_target(text)
         assert isinstance(target.game, HeapPlay)
-        assert isinstance(target.heaps, kind)
-        assert target.heaps.initial() == heaps
+        assert isinstance(target.game.heaps, kind)
+        assert target.game.heaps.initial() == heaps
         assert target.game.convention is PlayConvention.NORMAL
         assert not target.chance
     misere = parse_target("nim:1,1:misere").game
@@ -54,7 +64,21 @@ def test_heap_games_by_name() -> None:
     assert misere.convention is PlayConvention.MISERE
     assert "misère" in misere.name
     assert parse_target("kayles:200").too_big is not None  # too many positions to search
-    assert parse_target("subtraction:2,5:30").heaps.subtraction == (2, 5)  # type: ignore[union-attr]
+    subtraction = parse_target("subtraction:2,5:30").game
+    assert isinstance(subtraction, HeapPlay)
+    assert isinstance(subtraction.heaps, SubtractionGame)
+    assert subtraction.heaps.subtraction == (2, 5)
+
+
+def test_a_sum_of_different_heap_games() -> None:
+    target = parse_target("kayles:3 + nim:4,1 + subtraction:1,2:5:misere")
+    assert isinstance(target.game, HeapPlay)
+    assert target.game.convention is PlayConvention.MISERE
+    total = target.game.heaps
+    assert isinstance(total, HeapSum)
+    assert [type(c) for c in total.components] == [Kayles, Nim, SubtractionGame]
+    assert total.initial() == ((3,), (1, 4), (5,))
+    assert total.name == "kayles 3 + nim 1 4 + subtraction:1,2 5"
 
 
 def test_what_is_a_game_target() -> None:
@@ -69,6 +93,9 @@ def test_what_is_a_game_target() -> None:
     ("text", "message"),
     [
         ("chess", "unknown game"),
+        ("kayles:3+chess:4", "not a heap game"),
+        ("kayles:3+nim", "nim is written nim:3,4,5"),
+        ("nim:1,1,1,1,1,1+kayles:1,1,1,1,1,1,1", "at most 12 heaps"),
         ("tictactoe:3", "unknown game"),
         ("connect4:4", "ROWSxCOLS"),
         ("connect4:40x40", "1–16 rows"),

@@ -12,6 +12,8 @@ exactly. The syntax:
 ``subtraction:S:N``        the subtraction game with set S (e.g. ``1,2,3``) on N
 ``grundy:N``               Grundy's game on a stack of N (``[:misere]`` too)
 ``kayles:N``               Kayles on a row of N pins (``[:misere]`` too)
+``dawson:N``               Dawson's Kayles on a row of N pins
+``kayles:3+nim:4``         a sum of different heap games (each with heaps ``3,4,...``)
 ``pig:T[:FACES[:TURNS]]``  Pig to T with a die of FACES (6), TURNS turns (6)
 ``dag:FILE``               a game read from a JSON file
 =========================  ===================================================
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +40,15 @@ from evalgame.games.classic.connect4 import ConnectFour
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.dice import Pig
 from evalgame.games.classic.heap_play import HeapPlay
-from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim, SubtractionGame
+from evalgame.games.classic.impartial import (
+    DawsonsKayles,
+    GrundysGame,
+    HeapGame,
+    HeapSum,
+    Kayles,
+    Nim,
+    SubtractionGame,
+)
 from evalgame.games.classic.tictactoe import TicTacToe
 from evalgame.search.grundy import PlayConvention
 from evalgame.search.protocol import Game
@@ -50,6 +61,7 @@ NAMES = (
     "subtraction",
     "grundy",
     "kayles",
+    "dawson",
     "pig",
     "dag",
 )
@@ -60,6 +72,22 @@ CONNECT4_EXACT_CELLS = 25
 LIMITS = {"heap": 1000, "heaps": 12, "pig_target": 100, "pig_faces": 20, "pig_turns": 20}
 #: Pig instances with more states than this are not solved exactly
 PIG_EXACT_STATES = 2_000_000
+
+
+def _takeaway(heaps: Sequence[int]) -> HeapGame:
+    game = SubtractionGame([1, 2, 3], heaps)
+    game.name = "takeaway"
+    return game
+
+
+#: the heap games by name (``subtraction:S`` besides)
+HEAP_GAMES: dict[str, Callable[[Sequence[int]], HeapGame]] = {
+    "nim": Nim,
+    "takeaway": _takeaway,
+    "grundy": GrundysGame,
+    "kayles": Kayles,
+    "dawson": DawsonsKayles,
+}
 #: impartial games with a larger (estimated) state space are not solved exactly by search
 HEAP_EXACT_STATES = 2_000_000
 
@@ -70,13 +98,12 @@ class Target:
 
     ``algorithm`` names the exact solver that suits it (``alphabeta``, ``expectiminimax``
     for dice, ``backward-induction`` for DAG files). ``too_big`` is ``(what, size, limit)``
-    when the game is too large to solve exactly. ``heaps`` is set for impartial heap games.
+    when the game is too large to solve exactly.
     """
 
     game: Game[Any, Any]
     algorithm: str = "alphabeta"
     too_big: tuple[str, int, int] | None = None
-    heaps: HeapGame | None = None
 
     @property
     def exact(self) -> bool:
@@ -121,11 +148,12 @@ def parse_target(text: str) -> Target:
         if not rest:
             raise GameError("dag needs a file: dag:FILE")
         return Target(DagGame.from_file(rest), algorithm="backward-induction")
-    if name in ("nim", "takeaway", "subtraction", "grundy", "kayles"):
-        return _heaps(name, rest)
+    if name in (*HEAP_GAMES, "subtraction"):
+        return _heaps(text)
     raise GameError(
         f"unknown game {text!r}; the games are tictactoe, connect4:4x5, nim:3,4,5, "
-        "takeaway:12, subtraction:1,2,3:12, grundy:7, kayles:6, pig:20, dag:FILE"
+        "takeaway:12, subtraction:1,2,3:12, grundy:7, kayles:6, dawson:9, kayles:3+nim:4, "
+        "pig:20, dag:FILE"
     )
 
 
@@ -173,43 +201,67 @@ def _pig(rest: str) -> Target:
     return Target(game, "expectiminimax")
 
 
-def _heaps(name: str, rest: str) -> Target:
-    parts = rest.split(":") if rest else []
+def heap_game(name: str, heaps: Sequence[int] = ()) -> HeapGame:
+    """The heap game called ``name`` (nim, takeaway, subtraction:1,2,3, grundy, kayles or
+    dawson), starting from ``heaps``.
+
+    >>> heap_game("subtraction:1,3", [5]).name, heap_game("Dawson").heap_values(4)
+    ('subtraction:1,3', [0, 0, 1, 1, 2])
+    """
+    kind, _, rest = name.strip().lower().partition(":")
+    if kind == "subtraction" and rest:
+        subtraction = _numbers(rest, "a number of the subtraction set", 1, LIMITS["heap"])
+        return SubtractionGame(subtraction, heaps)
+    if rest or kind not in HEAP_GAMES:
+        raise GameError(
+            f"unknown game {name!r}; choose nim, takeaway, subtraction:1,2,3, grundy, kayles "
+            "or dawson"
+        )
+    return HEAP_GAMES[kind](heaps)
+
+
+def _heaps(text: str) -> Target:
+    """``kayles:3,4``, ``subtraction:1,2,3:12``, or a sum ``kayles:3+nim:4+grundy:7``, each
+    optionally followed by ``:misere`` (for the whole game)."""
+    text = text.strip()
     convention = PlayConvention.NORMAL
-    if parts and parts[-1].strip().lower() in ("misere", "misère"):
-        convention = PlayConvention.MISERE
-        parts.pop()
-    expected = 2 if name == "subtraction" else 1
-    if len(parts) != expected:
-        usage = {"subtraction": "subtraction:1,2,3:12", "nim": "nim:3,4,5"}.get(name, f"{name}:N")
-        raise GameError(f"{name} is written {usage} (optionally followed by :misere)")
-    if name == "nim":
-        heaps = _numbers(parts[0], "a heap size", 0, LIMITS["heap"])
-        if len(heaps) > LIMITS["heaps"]:
-            raise GameError(f"nim takes at most {LIMITS['heaps']} heaps, not {len(heaps)}")
-        game: HeapGame = Nim(heaps)
-    else:
-        size = _number(parts[-1], "the heap size", 0, LIMITS["heap"])
-        if name == "takeaway":
-            game = SubtractionGame([1, 2, 3], [size])
-            game.name = "takeaway"
-        elif name == "subtraction":
-            game = SubtractionGame(_numbers(parts[0], "a subtraction", 1, LIMITS["heap"]), [size])
-        else:
-            game = GrundysGame([size]) if name == "grundy" else Kayles([size])
-    states = _heap_states(game)
+    body, _, last = text.rpartition(":")
+    if last.strip().lower() in ("misere", "misère"):
+        convention, text = PlayConvention.MISERE, body
+    parts = [_heap_part(part) for part in text.split("+")]
+    count = sum(len(part.heaps) for part in parts)
+    if count > LIMITS["heaps"]:
+        raise GameError(f"a game takes at most {LIMITS['heaps']} heaps, not {count}")
+    game: HeapGame | HeapSum = parts[0] if len(parts) == 1 else HeapSum(parts)
+    states = 1
+    for part in parts:
+        states *= heap_positions(part)
     play = HeapPlay(game, convention)
     if states > HEAP_EXACT_STATES:
-        return Target(
-            play, too_big=("the number of positions", states, HEAP_EXACT_STATES), heaps=game
+        return Target(play, too_big=("the number of positions", states, HEAP_EXACT_STATES))
+    return Target(play)
+
+
+def _heap_part(text: str) -> HeapGame:
+    """One heap game with its heaps: ``nim:3,4,5``, ``subtraction:1,2,3:12``, ``kayles:6``."""
+    name, _, rest = text.strip().partition(":")
+    name = name.strip().lower()
+    if name not in HEAP_GAMES and name != "subtraction":
+        raise GameError(f"{name!r} is not a heap game; a sum adds up {', '.join(HEAP_GAMES)}")
+    parts = rest.split(":") if rest else []
+    if len(parts) != (2 if name == "subtraction" else 1):
+        usage = {"subtraction": "subtraction:1,2,3:12", "nim": "nim:3,4,5"}.get(
+            name, f"{name}:N (several heaps: {name}:3,4)"
         )
-    return Target(play, heaps=game)
+        raise GameError(f"{name} is written {usage} (optionally followed by :misere)")
+    heaps = _numbers(parts[-1], "a heap size", 0, LIMITS["heap"])
+    return heap_game(":".join([name, *parts[:-1]]), heaps)
 
 
-def _heap_states(game: HeapGame) -> int:
+def heap_positions(game: HeapGame) -> int:
     """An upper bound on the positions reachable in ``game``.
 
-    Nim and subtraction games: one size per heap. Grundy's game and Kayles: a position is
+    Nim and subtraction games: one size per heap. The others (splitting games): a position is
     a multiset of heaps of total at most the start's, so at most Σ_{k≤n} p(k) of them.
     """
     if isinstance(game, Nim | SubtractionGame):

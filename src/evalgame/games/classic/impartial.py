@@ -1,4 +1,5 @@
-"""Impartial heap games: Nim, subtraction games, Grundy's game and Kayles.
+"""Impartial heap games: Nim, subtraction games, Grundy's game, Kayles, Dawson's Kayles and
+sums of different ones.
 
 A position is a sorted tuple of heap sizes (no empty heaps): the join of one-heap games. A
 move picks one heap and replaces it by the heaps :meth:`HeapGame.splits` allows (none, one
@@ -15,6 +16,13 @@ computes them for all sizes at once, in O(n · moves).
 [0, 0, 0, 1, 0, 2, 1, 0, 2]
 >>> Kayles().heap_values(5)
 [0, 1, 2, 3, 1, 4]
+
+A :class:`HeapSum` plays several of these games side by side (a move is a move in one of
+them); by the Sprague–Grundy theorem its value is the XOR of theirs:
+
+>>> total = HeapSum([Kayles([3]), Nim([4]), GrundysGame([7])])
+>>> total.name, total.grundy(total.initial())      # 3 xor 4 xor 0
+('kayles 3 + nim 4 + grundy 7', 7)
 """
 
 from __future__ import annotations
@@ -23,9 +31,10 @@ from abc import abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from functools import reduce
 from operator import xor
+from typing import Any
 
 from evalgame.errors import GameError
-from evalgame.search.grundy import ImpartialGame, mex
+from evalgame.search.grundy import ImpartialGame, Join, mex
 
 Heaps = tuple[int, ...]
 
@@ -83,6 +92,19 @@ class HeapGame(ImpartialGame[Heaps]):
         """The Grundy value of ``position``: the XOR of its heaps' values."""
         values = self.heap_values(max(position, default=0))
         return reduce(xor, (values[h] for h in position), 0)
+
+    def show(self, position: Heaps) -> str:
+        """The heaps of ``position`` in words: ``"3 4 5"`` (``"none"`` when all are gone)."""
+        return " ".join(map(str, position)) or "none"
+
+    def nimbers(self, position: Heaps) -> list[tuple[str, int, int]]:
+        """(game, heap size, Grundy value) of each heap of ``position``.
+
+        >>> Kayles().nimbers((3, 4))
+        [('kayles', 3, 3), ('kayles', 4, 1)]
+        """
+        values = self.heap_values(max(position, default=0))
+        return [(self.name, size, values[size]) for size in position]
 
     def describe_option(self, position: Heaps, option: Heaps) -> str:
         """How ``position`` becomes ``option``: the heap changed and what it became.
@@ -157,3 +179,59 @@ class Kayles(HeapGame):
             remaining = size - knocked
             parts.extend(heaps_of([left, remaining - left]) for left in range(remaining // 2 + 1))
         return parts
+
+
+class DawsonsKayles(HeapGame):
+    """Dawson's Kayles: knock down two adjacent pins of a row, which may split it in two.
+
+    >>> DawsonsKayles().heap_values(7)
+    [0, 0, 1, 1, 2, 0, 3, 1]
+    """
+
+    name = "dawson"
+
+    def splits(self, size: int) -> Iterable[Heaps]:
+        remaining = size - 2
+        return [heaps_of([left, remaining - left]) for left in range(remaining // 2 + 1)]
+
+
+class HeapSum(Join):
+    """The sum of different heap games (each with its own heaps), played side by side.
+
+    A position is the tuple of the components' positions; a move is a move in one
+    component, described with its name (``"kayles 3>1"``).
+
+    >>> total = HeapSum([Kayles([3]), Nim([2])])
+    >>> start = total.initial()
+    >>> [total.describe_option(start, option) for option in total.options(start)][:3]
+    ['kayles 3>2', 'kayles 3>1+1', 'kayles 3>1']
+    """
+
+    components: tuple[HeapGame, ...]
+
+    def __init__(self, components: Sequence[HeapGame]) -> None:
+        if not components:
+            raise GameError("a sum of games needs at least one game")
+        super().__init__(components)
+        self.name = " + ".join(f"{c.name} {c.show(c.initial())}" for c in self.components)
+
+    def grundy(self, position: tuple[Any, ...]) -> int:
+        """The Grundy value of ``position``: the XOR of its components' values."""
+        return reduce(xor, (c.grundy(p) for c, p in zip(self.components, position, strict=True)), 0)
+
+    def nimbers(self, position: tuple[Any, ...]) -> list[tuple[str, int, int]]:
+        """(game, heap size, Grundy value) of each heap of each component."""
+        return [n for c, p in zip(self.components, position, strict=True) for n in c.nimbers(p)]
+
+    def show(self, position: tuple[Any, ...]) -> str:
+        """Each component's name and heaps: ``"kayles 3 + nim 2"``."""
+        return " + ".join(
+            f"{c.name} {c.show(p)}" for c, p in zip(self.components, position, strict=True)
+        )
+
+    def describe_option(self, position: tuple[Any, ...], option: tuple[Any, ...]) -> str:
+        """The component moved in and how (``"grundy 7>3+4"``)."""
+        for component, before, after in zip(self.components, position, option, strict=True):
+            if before != after:
+                return f"{component.name} {component.describe_option(before, after)}"
+        raise GameError(f"{self.show(option)} is not a move from {self.show(position)}")

@@ -1,13 +1,15 @@
-// The page: four tabs, each set up by its own module. Plain ES modules, no build step.
+// The page: one tab per idea, each set up by its own module. Plain ES modules, no build step.
 // The address's fragment names the tab and, for a shared link, the game: #tree?e=(10-X)*Y
 import { readLink, rove } from "./common.js";
+import { setupClassic } from "./classic.js";
 import { setupDag } from "./dag.js";
 import { setupGraph } from "./graph.js";
+import { setupImpartial } from "./impartial.js";
 import { setupPlay } from "./play.js";
 import { setupTiling } from "./tiling.js";
 import { setupTree } from "./tree.js";
 
-const TABS = ["play", "tree", "tiling", "graph", "dag"];
+const TABS = ["play", "tree", "tiling", "graph", "dag", "impartial", "classic"];
 
 function selectTab(name) {
   const chosen = TABS.includes(name) ? name : "play";
@@ -39,7 +41,15 @@ rove(tablist, "[role='tab']", (index, key, count) => {
   return null;
 });
 
-const openers = { play: setupPlay(), tree: setupTree(), tiling: setupTiling(), graph: setupGraph(), dag: setupDag() };
+const openers = {
+  play: setupPlay(),
+  tree: setupTree(),
+  tiling: setupTiling(),
+  graph: setupGraph(),
+  dag: setupDag(),
+  impartial: setupImpartial(),
+  classic: setupClassic(),
+};
 
 /** Show the tab of the address, and reopen the game a shared link carries. */
 function follow() {

@@ -323,3 +323,15 @@ function renderEcho(echo, expression, answer, error, refusal) {
     echo.append(expression, el("span", { class: "message", text: error.message }));
   }
 }
+
+/** Call `open()` the first time the panel `id` is shown (a tab that starts with an example). */
+export function onFirstShow(id, open) {
+  const panel = $(id);
+  const observer = new MutationObserver(() => {
+    if (panel.hidden) return;
+    observer.disconnect();
+    open();
+  });
+  if (panel.hidden) observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
+  else open();
+}
