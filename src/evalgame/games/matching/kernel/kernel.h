@@ -5,6 +5,7 @@
  *   components.h  a position reduced: small components exact, equimatchable ones as passes
  *   bounds.h      maximum matchings and the static and table bounds of a position
  *   table.h       the transposition table: buckets, probes, stores, its memory
+ *   dominance.h   moves that another move makes unnecessary (monotonicity)
  *   search.h      the null-window test itself, move generation and move order
  * and _kernel.c, the Python type that holds a Kernel and calls the search.
  */
@@ -27,7 +28,8 @@ enum {
     OPT_COMPONENTS = 4, /* small components exact, equimatchable ones as passes, nu/2 */
     OPT_ETC = 8,        /* children's bounds and table entries before searching any */
     OPT_SYMMETRY = 16,  /* keys folded under symmetries (and translations on a grid) */
-    OPT_ALL = 31,
+    OPT_DOMINANCE = 32, /* dominated moves are not searched (dominance.h) */
+    OPT_ALL = 63,
 };
 
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
@@ -61,6 +63,7 @@ typedef struct {
     Region region;
     int u, v;
     int score;
+    uint64_t removed; /* its two vertices and those it isolates (dominance.h) */
 } Child;
 
 typedef struct {

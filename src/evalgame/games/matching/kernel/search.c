@@ -7,6 +7,7 @@
 #include "bits.h"
 #include "bounds.h"
 #include "components.h"
+#include "dominance.h"
 #include "table.h"
 
 static int check(Kernel *k) {
@@ -128,6 +129,8 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             children[count].v = cv;
             count++;
         }
+        if (k->options & OPT_DOMINANCE)
+            count = drop_dominated(k, r->core, children, count, turn, first_u, first_v);
         /* replies next to the last move first (a stable partition): the answer to a
          * threat is local, and so is the transposition that settles a child */
         uint64_t near = depth > 0 ? neighbourhood(k, k->last[depth]) : 0;
