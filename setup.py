@@ -5,14 +5,21 @@ and the package installs without it; :mod:`evalgame.games.matching.native` then 
 to the Python solver.
 """
 
+from glob import glob
+
 from setuptools import Extension, setup
+
+KERNEL = "src/evalgame/games/matching"
 
 setup(
     ext_modules=[
         Extension(
             "evalgame.games.matching._kernel",
-            ["src/evalgame/games/matching/_kernel.c"],
-            extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra"],
+            # the Python binding, then the kernel's parts (kernel/kernel.h lists them)
+            [f"{KERNEL}/_kernel.c", *sorted(glob(f"{KERNEL}/kernel/*.c"))],
+            depends=sorted(glob(f"{KERNEL}/kernel/*.h")),
+            # the parts share names only among themselves: only PyInit__kernel is exported
+            extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-fvisibility=hidden"],
             optional=True,
         )
     ]

@@ -8,8 +8,10 @@ reduced by the board's symmetries, and regions keyed by their polyomino shapes (
 default). The rows "solver" are the Python solver (the reference).
 
 Then the C kernel against the Python solver: nodes per second on 6×6 (the Python solver
-for 20 s, the kernel to the end) and the 6×6 board solved for both starters; last, each of
-the kernel's optional ingredients switched off in turn (6×6, both starters).
+for 20 s, the kernel to the end) and the 6×6 board solved for both starters; then each of
+the kernel's optional ingredients switched off in turn (6×6, both starters); last, the
+kernel with and without its dominated-move rule (docs/tiling_search.md) on 6×6 and 6×7,
+in nodes (deterministic) and CPU seconds.
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from evalgame.errors import SearchInterrupted
-from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver, available
+from evalgame.games.matching.native import (
+    DEFAULT_OPTIONS,
+    OPTIONS,
+    NativeSolver,
+    available,
+)
 from evalgame.games.matching.region import KeyMode
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
@@ -109,6 +116,8 @@ def main() -> None:
         kernel_vs_python()
         print()
         kernel_ingredients()
+        print()
+        kernel_dominance()
 
 
 def python_rate(rows: int, cols: int, seconds: float) -> float:
@@ -121,7 +130,9 @@ def python_rate(rows: int, cols: int, seconds: float) -> float:
     return solver.stats.nodes / (time.process_time() - started)
 
 
-def by_kernel(rows: int, cols: int, first: Player, options: int = ALL_OPTIONS) -> tuple[Run, int]:
+def by_kernel(
+    rows: int, cols: int, first: Player, options: int = DEFAULT_OPTIONS
+) -> tuple[Run, int]:
     """Value with the C kernel (256 MB table): the run and the positions it analysed."""
     board = Board(rows, cols)
     solver = NativeSolver(board, options=options)
@@ -151,15 +162,38 @@ def kernel_vs_python() -> None:
 
 
 def kernel_ingredients() -> None:
-    """Each optional ingredient of the kernel switched off in turn (6×6, both starters)."""
+    """Each default ingredient of the kernel switched off in turn (6×6, both starters)."""
     print("C kernel: each ingredient switched off in turn (6×6, both starters)")
     print(f"{'switched off':>14} {'nodes':>12} {'seconds':>8}")
     for name, bit in [("nothing", 0), *OPTIONS.items()]:
-        runs = [by_kernel(6, 6, first, ALL_OPTIONS & ~bit)[0] for first in (Player.MAX, Player.MIN)]
+        if bit and not DEFAULT_OPTIONS & bit:
+            continue
+        runs = [
+            by_kernel(6, 6, first, DEFAULT_OPTIONS & ~bit)[0] for first in (Player.MAX, Player.MIN)
+        ]
         if {run.value for run in runs} != {16}:
             raise SystemExit(f"the kernel without {name} disagrees on 6×6")
         nodes = sum(run.nodes for run in runs)
         print(f"{name:>14} {nodes:>12,} {sum(run.seconds for run in runs):>8.2f}")
+
+
+def kernel_dominance() -> None:
+    """The dominated-move rule off and on: nodes, CPU seconds and their ratios."""
+    print("C kernel: dominated moves not searched (nodes; ratio = without / with)")
+    print(f"{'board':>6} {'first':>5} {'value':>5} {'without':>12} {'with':>12} {'ratio':>6}")
+    without_rule = DEFAULT_OPTIONS & ~OPTIONS["dominance"]
+    with_rule = DEFAULT_OPTIONS | OPTIONS["dominance"]
+    for rows, cols in [(6, 6), (6, 7)]:
+        for first in (Player.MAX, Player.MIN):
+            runs = [
+                by_kernel(rows, cols, first, options)[0] for options in (without_rule, with_rule)
+            ]
+            if runs[0].value != runs[1].value:
+                raise SystemExit(f"the rule changes the value of {rows}×{cols}")
+            off, on = runs
+            print(f"{rows}×{cols:<4} {first.value:>5} {on.value:>5} {off.nodes:>12,} "
+                  f"{on.nodes:>12,} {off.nodes / on.nodes:>6.2f}"
+                  f"   ({off.seconds:.1f} s, {on.seconds:.1f} s)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import random
 import time
 
 from evalgame.errors import SearchInterrupted
-from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver
+from evalgame.games.matching.native import ALL_OPTIONS, DEFAULT_OPTIONS, OPTIONS, NativeSolver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
@@ -30,7 +30,10 @@ from evalgame.search.stats import SearchStats
 
 
 def options_from(text: str) -> int:
-    """``all``, ``none`` (only symmetric keys) or a comma-separated list of option names."""
+    """``default`` (the kernel's), ``all``, ``none`` (only symmetric keys) or a
+    comma-separated list of option names."""
+    if text == "default":
+        return DEFAULT_OPTIONS
     if text == "all":
         return ALL_OPTIONS
     if text == "none":
@@ -111,7 +114,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tests", required=True, help="the γ to test, in order, e.g. 23,21,22")
     parser.add_argument("--until", required=True, help="stop at this UTC time, HH:MM")
     parser.add_argument("--table-mb", type=int, default=2048)
-    parser.add_argument("--options", default="all", help="all, none or names: " + ",".join(OPTIONS))
+    parser.add_argument(
+        "--options", default="default", help="default, all, none or names: " + ",".join(OPTIONS)
+    )
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
     parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
     args = parser.parse_args(argv)

@@ -74,6 +74,27 @@ class ExpressionError(InputError):
         return f"{self}\n  {excerpt}\n  {' ' * caret}^"
 
 
+class BoardError(InputError):
+    """A malformed board drawing; ``row`` and ``column`` (0-based) point at the bad cell.
+
+    >>> print(BoardError("'x' is not a cell", "..x.", 1, 2).pretty())
+    'x' is not a cell at row 2, column 3
+      ..x.
+        ^
+    """
+
+    def __init__(self, message: str, line: str, row: int, column: int) -> None:
+        super().__init__(f"{message} at row {row + 1}, column {column + 1}")
+        self.message = message
+        self.line = line
+        self.row = row
+        self.column = column
+
+    def pretty(self) -> str:
+        """The message, the row as written, and a caret under the bad cell."""
+        return f"{self}\n  {self.line}\n  {' ' * self.column}^"
+
+
 class DomainError(InputError):
     """A malformed or empty domain, or one with duplicate values."""
 

@@ -47,13 +47,20 @@ def tree(
     return game_tree(expression, domain, algorithm=algorithm, seed=seed)
 
 
-def tiling(rows: int, cols: int, first: Player | str = "max") -> TilingSolution:
-    """The tiling game of §6 on a ``rows × cols`` board, solved; a notebook shows the board
+def tiling(rows: int | str, cols: int | None = None, first: Player | str = "max") -> TilingSolution:
+    """The tiling game of §6 on a ``rows × cols`` board, or on any board drawn as text
+    (``tiling("..#/...")``: ``.`` free, ``#`` blocked), solved; a notebook shows the board
     at the end of an optimal line."""
+    from evalgame.errors import InputError
     from evalgame.games.evaluate.game import as_first
+    from evalgame.games.tiling.board import Board, parse_board
     from evalgame.games.tiling.game import solve_tiling
 
-    return solve_tiling(rows, cols, as_first(first))
+    if isinstance(rows, str) == (cols is None):
+        board = parse_board(rows) if isinstance(rows, str) else Board(rows, cols or 0)
+    else:
+        raise InputError("give rows and cols, or one board drawn as text (..#/...)")
+    return solve_tiling(board.rows, board.cols, as_first(first), blocked=board.blocked_cells)
 
 
 def share(

@@ -14,7 +14,7 @@ from evalgame.cli import tiling as tiling_cli
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.search.protocol import Player
-from tests.games.matching.naive_matching import game_value, grid_edges, min_maximal
+from tests.games.matching.naive_matching import game_value, grid_edges, induced, min_maximal
 
 runner = CliRunner()
 
@@ -135,6 +135,11 @@ def test_a_stopped_table_still_shows_the_transposes_of_solved_boards(
         (["3", "3", "--algorithm", "magic"], "unknown algorithm"),
         (["3", "3", "--out", "board.pdf"], ".svg or .png"),
         (["--table", "0", "3"], "at least one row"),
+        (["--board", "../.x"], "'x' is not a cell (. free, # blocked) at row 2, column 2"),
+        (["--board", "../..."], "a row of 3 cells where row 1 has 2 at row 2, column 3"),
+        (["--board", "..", "2", "2"], "no ROWS COLS"),
+        (["--board", "..", "--workers", "1"], "solved in one process"),
+        (["--table", "2", "2", "--board", ".."], "no ROWS COLS, --board"),
     ],
 )
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
@@ -149,6 +154,49 @@ def test_engines_give_the_same_value(engine: str) -> None:
     data = run_json("4", "4", "--first", "min", "--engine", engine, "--table-mb", "1")
     assert data["value"] == game_value(frozenset(grid_edges(4, 4)), False)
     assert ("C kernel" in data["algorithm"]) == (engine == "auto" and native.available())
+
+
+@pytest.mark.parametrize("engine", ["python", "auto", "native"])
+@pytest.mark.parametrize("first", ["max", "min"])
+def test_any_board_by_every_engine(engine: str, first: str) -> None:
+    if engine == "native" and not native.available():
+        pytest.skip("the C kernel is not built")
+    data = run_json("--board", "#.../..../...#", "--first", first, "--engine", engine)
+    assert (data["rows"], data["cols"], data["board"]) == (3, 4, "#.../..../...#")
+    free = [c for c in range(12) if c not in (0, 11)]
+    assert data["value"] == game_value(induced(grid_edges(3, 4), free), first == "max")
+    cells = {tuple(cell) for domino in data["pv"] for cell in domino}
+    assert not cells & {(0, 0), (2, 3)}
+
+
+def test_any_board_from_a_file_drawn_with_its_holes(tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("#..\n...\n", encoding="utf-8")
+    result = runner.invoke(app, ["tiling", "--board", str(path), "--out", str(tmp_path / "b.svg")])
+    assert result.exit_code == 0, result.output
+    assert "the board #../..." in result.output
+    assert "\n# " in result.output  # the blocked cell drawn
+    assert (tmp_path / "b.svg").stat().st_size > 0
+
+
+def test_a_bad_board_shows_a_caret_under_the_bad_cell() -> None:
+    result = runner.invoke(app, ["tiling", "--board", "..../..?."])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[1:3] == ["  ..?.", "    ^"]
+
+
+def test_a_board_beyond_the_kernel_names_its_limit() -> None:
+    board = "/".join(["#######.."] * 8)
+    result = runner.invoke(
+        app, ["tiling", "--board", board, "--engine", "native", "--timeout", "9"]
+    )
+    if not native.available():
+        return
+    assert result.exit_code == 3
+    message = " ".join(result.output.split())
+    assert "is 72, over the limit of 64" in message
+    assert "--engine python" in message
+    assert run_json("--board", board, "--timeout", "60")["value"] == 8
 
 
 def test_bad_engine_and_table_size_are_clear_errors() -> None:

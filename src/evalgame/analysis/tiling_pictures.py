@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from evalgame.errors import InputError
-from evalgame.games.tiling.board import Domino
+from evalgame.games.tiling.board import Cell, Domino
 from evalgame.games.tiling.game import board_text
 from evalgame.search.protocol import Player
 
@@ -33,8 +33,10 @@ def draw_tiling(
     *,
     first: Player | None = None,
     title: str | None = None,
+    blocked: Sequence[Cell] = (),
 ) -> None:
-    """Draw the board with ``dominoes`` into ``path`` (``.svg`` or ``.png``).
+    """Draw the board with ``dominoes`` into ``path`` (``.svg`` or ``.png``); blocked
+    cells are grey.
 
     With ``first`` the dominoes are moves in order of play, alternately ``first``'s and
     the other player's: they are numbered and coloured by player.
@@ -45,7 +47,8 @@ def draw_tiling(
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise InputError(f"cannot draw {path.name}: the file must end in .svg or .png")
-    board_text(rows, cols, dominoes)  # refuses overlapping or impossible dominoes
+    board_text(rows, cols, dominoes, blocked)  # refuses overlapping or impossible dominoes
+    walls = set(blocked)
     side = 0.6
     figure = Figure(figsize=(max(cols * side, 2.5), rows * side + 0.8))
     axes = figure.add_subplot()
@@ -55,7 +58,8 @@ def draw_tiling(
     axes.axis("off")
     for r in range(rows):
         for c in range(cols):
-            axes.add_patch(Rectangle((c, r), 1, 1, facecolor="white", edgecolor="#bbbbbb"))
+            colour = "#666666" if (r, c) in walls else "white"
+            axes.add_patch(Rectangle((c, r), 1, 1, facecolor=colour, edgecolor="#bbbbbb"))
     for index, ((r1, c1), (r2, c2)) in enumerate(dominoes):
         player = None if first is None else first if index % 2 == 0 else first.opponent
         top, left = min(r1, r2), min(c1, c2)

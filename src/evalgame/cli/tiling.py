@@ -1,4 +1,5 @@
-"""``evalgame tiling ROWS COLS``: the domino tiling game of the paper's §6, solved exactly.
+"""``evalgame tiling ROWS COLS``: the domino tiling game of the paper's §6, solved exactly;
+``--board ..#/...`` for any board (``#`` a blocked cell).
 
 >>> from evalgame.cli import app
 >>> from typer.testing import CliRunner
@@ -6,6 +7,9 @@
 >>> out = json.loads(CliRunner().invoke(app, ["tiling", "3", "4", "--json"]).output)
 >>> out["rows"], out["cols"], out["first"], out["value"]
 (3, 4, 'max', 5)
+>>> out = json.loads(CliRunner().invoke(app, ["tiling", "--board", "..#/...", "--json"]).output)
+>>> out["board"], out["value"]
+('..#/...', 2)
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from evalgame.cli.shared import (
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import ENGINES, Engine, available
 from evalgame.games.matching.solvers import SOLVERS
-from evalgame.games.tiling.board import Domino, check_size
+from evalgame.games.tiling.board import Board, Cell, Domino, check_size, read_board
 from evalgame.games.tiling.game import (
     TilingSolution,
     board_segments,
@@ -59,6 +63,12 @@ def tiling(
     rows: int | None = typer.Argument(None, help="Rows of the board."),
     cols: int | None = typer.Argument(None, help="Columns of the board."),
     first: str = typer.Option("max", "--first", help="Who places the first domino: max or min."),
+    board_text: str | None = typer.Option(
+        None,
+        "--board",
+        help="Instead of ROWS COLS: any board, its rows joined by / with . a free cell and "
+        "# a blocked one (..#/...), or a file with one row a line.",
+    ),
     min_maximal: bool = typer.Option(
         False, "--min-maximal", help="Instead: a smallest maximal partial tiling (by HiGHS)."
     ),
@@ -99,19 +109,34 @@ def tiling(
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     if table is not None:
-        if rows is not None or min_maximal or out is not None:
-            raise InputError("--table R C prints values only: no ROWS COLS, --min-maximal or --out")
+        if rows is not None or min_maximal or out is not None or board_text is not None:
+            raise InputError(
+                "--table R C prints values only: no ROWS COLS, --board, --min-maximal or --out"
+            )
         _table(table, timeout, json_output)
         return
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
+    if board_text is not None:
+        if rows is not None or min_maximal or options.wanted:
+            raise InputError(
+                "--board draws the whole board and is solved in one process: no ROWS COLS, "
+                "--min-maximal, --workers, --scheduler, --store or --ask"
+            )
+        player = _player(first)
+        choose(SOLVERS, algorithm)
+        board = read_board(board_text)
+        _solve(board, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
+        return
     if rows is None or cols is None:
-        raise InputError("give the board size: evalgame tiling ROWS COLS (or --table R C)")
+        raise InputError(
+            "give the board size: evalgame tiling ROWS COLS (or --board ..#/..., or --table R C)"
+        )
     check_size(rows, cols)
     if min_maximal:
         _min_maximal(rows, cols, timeout, out, json_output)
         return
     player = _player(first)
     choose(SOLVERS, algorithm)  # refused before the size check
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
     if options.wanted:
         if out is not None or algorithm != "solver":
             raise InputError("a parallel proof gives the value only: no --out or --algorithm")
@@ -127,12 +152,12 @@ def tiling(
             ),
         )
         return
-    _solve(rows, cols, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
+    board = Board(rows, cols)
+    _solve(board, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
 
 
 def _solve(
-    rows: int,
-    cols: int,
+    board: Board,
     player: Player,
     algorithm: str,
     engine: Engine,
@@ -141,41 +166,59 @@ def _solve(
     out: Path | None,
     json_output: bool,
 ) -> None:
-    """Solve one game (boards over :data:`SOLVABLE_CELLS` cells only with a timeout)."""
-    if rows * cols > SOLVABLE_CELLS and timeout is None:
+    """Solve one game (boards over :data:`SOLVABLE_CELLS` free cells only with a timeout)."""
+    rows, cols, free = board.rows, board.cols, board.start.bit_count()
+    if free > SOLVABLE_CELLS and timeout is None:
         raise LimitError(
-            f"the number of cells of the {rows}×{cols} board",
-            rows * cols,
+            f"the number of free cells of {_name(board)}",
+            free,
             SOLVABLE_CELLS,
             "it cannot be solved exactly in reasonable time; pass --timeout S for the bounds "
             "proven within S seconds",
         )
+    context = _context(board)
     with (
-        json_stops(json_output, rows=rows, cols=cols, first=player.value, value=None),
-        search_budget(f"tiling {rows}×{cols}", timeout=timeout) as budget,
+        json_stops(json_output, **context, first=player.value, value=None),
+        search_budget(f"tiling {_name(board)}", timeout=timeout) as budget,
     ):
         solution = solve_tiling(
             rows,
             cols,
             player,
+            blocked=board.blocked_cells,
             algorithm=algorithm,
             budget=budget,
             engine=engine,
             table_mb=table_mb,
         )
     if out is not None:
-        _draw(rows, cols, solution.dominoes, out, player)
+        _draw(rows, cols, solution.dominoes, out, player, solution.blocked)
     _show(solution, json_output)
+
+
+def _name(board: Board) -> str:
+    """``the 3×4 board``, or with blocked cells ``the board ..#/...``."""
+    if board.blocked:
+        return f"the board {board.drawing()}"
+    return f"the {board.rows}×{board.cols} board"
+
+
+def _context(board: Board) -> dict[str, object]:
+    """What a JSON answer says of the board: its size, and its drawing when it has holes."""
+    context: dict[str, object] = {"rows": board.rows, "cols": board.cols}
+    if board.blocked:
+        context["board"] = board.drawing()
+    return context
 
 
 def _show(solution: TilingSolution, json_output: bool) -> None:
     """A solved game: one JSON object, or the value, a principal line and statistics."""
     rows, cols, player = solution.rows, solution.cols, solution.first
+    board = Board(rows, cols, solution.blocked)
     if json_output:
         print_json(
             {
-                "rows": rows,
-                "cols": cols,
+                **_context(board),
                 "first": player.value,
                 "value": solution.value,
                 "pv": _cells(solution.dominoes),
@@ -186,15 +229,15 @@ def _show(solution: TilingSolution, json_output: bool) -> None:
         )
         return
     console.print(
-        f"tiling game on the {rows}×{cols} board, {player.value.upper()} first: "
+        f"tiling game on {_name(board)}, {player.value.upper()} first: "
         f"[bold]{solution.value}[/] dominoes under optimal play"
     )
     if solution.dominoes:
         console.print(
             "a principal line of play (numbers: order of play; "
-            "[bold blue]MAX[/] blue, [bold red]MIN[/] red):"
+            "[bold blue]MAX[/] blue, [bold red]MIN[/] red; # blocked):"
         )
-        console.print(render(rows, cols, solution.dominoes, player))
+        console.print(render(rows, cols, solution.dominoes, player, solution.blocked))
     stats = solution.stats
     console.print(
         f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
@@ -203,10 +246,16 @@ def _show(solution: TilingSolution, json_output: bool) -> None:
     )
 
 
-def render(rows: int, cols: int, dominoes: Sequence[Domino], first: Player | None) -> Text:
+def render(
+    rows: int,
+    cols: int,
+    dominoes: Sequence[Domino],
+    first: Player | None,
+    blocked: Sequence[Cell] = (),
+) -> Text:
     """The board for the terminal: moves coloured by player (one colour without ``first``)."""
     text = Text()
-    for number, line in enumerate(board_segments(rows, cols, dominoes)):
+    for number, line in enumerate(board_segments(rows, cols, dominoes, blocked)):
         if number:
             text.append("\n")
         for piece, index in line:
@@ -309,14 +358,19 @@ def _table_value(rows: int, cols: int, first: Player, budget: Budget) -> int:
 
 
 def _draw(
-    rows: int, cols: int, dominoes: Sequence[Domino], out: Path, first: Player | None
+    rows: int,
+    cols: int,
+    dominoes: Sequence[Domino],
+    out: Path,
+    first: Player | None,
+    blocked: Sequence[Cell] = (),
 ) -> None:
     if first is None:
         title = f"a smallest maximal partial tiling of {rows}×{cols}: {len(dominoes)} dominoes"
     else:
         title = f"{rows}×{cols}, {first.value.upper()} first: {len(dominoes)} dominoes"
     with writing(out):
-        draw_tiling(rows, cols, dominoes, out, first=first, title=title)
+        draw_tiling(rows, cols, dominoes, out, first=first, title=title, blocked=blocked)
 
 
 def _player(name: str) -> Player:

@@ -42,22 +42,30 @@ class MatchingPosition(NamedTuple):
 
 
 class MatchingGame(Game[MatchingPosition, int]):
-    """The matching game on ``graph``, ``first`` to move (MAX or MIN)."""
+    """The matching game on ``graph``, ``first`` to move (MAX or MIN), played on the
+    vertices ``start`` (default: all; the others are covered from the start, so the game is
+    the one on the subgraph ``start`` induces)."""
 
     name = "matching"
 
     def __init__(
-        self, graph: BitGraph, first: Player = Player.MAX, *, keys: KeyMode = "shapes"
+        self,
+        graph: BitGraph,
+        first: Player = Player.MAX,
+        *,
+        keys: KeyMode = "shapes",
+        start: int | None = None,
     ) -> None:
         if first is Player.CHANCE:
             raise GameError("the first player must be MAX or MIN")
         self.graph = graph
         self.first = first
+        self.start = graph.full if start is None else start & graph.full
         self.analyser = RegionAnalyser(graph, keys)
 
     def initial(self) -> MatchingPosition:
         """No edge chosen yet."""
-        return MatchingPosition(self.graph.full, 0, self.first)
+        return MatchingPosition(self.start, 0, self.first)
 
     def to_move(self, position: MatchingPosition) -> Player:
         """Who chooses the next edge."""

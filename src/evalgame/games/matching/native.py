@@ -69,8 +69,12 @@ OPTIONS = {
     "components": 4,  # small components exact, equimatchable ones as passes
     "etc": 8,  # children's bounds and table entries before searching any
     "symmetry": 16,  # keys folded under symmetries (and translations on a board)
+    "dominance": 32,  # dominated moves not searched (docs/tiling_search.md)
 }
 ALL_OPTIONS = sum(OPTIONS.values())
+#: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
+#: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves")
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"]
 
 
 def available() -> bool:
@@ -100,7 +104,7 @@ class NativeSolver(MatchingSolver):
         *,
         table_mb: int | None = None,
         budget: Budget | None = None,
-        options: int = ALL_OPTIONS,
+        options: int = DEFAULT_OPTIONS,
     ) -> None:
         if _kernel is None:
             raise InputError("the C kernel is not built here; use the Python solver")

@@ -12,14 +12,24 @@ reflected), because congruent regions induce isomorphic graphs.
 ((0, 0), (1, 0))
 >>> len(board.symmetries), len(Board(3, 3).symmetries)
 (4, 8)
+
+A board may have blocked cells (holes): its graph is still the whole grid, and the game
+starts with the blocked cells already covered. The value of a position depends only on the
+graph its free cells induce, so the grid's symmetries and translations still merge
+positions soundly. :func:`parse_board` reads a board drawn as text:
+
+>>> holed = parse_board("..#/...")
+>>> holed.blocked_cells, holed.drawing()
+([(0, 2)], '..#/...')
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
-from evalgame.errors import GraphError, InputError
+from evalgame.errors import BoardError, GraphError, InputError
 from evalgame.games.matching.bitgraph import BitGraph, Permutation, bits
 
 #: a cell of the board: (row, column), both counted from 0
@@ -33,6 +43,8 @@ MAX_SIDE = 64
 MAX_CELLS = 1024
 #: regions up to this many cells are recognised by their shape
 SHAPE_LIMIT = 16
+#: how a board is drawn: a free cell, a blocked one, and what joins rows on one line
+FREE, BLOCKED, ROW_SEPARATOR = ".", "#", "/"
 
 
 def check_size(rows: int, cols: int) -> None:
@@ -70,9 +82,10 @@ def _transforms(rows: int, cols: int) -> list[Callable[[int, int], Cell]]:
 
 
 class Board(BitGraph):
-    """The ``rows × cols`` grid graph, with fast shift-based set operations."""
+    """The ``rows × cols`` grid graph, with fast shift-based set operations; the cells
+    ``blocked`` are covered from the start (see the module doc)."""
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, blocked: Iterable[Cell] = ()) -> None:
         check_size(rows, cols)
         self.rows, self.cols = rows, cols
         cell_edges = [
@@ -90,6 +103,28 @@ class Board(BitGraph):
         first_column = sum(1 << (r * cols) for r in range(rows))
         self._not_first = self.full & ~first_column
         self._not_last = self.full & ~(first_column << (cols - 1))
+        #: the blocked cells, and the free cells the game starts from
+        self.blocked = sum(1 << self.cell(r, c) for r, c in set(blocked))
+        self.start = self.full & ~self.blocked
+
+    @property
+    def blocked_cells(self) -> list[Cell]:
+        """The blocked cells, row by row."""
+        return self.cells(self.blocked)
+
+    def drawing(self) -> str:
+        """The board as :func:`parse_board` reads it: rows of ``.`` and ``#`` joined by ``/``.
+
+        >>> Board(2, 2, [(1, 0)]).drawing()
+        '../#.'
+        """
+        return ROW_SEPARATOR.join(
+            "".join(
+                BLOCKED if self.blocked >> (r * self.cols + c) & 1 else FREE
+                for c in range(self.cols)
+            )
+            for r in range(self.rows)
+        )
 
     def cell(self, r: int, c: int) -> int:
         """The vertex of cell ``(r, c)``; a cell off the board is an :class:`InputError`."""
@@ -212,6 +247,60 @@ class Board(BitGraph):
         for row in range(height):
             packed |= (region >> (row * cols + left) & width_mask) << (row * width)
         return packed, height, width
+
+
+def parse_board(text: str) -> Board:
+    """A board drawn as text: rows of ``.`` (free) and ``#`` (blocked) cells, one row a line
+    or joined by ``/``. A row of another length or another character is a
+    :class:`~evalgame.errors.BoardError` pointing at it.
+
+    >>> parse_board("...\\n#..").drawing()
+    '.../#..'
+    >>> parse_board("../.#./..")
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.BoardError: a row of 3 cells where row 1 has 2 at row 2, column 3
+    """
+    body = text.strip("\r\n")
+    lines = [line.rstrip() for line in body.splitlines()] if "\n" in body else body.split("/")
+    if not body.strip():
+        raise InputError("the board is empty: draw its rows with . (free) and # (blocked)")
+    width = len(lines[0])
+    blocked = []
+    for r, line in enumerate(lines):
+        for c, char in enumerate(line):
+            if char not in (FREE, BLOCKED):
+                raise BoardError(f"{char!r} is not a cell (. free, # blocked)", line, r, c)
+            if char == BLOCKED:
+                blocked.append((r, c))
+        if len(line) != width:
+            raise BoardError(
+                f"a row of {len(line)} cells where row 1 has {width}",
+                line,
+                r,
+                min(len(line), width),
+            )
+    check_size(len(lines), width)
+    return Board(len(lines), width, blocked)
+
+
+def read_board(text_or_path: str) -> Board:
+    """:func:`parse_board` of a drawing, or of the file it names (one row a line).
+
+    >>> read_board("#./..").blocked_cells
+    [(0, 0)]
+    """
+    path = Path(text_or_path)
+    try:
+        is_file = path.is_file()
+    except OSError:  # not a possible file name (too long...): a drawing
+        is_file = False
+    if not is_file:
+        return parse_board(text_or_path)
+    try:
+        return parse_board(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read the board file {path}: {error}") from None
 
 
 @functools.lru_cache(maxsize=1 << 20)

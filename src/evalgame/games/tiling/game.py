@@ -19,15 +19,15 @@ dominoes numbered in order of play.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from evalgame.errors import InputError
+from evalgame.errors import InputError, LimitError
 from evalgame.games.matching.game import MatchingGame
-from evalgame.games.matching.native import Engine
+from evalgame.games.matching.native import MAX_VERTICES, Engine
 from evalgame.games.matching.region import KeyMode
 from evalgame.games.matching.solvers import matching_solvers
-from evalgame.games.tiling.board import Board, Domino
+from evalgame.games.tiling.board import Board, Cell, Domino
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.registry import choose
@@ -35,24 +35,36 @@ from evalgame.search.stats import SearchStats
 
 
 class TilingGame(MatchingGame):
-    """The tiling game on a ``rows × cols`` board, ``first`` to move.
+    """The tiling game on a ``rows × cols`` board with the cells ``blocked`` covered from
+    the start, ``first`` to move.
 
     >>> game = TilingGame(2, 2)
     >>> [game.board.domino(move) for move in game.moves(game.initial())]
     [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))]
+    >>> holed = TilingGame(2, 2, blocked=[(0, 0)])
+    >>> [holed.board.domino(move) for move in holed.moves(holed.initial())]
+    [((1, 0), (1, 1)), ((0, 1), (1, 1))]
     """
 
     name = "tiling"
 
     def __init__(
-        self, rows: int, cols: int, first: Player = Player.MAX, *, keys: KeyMode = "shapes"
+        self,
+        rows: int,
+        cols: int,
+        first: Player = Player.MAX,
+        *,
+        blocked: Iterable[Cell] = (),
+        keys: KeyMode = "shapes",
     ) -> None:
-        self.board = Board(rows, cols)
-        super().__init__(self.board, first, keys=keys)
+        self.board = Board(rows, cols, blocked)
+        super().__init__(self.board, first, keys=keys, start=self.board.start)
 
     def __repr__(self) -> str:
-        """``<TilingGame 3×3, MAX first>``."""
-        return f"<TilingGame {self.board.rows}×{self.board.cols}, {self.first.name} first>"
+        """``<TilingGame 3×3, MAX first>`` (``<TilingGame ..#/..., MAX first>`` with holes)."""
+        board = self.board
+        name = board.drawing() if board.blocked else f"{board.rows}×{board.cols}"
+        return f"<TilingGame {name}, {self.first.name} first>"
 
 
 @dataclass(frozen=True)
@@ -69,21 +81,24 @@ class TilingSolution:
     stats: SearchStats
     seconds: float
     algorithm: str
+    #: the cells covered from the start, row by row
+    blocked: tuple[Cell, ...] = ()
 
     def __repr__(self) -> str:
         """``<TilingSolution 4×4, MAX first: value 6 dominoes>``."""
-        return (
-            f"<TilingSolution {self.rows}×{self.cols}, {self.first.name} first: "
-            f"value {self.value} dominoes>"
-        )
+        board = Board(self.rows, self.cols, self.blocked).drawing() if self.blocked else None
+        name = board or f"{self.rows}×{self.cols}"
+        return f"<TilingSolution {name}, {self.first.name} first: value {self.value} dominoes>"
 
     def __str__(self) -> str:
-        return board_text(self.rows, self.cols, self.dominoes)
+        return board_text(self.rows, self.cols, self.dominoes, self.blocked)
 
     def _repr_svg_(self) -> str:
         """The board at the end of the principal line, dominoes numbered and coloured by
         player, for notebooks."""
-        return board_svg(self.rows, self.cols, self.dominoes, first=self.first)
+        return board_svg(
+            self.rows, self.cols, self.dominoes, first=self.first, blocked=self.blocked
+        )
 
 
 def solve_tiling(
@@ -91,22 +106,31 @@ def solve_tiling(
     cols: int,
     first: Player = Player.MAX,
     *,
+    blocked: Iterable[Cell] = (),
     algorithm: str = "solver",
     budget: Budget | None = None,
     engine: Engine = "auto",
     table_mb: int | None = None,
 ) -> TilingSolution:
-    """Solve the tiling game exactly (see the module doc for an example).
+    """Solve the tiling game exactly (see the module doc for an example), on the board
+    with the cells ``blocked`` covered from the start.
 
     ``budget`` limits time or nodes; running out (or Ctrl-C) raises
     :class:`~evalgame.errors.SearchInterrupted` with the bounds proven so far. The
     specialised solver runs in the C kernel when it is built (``engine="auto"``), with a
     table of ``table_mb`` MB (``None``: a default for the board's size);
     ``engine="python"`` selects the reference solver.
+
+    >>> from evalgame.games.tiling.board import parse_board
+    >>> board = parse_board("..#/...")
+    >>> solve_tiling(board.rows, board.cols, Player.MIN, blocked=board.blocked_cells).value
+    2
     """
+    game = TilingGame(rows, cols, first, blocked=blocked)
+    if engine == "native" and algorithm == "solver":
+        check_kernel_size(game.board)
     solver = choose(matching_solvers(engine, table_mb), algorithm)
     started = time.monotonic()
-    game = TilingGame(rows, cols, first)
     result = solver(game, budget=budget)
     assert isinstance(result.value, int)
     return TilingSolution(
@@ -118,27 +142,53 @@ def solve_tiling(
         result.stats,
         time.monotonic() - started,
         result.algorithm,
+        tuple(game.board.blocked_cells),
     )
+
+
+def check_kernel_size(board: Board) -> None:
+    """Refuse a board the C kernel cannot hold (its graph is the whole grid, holes
+    included), saying which engine can.
+
+    >>> check_kernel_size(Board(8, 9, [(0, 0)]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.LimitError: the number of cells of the 8×9 board ... is 72, over the limit ...
+    """
+    if board.n > MAX_VERTICES:
+        raise LimitError(
+            f"the number of cells of the {board.rows}×{board.cols} board (blocked ones included)",
+            board.n,
+            MAX_VERTICES,
+            f"the C kernel holds boards of at most {MAX_VERTICES} cells: use --engine python "
+            '(engine="python"), or drop the blocked rows and columns at the edges',
+        )
 
 
 #: one piece of a drawn board: text and the index (in order of play) of its domino
 Segment = tuple[str, int | None]
 
 
-def board_segments(rows: int, cols: int, dominoes: Sequence[Domino]) -> list[list[Segment]]:
+def board_segments(
+    rows: int, cols: int, dominoes: Sequence[Domino], blocked: Iterable[Cell] = ()
+) -> list[list[Segment]]:
     """The board drawn as lines of segments, each tagged with its domino's index.
 
-    Cells show the 1-based number of the domino covering them (``·`` when empty); the two
+    Cells show the 1-based number of the domino covering them (``·`` when empty, ``#``
+    when blocked); the two
     cells of a domino are joined by ``─`` (``1─1``, ``1───1``, ``10─10``) or ``│``. A
     terminal colours the segments by their index; :func:`board_text` just joins them.
     """
-    board = Board(rows, cols)
+    board = Board(rows, cols, blocked)
+    walls = set(board.blocked_cells)
     owner: dict[tuple[int, int], int] = {}
     for number, (first, second) in enumerate(dominoes):
         board.edge(first, second)  # refuses cells off the board or not adjacent
         for cell in (first, second):
             if cell in owner:
                 raise InputError(f"cell {cell} is covered by two dominoes")
+            if cell in walls:
+                raise InputError(f"cell {cell} is blocked: no domino covers it")
             owner[cell] = number
     width = len(str(len(dominoes))) if dominoes else 1
     lines: list[list[Segment]] = []
@@ -147,7 +197,7 @@ def board_segments(rows: int, cols: int, dominoes: Sequence[Domino]) -> list[lis
         joints: list[Segment] = []
         for c in range(cols):
             index = owner.get((r, c))
-            label = "·" if index is None else str(index + 1)
+            label = ("#" if (r, c) in walls else "·") if index is None else str(index + 1)
             right = index is not None and owner.get((r, c + 1)) == index
             left = index is not None and owner.get((r, c - 1)) == index
             if c:
@@ -164,16 +214,19 @@ def board_segments(rows: int, cols: int, dominoes: Sequence[Domino]) -> list[lis
     return lines
 
 
-def board_text(rows: int, cols: int, dominoes: Sequence[Domino]) -> str:
+def board_text(
+    rows: int, cols: int, dominoes: Sequence[Domino], blocked: Iterable[Cell] = ()
+) -> str:
     """The board as plain text, dominoes numbered in order of play.
 
-    >>> print(board_text(2, 3, [((0, 0), (0, 1)), ((0, 2), (1, 2))]))
+    >>> print(board_text(2, 3, [((0, 0), (0, 1)), ((0, 2), (1, 2))], blocked=[(1, 0)]))
     1─1 2
         │
-    · · 2
+    # · 2
     """
     return "\n".join(
-        "".join(text for text, _ in line).rstrip() for line in board_segments(rows, cols, dominoes)
+        "".join(text for text, _ in line).rstrip()
+        for line in board_segments(rows, cols, dominoes, blocked)
     )
 
 
@@ -182,15 +235,25 @@ SVG_COLOURS = {Player.MAX: "#2f5f9e", Player.MIN: "#b0413e", None: "#6b8e23"}
 
 
 def board_svg(
-    rows: int, cols: int, dominoes: Sequence[Domino], *, first: Player | None = None, cell: int = 36
+    rows: int,
+    cols: int,
+    dominoes: Sequence[Domino],
+    *,
+    first: Player | None = None,
+    blocked: Iterable[Cell] = (),
+    cell: int = 36,
 ) -> str:
     """The board as an SVG picture: dominoes numbered in order of play and, with ``first``,
-    coloured by player (``first``'s, then the other's, alternately).
+    coloured by player (``first``'s, then the other's, alternately); blocked cells are
+    left dark.
 
     >>> board_svg(1, 2, [((0, 0), (0, 1))], first=Player.MAX).count("<rect")
     4
+    >>> board_svg(1, 3, [((0, 0), (0, 1))], blocked=[(0, 2)]).count("<rect")
+    4
     """
-    board_text(rows, cols, dominoes)  # refuses overlapping or impossible dominoes
+    walls = set(blocked)
+    board_text(rows, cols, dominoes, walls)  # refuses overlapping or impossible dominoes
     pad = 4
     width, height = cols * cell + 2 * pad, rows * cell + 2 * pad
     parts = [
@@ -200,6 +263,8 @@ def board_svg(
     ]
     for r in range(rows):
         for c in range(cols):
+            if (r, c) in walls:
+                continue
             x, y = pad + c * cell + 2, pad + r * cell + 2
             parts.append(
                 f'<rect x="{x}" y="{y}" width="{cell - 4}" height="{cell - 4}" rx="3" '

@@ -1,0 +1,96 @@
+/* Components (see components.h). */
+#include "components.h"
+
+#include "bits.h"
+#include "bounds.h"
+
+/* --------------------------------------------- exact numbers of small vertex sets */
+
+static SmallInfo small_info(Kernel *k, uint64_t m);
+
+static SmallInfo small_compute(Kernel *k, uint64_t m) {
+    /* minimum maximal matching and maximum matching by trying every first edge:
+     * a maximal matching containing e is e plus a maximal matching of the rest */
+    SmallInfo info = {m, 0, 0, 1};
+    int lo = 255, hi = 0, any = 0;
+    for (uint64_t rest = m; rest; rest &= rest - 1) {
+        int u = ctz64(rest);
+        for (uint64_t vs = k->adj[u] & rest & ~((uint64_t)1 << u); vs; vs &= vs - 1) {
+            int v = ctz64(vs);
+            uint64_t child = m & ~((uint64_t)1 << u) & ~((uint64_t)1 << v);
+            SmallInfo c = small_info(k, core_of(k, child));
+            any = 1;
+            if (c.mm + 1 < lo) lo = c.mm + 1;
+            if (c.nu + 1 > hi) hi = c.nu + 1;
+        }
+    }
+    if (!any) lo = 0;
+    info.mm = (uint8_t)lo;
+    info.nu = (uint8_t)hi;
+    return info;
+}
+
+static SmallInfo small_info(Kernel *k, uint64_t m) {
+    if (!m) return (SmallInfo){0, 0, 0, 1};
+    if (k->cols) m >>= grid_shift(k, m);
+    uint64_t h = (m * 0x9E3779B97F4A7C15ULL) >> (64 - SMALL_CACHE_BITS);
+    SmallInfo *slot = &k->small[h];
+    if (slot->used && slot->mask == m) return *slot;
+    SmallInfo info = small_compute(k, m);
+    k->small[h] = info;
+    return info;
+}
+
+void analyse(Kernel *k, uint64_t free, Region *r) {
+    k->positions++;
+    uint64_t core = core_of(k, free), rest = core, big = 0;
+    r->passes = 0;
+    r->spare = 0;
+    r->lo = r->hi = r->nu = r->big_nu = 0;
+    if (k->options & OPT_COMPONENTS) {
+        while (rest) {
+            uint64_t comp = component_of(k, rest);
+            rest &= ~comp;
+            if (popcount64(comp) > SMALL) {
+                big |= comp;
+                continue;
+            }
+            SmallInfo info = small_info(k, comp);
+            r->nu += info.nu;
+            if (info.mm == info.nu) {
+                /* equimatchable: every maximal matching has nu edges, whatever anyone
+                 * plays there, so it is nu passes (region.py, tempo lemma) */
+                r->passes += info.nu;
+                r->spare |= comp;
+            } else {
+                r->lo += info.mm; /* no play there ends before a maximal matching */
+                r->hi += info.nu;
+            }
+        }
+    } else {
+        big = core;
+    }
+    r->small_lo = r->lo + r->passes;
+    if (big) {
+        int m = matching(k, big);
+        r->nu += m;
+        r->big_nu = m;
+        if (k->bipartite) {
+            r->hi += m;
+        } else {
+            /* m is a maximal matching: nu <= 2m (both ends of a maximal matching cover
+             * every edge, so nu <= vertex cover <= 2m), and nu <= |big|/2 */
+            int half = popcount64(big) / 2;
+            r->hi += 2 * m < half ? 2 * m : half;
+        }
+        if (k->options & OPT_COMPONENTS) {
+            /* a maximal matching has at least ceil(nu/2) edges (both ends of it cover
+             * every edge of a maximum matching); for a greedy m, nu >= m */
+            r->lo += (m + 1) / 2;
+        }
+    }
+    r->core = core & ~r->spare;
+    r->lo += r->passes;
+    r->hi += r->passes;
+    r->key = canonical(k, r->core, &r->sym, &r->shift);
+}

@@ -1,0 +1,106 @@
+/* The kernel's shared definitions: limits, option bits, and the types every part uses.
+ *
+ * The parts, each with its header:
+ *   bits.h        board bits: neighbourhoods, components, symmetries, canonical keys
+ *   components.h  a position reduced: small components exact, equimatchable ones as passes
+ *   bounds.h      maximum matchings and the static and table bounds of a position
+ *   table.h       the transposition table: buckets, probes, stores, its memory
+ *   dominance.h   moves that another move makes unnecessary (monotonicity)
+ *   search.h      the null-window test itself, move generation and move order
+ * and _kernel.c, the Python type that holds a Kernel and calls the search.
+ */
+#ifndef EVALGAME_KERNEL_H
+#define EVALGAME_KERNEL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#define MAXV 64
+#define SMALL 10          /* components up to this size get exact numbers */
+#define UNKNOWN_HI 255    /* an upper bound not yet proven */
+#define SMALL_CACHE_BITS 18
+
+enum {
+    OPT_STRATEGY = 1,   /* the matching-strategy lower bound (about 2/3 of nu) */
+    OPT_TURNS = 2,      /* |value(MAX first) - value(MIN first)| <= 1 from the table */
+    OPT_COMPONENTS = 4, /* small components exact, equimatchable ones as passes, nu/2 */
+    OPT_ETC = 8,        /* children's bounds and table entries before searching any */
+    OPT_SYMMETRY = 16,  /* keys folded under symmetries (and translations on a grid) */
+    OPT_DOMINANCE = 32, /* dominated moves are not searched (dominance.h) */
+    OPT_ALL = 63,
+};
+
+static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+
+typedef struct {
+    uint64_t key;
+    uint32_t work;   /* nodes searched under this position (saturating): replacement */
+    uint8_t tag;     /* 0: empty, else 1 + parity of the passes */
+    uint8_t lo[2];   /* reduced lower bounds, [1]: MAX to move */
+    uint8_t nhi[2];  /* UNKNOWN_HI - reduced upper bound (so that zeroed memory = unknown) */
+    uint8_t mv[2][2];/* best move, canonical coordinates + 1 (0: none) */
+    uint8_t pad;
+} Entry;
+
+#define BUCKET 4
+
+typedef struct {
+    uint64_t core;   /* vertices of non-equimatchable components */
+    uint64_t spare;  /* vertices of equimatchable components (passes) */
+    uint64_t key;
+    int passes;
+    int lo, hi;      /* static bounds on moves to come, passes included */
+    int nu;          /* size of some matching of the free vertices */
+    int big_nu;      /* size of some matching of the components of more than SMALL vertices */
+    int small_lo;    /* passes + the small components' minimum maximal matchings */
+    int sym, shift;  /* how key was obtained from core */
+} Region;
+
+typedef struct {
+    Region region;
+    int u, v;
+    int score;
+    uint64_t removed; /* its two vertices and those it isolates (dominance.h) */
+} Child;
+
+typedef struct {
+    uint64_t mask;
+    uint8_t mm, nu, used;
+} SmallInfo;
+
+typedef struct {
+    PyObject_HEAD
+    int n;
+    uint64_t full;
+    uint64_t adj[MAXV];
+    uint64_t left;        /* one colour class if bipartite */
+    int bipartite;
+    int cols;             /* > 0: a rows x cols grid with vertex r*cols + c */
+    uint64_t not_first_col, not_last_col;
+    uint64_t col_mask[MAXV];
+    int nsym;
+    uint8_t (*perm)[MAXV];
+    uint8_t (*inv)[MAXV];
+    uint64_t (*bytes)[8][256];
+    int options;
+    int strategy[2][MAXV / 2 + 2];
+    Entry *table;
+    uint64_t bucket_mask;
+    uint64_t buckets;
+    SmallInfo *small;
+    Child *children;      /* per depth */
+    uint64_t last[MAXV / 2 + 2]; /* per depth: the cells of the move that led there */
+    int stride;
+    /* counters */
+    uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
+    uint64_t stores, replacements, filled;
+    /* interruption */
+    PyObject *callback;
+    int64_t check_every, countdown;
+    int stopped;
+} Kernel;
+
+#endif

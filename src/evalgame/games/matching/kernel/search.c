@@ -1,0 +1,215 @@
+/* The search (see search.h). */
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bits.h"
+#include "bounds.h"
+#include "components.h"
+#include "dominance.h"
+#include "table.h"
+
+static int check(Kernel *k) {
+    k->countdown = k->check_every;
+    if (PyErr_CheckSignals() < 0) {
+        k->stopped = 1;
+        return 1;
+    }
+    if (k->callback && k->callback != Py_None) {
+        PyObject *result = PyObject_CallFunction(k->callback, "K", (unsigned long long)k->nodes);
+        if (!result) {
+            k->stopped = 1;
+            return 1;
+        }
+        Py_DECREF(result);
+    }
+    return 0;
+}
+
+/* Sort key, best first (region.order_key): MAX tries the moves with the highest upper bound
+ * first, then moves next to the last one (`near`: on 6×7 and 5×9 this halves the nodes of
+ * the hardest tests), then those leaving the fewest dead vertices (no free neighbour) and
+ * the fewest weak ones (a single free neighbour: MIN could kill them next); MIN the
+ * opposite, but moves next to the last one first too. */
+static int order_score(const Kernel *k, uint64_t rest, int turn, int hi, int near) {
+    uint64_t ones, twos;
+    neighbour_counts(k, rest, &ones, &twos);
+    int dead = popcount64(rest & ~ones), weak = popcount64(rest & ones & ~twos);
+    int score = hi * 16384 + (turn ? near : -near) * 8192 - dead * 64 - weak;
+    return turn ? -score : score;
+}
+
+static int cmp_child(const void *a, const void *b) {
+    int x = ((const Child *)a)->score, y = ((const Child *)b)->score;
+    return (x > y) - (x < y);
+}
+
+int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
+    k->nodes++;
+    if (--k->countdown <= 0 && check(k)) return 0;
+    int lower, upper, tmove;
+    bounds_of(k, r, turn, &lower, &upper, &tmove);
+    if (lower >= gamma || upper < gamma) {
+        k->bound_cutoffs++;
+        return lower >= gamma ? lower : upper;
+    }
+    uint64_t start = k->nodes;
+    uint64_t base = r->core | r->spare;
+    int child_gamma = gamma - 1;
+    int best = turn ? -1 : upper + 1;
+    int best_u = -1, best_v = -1;
+    int first_u = -1, first_v = -1;
+    Child *children = k->children + (size_t)depth * k->stride;
+    int count = 0, done = 0;
+
+    if (tmove) {
+        /* the table's best move first, mapped back from canonical coordinates */
+        int cu = (tmove >> 8) - 1 + r->shift, cv = (tmove & 255) - 1 + r->shift;
+        if (cu >= 0 && cv >= 0 && cu < k->n && cv < k->n) {
+            int u = k->inv[r->sym][cu], v = k->inv[r->sym][cv];
+            if ((base >> u & 1) && (base >> v & 1) && (k->adj[u] >> v & 1)) {
+                Region *c = &children[0].region;
+                analyse(k, base & ~((uint64_t)1 << u) & ~((uint64_t)1 << v), c);
+                k->last[depth + 1] = (uint64_t)1 << u | (uint64_t)1 << v;
+                int result = 1 + test(k, c, !turn, child_gamma, depth + 1);
+                if (k->stopped) return 0;
+                first_u = u < v ? u : v;
+                first_v = u < v ? v : u;
+                best = result;
+                best_u = u;
+                best_v = v;
+                if (turn ? result >= gamma : result < gamma) {
+                    if (turn)
+                        k->beta_cutoffs++;
+                    else
+                        k->alpha_cutoffs++;
+                    done = 1;
+                }
+            }
+        }
+    }
+    if (!done) {
+        /* every other move: edges of the core, and one pass if their number is odd */
+        int pass_u = -1, pass_v = -1;
+        if (r->passes & 1) {
+            for (uint64_t s = r->spare; s; s &= s - 1) {
+                int u = ctz64(s);
+                uint64_t vs = k->adj[u] & r->spare;
+                if (vs) {
+                    pass_u = u;
+                    pass_v = ctz64(vs);
+                    break;
+                }
+            }
+        }
+        uint64_t rest = r->core;
+        int u = -1;
+        uint64_t vs = 0;
+        for (;;) {
+            int cu, cv;
+            if (vs) {
+                cu = u;
+                cv = ctz64(vs);
+                vs &= vs - 1;
+            } else if (rest) {
+                u = ctz64(rest);
+                rest &= rest - 1;
+                vs = k->adj[u] & rest;
+                continue;
+            } else if (pass_u >= 0) {
+                cu = pass_u < pass_v ? pass_u : pass_v;
+                cv = pass_u < pass_v ? pass_v : pass_u;
+                pass_u = -1;
+            } else {
+                break;
+            }
+            if (cu == first_u && cv == first_v) continue;
+            children[count].u = cu;
+            children[count].v = cv;
+            count++;
+        }
+        if (k->options & OPT_DOMINANCE)
+            count = drop_dominated(k, r->core, children, count, turn, first_u, first_v);
+        /* replies next to the last move first (a stable partition): the answer to a
+         * threat is local, and so is the transposition that settles a child */
+        uint64_t near = depth > 0 ? neighbourhood(k, k->last[depth]) : 0;
+        if (near) {
+            int front = 0;
+            for (int i = 0; i < count; i++) {
+                Child *ch = &children[i];
+                if ((near >> ch->u | near >> ch->v) & 1) {
+                    Child keep = *ch;
+                    memmove(&children[front + 1], &children[front], (size_t)(i - front) * sizeof(Child));
+                    children[front++] = keep;
+                }
+            }
+        }
+        /* Children are analysed one by one and each is checked one step behind, so that
+         * its table entry is fetched from memory while the next one is analysed; a child
+         * that decides the node stops the analysis of the rest. */
+        int kept = 0;
+        for (int i = 0; i <= count && !done; i++) {
+            if (i < count) {
+                Child *ch = &children[i];
+                analyse(k, base & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v), &ch->region);
+                __builtin_prefetch(bucket_of(k, ch->region.key, 1 + (ch->region.passes & 1)));
+            }
+            if (i == 0) continue;
+            Child *ch = &children[i - 1];
+            int low, high;
+            if (k->options & OPT_ETC) {
+                bounds_of(k, &ch->region, !turn, &low, &high, NULL);
+                if (turn ? low >= child_gamma : high < child_gamma) {
+                    best = turn ? low + 1 : high + 1;
+                    best_u = ch->u;
+                    best_v = ch->v;
+                    k->table_hits++;
+                    done = 1;
+                    break;
+                }
+                if (turn && high < child_gamma) {
+                    if (high + 1 > best) best = high + 1;
+                    continue;
+                }
+                if (!turn && low >= child_gamma) {
+                    if (low + 1 < best) best = low + 1;
+                    continue;
+                }
+            } else {
+                high = ch->region.hi;
+            }
+            ch->score = order_score(k, r->core & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v),
+                                    turn, high, (int)((near >> ch->u | near >> ch->v) & 1));
+            if (kept != i - 1) children[kept] = *ch;
+            kept++;
+        }
+        count = kept;
+    }
+    if (!done) {
+        qsort(children, (size_t)count, sizeof(Child), cmp_child);
+        for (int i = 0; i < count; i++) {
+            k->last[depth + 1] = (uint64_t)1 << children[i].u | (uint64_t)1 << children[i].v;
+            int result = 1 + test(k, &children[i].region, !turn, child_gamma, depth + 1);
+            if (k->stopped) return 0;
+            if (turn ? result > best : result < best) {
+                best = result;
+                best_u = children[i].u;
+                best_v = children[i].v;
+                if (turn ? best >= gamma : best < gamma) {
+                    if (turn)
+                        k->beta_cutoffs++;
+                    else
+                        k->alpha_cutoffs++;
+                    break;
+                }
+            }
+        }
+    }
+    if (best >= gamma)
+        lower = best;
+    else
+        upper = best;
+    store(k, r, turn, lower, upper, best_u, best_v, k->nodes - start + 1);
+    return best;
+}

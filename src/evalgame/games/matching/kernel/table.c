@@ -1,0 +1,78 @@
+/* The transposition table (see table.h). */
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
+           uint64_t work) {
+    int tag = 1 + (r->passes & 1);
+    int even = r->passes & ~1;
+    Entry *b = bucket_of(k, r->key, tag), *e = NULL;
+    k->stores++;
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].tag == tag && b[i].key == r->key) {
+            e = &b[i];
+            break;
+        }
+    if (!e) {
+        /* an empty slot, else the entry with the smallest searched subtree */
+        e = &b[0];
+        for (int i = 0; i < BUCKET; i++) {
+            if (!b[i].tag) {
+                e = &b[i];
+                break;
+            }
+            if (b[i].work < e->work) e = &b[i];
+        }
+        if (e->tag)
+            k->replacements++;
+        else
+            k->filled++;
+        memset(e, 0, sizeof *e);
+        e->key = r->key;
+        e->tag = (uint8_t)tag;
+    }
+    lower -= even;
+    upper -= even;
+    if (lower < 0) lower = 0;
+    if (upper > UNKNOWN_HI - 1) upper = UNKNOWN_HI - 1;
+    if (lower > e->lo[turn]) e->lo[turn] = (uint8_t)lower;
+    if (e->nhi[turn] == 0 || upper < UNKNOWN_HI - e->nhi[turn])
+        e->nhi[turn] = (uint8_t)(UNKNOWN_HI - upper);
+    uint64_t total = (uint64_t)e->work + work;
+    e->work = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+    if (u >= 0) {
+        /* the move in canonical coordinates: where the key's symmetry sends it */
+        e->mv[turn][0] = (uint8_t)(k->perm[r->sym][u] - r->shift + 1);
+        e->mv[turn][1] = (uint8_t)(k->perm[r->sym][v] - r->shift + 1);
+    }
+}
+
+/* Zeroed memory whose pages are touched only when entries are stored; on Linux in huge
+ * pages where the system allows (the table is probed at random: fewer TLB misses). */
+Entry *table_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    return calloc(bytes / sizeof(Entry), sizeof(Entry));
+#endif
+}
+
+void table_free(Entry *table, size_t bytes) {
+    if (!table) return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    munmap(table, bytes);
+#else
+    (void)bytes;
+    free(table);
+#endif
+}

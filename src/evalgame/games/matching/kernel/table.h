@@ -1,0 +1,32 @@
+/* The transposition table: buckets of BUCKET entries keyed by the reduced core and the
+ * parity of the passes, each holding (lower, upper) for both players to move, the best
+ * move in canonical coordinates and the searched subtree size (the replacement rule). */
+#ifndef EVALGAME_KERNEL_TABLE_H
+#define EVALGAME_KERNEL_TABLE_H
+
+#include "kernel.h"
+
+static inline Entry *bucket_of(const Kernel *k, uint64_t key, int tag) {
+    uint64_t h = (key ^ ((uint64_t)tag << 63) ^ ((uint64_t)tag * 0xC2B2AE3D27D4EB4FULL)) *
+                 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 29;
+    return k->table + (h & k->bucket_mask) * BUCKET;
+}
+
+static inline Entry *probe(const Kernel *k, const Region *r) {
+    int tag = 1 + (r->passes & 1);
+    Entry *b = bucket_of(k, r->key, tag);
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].tag == tag && b[i].key == r->key) return &b[i];
+    return NULL;
+}
+
+/* Record proven bounds (and the best move u-v, if u >= 0) of a position. */
+void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
+           uint64_t work);
+
+/* Zeroed memory for `bytes` of entries, and its release. */
+Entry *table_alloc(size_t bytes);
+void table_free(Entry *table, size_t bytes);
+
+#endif
