@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +24,7 @@ from rich.table import Table
 
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import JsonOutput, console, err_console, json_stops, print_json
-from evalgame.errors import InputError
+from evalgame.errors import InputError, SchedulerLost
 from evalgame.numbers import Number, exact, format_number
 
 if TYPE_CHECKING:
@@ -180,9 +182,24 @@ def run_proof(
                 question=options.question,
                 on_progress=show,
             )
+    except SchedulerLost as lost:
+        raise SchedulerLost(lost.address, resume_command(path)) from None
     finally:
         if status is not None:
             status.stop()
+
+
+def resume_command(store: Path, argv: list[str] | None = None) -> str:
+    """The command that started this run (``argv``, default ``sys.argv``) with its store
+    named: run again, it continues from the store.
+
+    >>> resume_command(Path("s.sqlite"), ["evalgame", "tiling", "8", "8", "--scheduler", "x"])
+    'evalgame tiling 8 8 --scheduler x --store s.sqlite'
+    """
+    arguments = (sys.argv if argv is None else argv)[1:]
+    if not any(argument.split("=")[0] == "--store" for argument in arguments):
+        arguments = [*arguments, "--store", str(store)]
+    return shlex.join(["evalgame", *arguments])
 
 
 def proof_json(proof: ProofResult) -> dict[str, Any]:

@@ -30,12 +30,14 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from evalgame.errors import ClusterError, SearchInterrupted
+from evalgame.errors import ClusterError, SchedulerLost, SearchInterrupted
 from evalgame.numbers import Number, normal
+from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import Problem
@@ -250,6 +252,11 @@ class ProofManager:
                 self._report(root, pass_started)
         except KeyboardInterrupt:
             raise self.interrupted("interrupted by Ctrl-C") from None
+        except (CancelledError, OSError):
+            address = scheduler_lost(self.client)
+            if address is None:
+                raise
+            raise self.disconnected(address) from None
 
     def _finished(self) -> list[Any]:
         """The tasks finished now, waiting up to :data:`POLL_SECONDS` for one."""
@@ -460,6 +467,8 @@ class ProofManager:
         task = self._running.pop(future)
         node = task.node
         node.task = None
+        if future.status == "cancelled":  # by nobody here: the scheduler is gone
+            raise CancelledError(f"task {future.key} cancelled")
         if outcome is None:  # a worker died too often, or a task failed
             error = future.exception()
             from distributed import KilledWorker
@@ -575,6 +584,15 @@ class ProofManager:
                 eta=eta,
             )
         )
+
+    def disconnected(self, address: str) -> SchedulerLost:
+        """The scheduler is gone with its tasks: keep the open frontier and this sitting in
+        the store (nothing to call off) and say how to resume."""
+        self._snapshot()
+        self._running.clear()
+        lost = SchedulerLost(address, f"the same proof on the store {self.store.path}")
+        self.log_sitting(f"lost the Dask scheduler {address}")
+        return lost
 
     @property
     def question(self) -> str:
