@@ -29,6 +29,7 @@ from evalgame.numbers import Number, exact, format_number
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
+    from evalgame.proofs.projection import Projection
     from evalgame.proofs.store import Sitting
 
 
@@ -243,11 +244,23 @@ def show_proof(proof: ProofResult) -> None:
 def proofs_command(
     store: Path = typer.Argument(..., help="A proof store (--store of a parallel solve)."),
     json_output: JsonOutput = False,
+    project: list[int] = typer.Option(
+        [],
+        "--project",
+        metavar="N",
+        help="Also project the wall time of the recorded work on N workers (repeatable: "
+        "--project 16 --project 64); the model is in docs/proofs.md.",
+    ),
 ) -> None:
     """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
-    from evalgame.proofs import read_summary
+    from evalgame.proofs.projection import project as projected
+    from evalgame.proofs.store import read_only
 
-    summary = read_summary(store)
+    if any(count < 1 for count in project):
+        raise InputError(f"--project takes a number of workers ≥ 1, not {min(project)}")
+    with read_only(store) as opened:
+        summary = opened.summary()
+        projections = projected(opened, project)
     if json_output:
         print_json(
             {
@@ -280,6 +293,17 @@ def proofs_command(
                     }
                     for s in summary.sittings
                 ],
+                "projection": [
+                    {
+                        "workers": p.workers,
+                        "wall_seconds": round(p.wall, 1),
+                        "speedup": round(p.speedup, 2),
+                        "one_worker_seconds": round(p.one, 1),
+                        "critical_path_seconds": round(p.critical, 1),
+                        "unrecorded_cpu_seconds": round(p.unrecorded, 1),
+                    }
+                    for p in projections
+                ],
             }
         )
         return
@@ -309,6 +333,30 @@ def proofs_command(
         console.print(table)
     for number, sitting in enumerate(summary.sittings, 1):
         console.print(_sitting_line(number, sitting))
+    if projections:
+        show_projections(projections)
+
+
+def show_projections(projections: list[Projection]) -> None:
+    """The projected wall times, one row per count of workers."""
+    first = projections[0]
+    unrecorded = (
+        f", {first.unrecorded:,.0f} of them left no task row (spread evenly)"
+        if first.unrecorded
+        else ""
+    )
+    console.print(
+        f"projection     the recorded work ({_count(first.tasks, 'task')}, "
+        f"{first.one:,.0f} CPU s{unrecorded}) on N workers; longest chain "
+        f"{first.critical:,.0f} s (docs/proofs.md: the model)"
+    )
+    table = Table("workers", "wall s", "speed-up", "share busy")
+    for p in projections:
+        table.add_row(
+            f"{p.workers:,}", f"{p.wall:,.0f}", f"{p.speedup:.2f}×",
+            f"{p.speedup / p.workers:.0%}",
+        )  # fmt: skip
+    console.print(table)
 
 
 def _sitting_line(number: int, sitting: Sitting) -> str:

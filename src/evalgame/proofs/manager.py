@@ -41,7 +41,7 @@ from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import Problem
-from evalgame.proofs.store import ProofStore, Sitting, WorkerShare
+from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
 
@@ -81,6 +81,8 @@ class Node:
     task: Task | None = None
     #: times a task of this leaf was given up by the scheduler (its workers died)
     killed: int = 0
+    #: the number of the task whose split gave this node its children
+    split_by: int | None = None
 
     @property
     def depth(self) -> int:
@@ -99,6 +101,9 @@ class Task:
     gamma: Number
     strict: bool
     called_off: bool = False
+    #: this sitting's count of tasks handed out, and seconds from its start, when handed out
+    number: int = 0
+    handed: float = 0.0
 
 
 @dataclass
@@ -210,6 +215,7 @@ class ProofManager:
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
         self._slot_count = 0
+        self._handed = 0
         self._snapshot_at = time.monotonic()
         self._slots_at = -SLOTS_SECONDS
 
@@ -452,7 +458,10 @@ class ProofManager:
             None if isinstance(self.client, SerialPool) else stop_event,
             pure=False,
         )
-        node.task = Task(node, future, stop_event, self._gamma, self._strict)
+        self._handed += 1
+        handed = time.monotonic() - self.started
+        node.task = Task(node, future, stop_event, self._gamma, self._strict, number=self._handed,
+                         handed=handed)  # fmt: skip
         self._running[future] = node.task
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
@@ -483,6 +492,7 @@ class ProofManager:
                 )
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
+        self._log_task(task, outcome)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,
@@ -498,6 +508,35 @@ class ProofManager:
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
             self._expand(node)
+
+    def _log_task(self, task: Task, outcome: LeafOutcome) -> None:
+        """Record what ``task`` cost and what came of it (for ``evalgame proofs --project``)."""
+        node = task.node
+        if outcome.finished:
+            kind = "proven"
+        elif task.called_off or node.done:
+            kind = "called off"
+        else:  # split next, in _collect
+            kind, node.split_by = "split", task.number
+        parent = node.parent
+        while parent is not None and parent.split_by is None:
+            parent = parent.parent
+        self.store.record_task(
+            TaskRecord(
+                self._started_at,
+                task.number,
+                None if parent is None else parent.split_by,
+                node.name,
+                task.gamma,
+                task.strict,
+                kind,
+                outcome.nodes,
+                outcome.cpu,
+                outcome.worker,
+                task.handed,
+                time.monotonic() - self.started,
+            )
+        )
 
     def _call_off(self, node: Node) -> None:
         """Stop the tasks still running below the decided ``node``."""
