@@ -6,10 +6,12 @@ a worker, or the first proven fact), never after a delay."""
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -90,30 +92,48 @@ def test_the_scheduler_killed_mid_run_stops_with_a_clear_error_and_resumes(
     assert kept <= _facts(store)
 
 
-def test_the_scheduler_killed_under_the_command_line_names_the_resume_command(
+def _stopped_at_the_first_fact(
+    command: list[str], store: Path, stop: Callable[[subprocess.Popen[str]], None]
+) -> tuple[int, str]:
+    """Run ``evalgame`` with ``command``, ``stop`` it once its store holds a fact (the proof
+    is under way), and return its exit status and error output."""
+    run = subprocess.Popen(
+        [sys.executable, "-m", "evalgame", *command],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "COLUMNS": "1000"},  # each message on one line
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while not (store.exists() and _facts(store)) and run.poll() is None:
+            assert time.monotonic() < deadline, "no fact proven"
+            time.sleep(0.05)
+        assert run.poll() is None, "the proof finished before it could be stopped"
+        stop(run)
+        _, stderr = run.communicate(timeout=START_SECONDS)  # stops, and soon
+    finally:
+        run.kill()
+    assert "Traceback" not in stderr
+    return run.returncode, stderr
+
+
+def test_the_command_line_stops_cleanly_on_a_lost_scheduler_and_on_ctrl_c(
     tmp_path: Path,
 ) -> None:
-    store = tmp_path / "cli.sqlite"
     with deployment(tmp_path) as cluster:
+        lost, stopped = tmp_path / "lost.sqlite", tmp_path / "stopped.sqlite"
         command = [
             "tiling", "5", "6", "--first", "min", "--engine", "python",
-            "--scheduler", cluster.address, "--store", str(store), "--slice", "60",
+            "--scheduler", cluster.address, "--slice", "60", "--store",
         ]  # fmt: skip
-        run = subprocess.Popen(
-            [sys.executable, "-m", "evalgame", *command],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env={**os.environ, "COLUMNS": "1000"},  # the message on one line
-        )  # fmt: skip
-        try:
-            deadline = time.monotonic() + START_SECONDS
-            while not (store.exists() and _facts(store)) and run.poll() is None:
-                assert time.monotonic() < deadline, "no fact proven"
-                time.sleep(0.05)
-            cluster.kill_scheduler()  # a fact is in: the proof is under way
-            _, stderr = run.communicate(timeout=START_SECONDS)
-        finally:
-            run.kill()
-    assert run.returncode == 1, stderr
-    assert "Traceback" not in stderr
+        status, stderr = _stopped_at_the_first_fact(
+            [*command, str(stopped)], stopped, lambda run: run.send_signal(signal.SIGINT)
+        )
+        assert status == 4, stderr  # a search stopped: the bounds proven, the store kept
+        assert "interrupted by Ctrl-C; proven bounds on the value" in stderr
+        assert read_summary(stopped).sittings[-1].stopped == "interrupted by Ctrl-C"
+        status, stderr = _stopped_at_the_first_fact(
+            [*command, str(lost)], lost, lambda run: cluster.kill_scheduler()
+        )
+    assert status == 1, stderr
     assert f"lost the Dask scheduler {cluster.address}" in stderr
-    assert f"resume with: evalgame {' '.join(command)}" in stderr
+    assert f"resume with: evalgame {' '.join([*command, str(lost)])}" in stderr

@@ -158,7 +158,8 @@ def run_proof(
         text = (
             f"{problem.label}: {progress.question}, bounds "
             f"[{_bound(progress.lower, '-∞')}, {_bound(progress.upper, '+∞')}]; frontier "
-            f"{progress.frontier} ({progress.running} running), {progress.proven:,} proven; "
+            f"{progress.frontier} ({min(progress.running, progress.workers)} of "
+            f"{_count(progress.workers, 'worker')} busy), {progress.proven:,} proven; "
             f"{progress.nodes:,} nodes, {rate:,.0f}/s{eta}; {progress.elapsed:.0f} s "
             "(Ctrl-C stops, the store keeps the proofs)"
         )

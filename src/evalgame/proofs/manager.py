@@ -120,6 +120,8 @@ class ProofStatus:
     elapsed: float
     #: seconds left in this question's proof, when the share of the frontier decided says
     eta: float | None
+    #: worker threads of the cluster (at most this many of the tasks ``running`` run now)
+    workers: int = 0
 
 
 @dataclass
@@ -621,6 +623,7 @@ class ProofManager:
                 nodes=self.tally.nodes,
                 elapsed=now - self.started,
                 eta=eta,
+                workers=self._slot_count,
             )
         )
 
