@@ -462,8 +462,9 @@ class ProofManager:
         )
         self._handed += 1
         handed = time.monotonic() - self.started
-        node.task = Task(node, future, stop_event, self._gamma, self._strict, number=self._handed,
-                         handed=handed)  # fmt: skip
+        node.task = Task(
+            node, future, stop_event, self._gamma, self._strict, number=self._handed, handed=handed
+        )
         self._running[future] = node.task
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:

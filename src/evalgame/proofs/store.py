@@ -7,7 +7,9 @@ nodes and CPU seconds it cost and the worker that found it. Facts are named by
 the key class (see :meth:`~evalgame.search.protocol.Game.affine`), so a transposition or a
 symmetric position reuses them. Only the manager writes, one transaction per fact, so a
 crash loses nothing that was proven; the file can be copied to another machine and the
-run continued there.
+run continued there. Each run is a *sitting*, and each task its workers ran is a row too
+(its cost, what came of it, the task whose split made it): what ``evalgame proofs STORE
+--project N`` schedules again on N workers.
 
 A ``meta`` table marks the file as a store of this format and version and names the
 problem it belongs to: any other file — not SQLite, another program's database, another
@@ -371,7 +373,7 @@ class ProofStore:
             )
 
     def record_task(self, task: TaskRecord) -> None:
-        """Write one task's row (with its fact, if it proved one, in the same moment)."""
+        """Write one task's row and commit it."""
         with self._db:
             self._db.execute(
                 "INSERT OR REPLACE INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -405,8 +407,9 @@ class ProofStore:
         ]  # fmt: skip
 
     def facts(self) -> list[TaskRecord]:
-        """The workers' facts in the order recorded, as tasks without a parent (what an
-        older store says of its tasks: splits and called-off tasks left no row)."""
+        """The workers' facts in the order recorded, as tasks without a parent, handed out
+        and done at the Unix time recorded (what an older store says of its tasks: split and
+        called-off tasks left no row)."""
         rows = self._db.execute(
             "SELECT rowid, key, gamma, strict, nodes, cpu, worker, at FROM facts "
             "WHERE worker != 'manager' ORDER BY at, rowid"
