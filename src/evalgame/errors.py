@@ -128,6 +128,26 @@ class ClusterError(EvalgameError):
     """The Dask cluster cannot be reached or started, or it lost every worker."""
 
 
+class SchedulerLost(ClusterError):
+    """The Dask scheduler went away in the middle of a proof (killed, or its machine down).
+
+    Every fact proven before is in the store; ``resume`` says how to continue from it.
+
+    >>> lost = SchedulerLost("tcp://node1:8786", "evalgame tiling 8 8 --store 8x8.sqlite")
+    >>> lost.address, str(lost).endswith("resume with: evalgame tiling 8 8 --store 8x8.sqlite")
+    ('tcp://node1:8786', True)
+    """
+
+    def __init__(self, address: str, resume: str) -> None:
+        super().__init__(
+            f"lost the Dask scheduler {address} in the middle of the proof; every fact proven "
+            f"so far is in the store. Start a scheduler and workers again, then resume with: "
+            f"{resume}"
+        )
+        self.address = address
+        self.resume = resume
+
+
 class LimitError(EvalgameError):
     """A request beyond a configured limit; the message says which limit and how to raise it."""
 

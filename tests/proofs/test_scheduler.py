@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from distributed import Client
 
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.graph.graphs import load_graph
@@ -19,10 +18,9 @@ from evalgame.games.graph.incidence import incidence
 from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.protocol import Player
+from tests.proofs.deploy import deployment
 
 pytestmark = pytest.mark.slow
-
-DASK = [str(Path(sys.executable).parent / "dask")]
 
 
 def _free_port() -> int:
@@ -32,35 +30,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    processes = [
-        subprocess.Popen(
-            [*DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-            **quiet,  # type: ignore[call-overload]
-        )
-    ]
-    try:
-        for _ in range(2):
-            processes.append(
-                subprocess.Popen(
-                    [*DASK, "worker", address, "--nthreads", "1", "--no-dashboard"],
-                    **quiet,  # type: ignore[call-overload]
-                )
-            )
-        with Client(address, timeout=60) as client:
-            client.wait_for_workers(2, timeout=120)
-        yield address
-    finally:
-        for process in reversed(processes):
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with deployment(tmp_path_factory.mktemp("cluster")) as cluster:
+        yield cluster.address
 
 
 def _evalgame(*arguments: str) -> dict[str, object]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,11 +24,12 @@ from rich.table import Table
 
 from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import JsonOutput, console, err_console, json_stops, print_json
-from evalgame.errors import InputError
+from evalgame.errors import InputError, SchedulerLost
 from evalgame.numbers import Number, exact, format_number
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
+    from evalgame.proofs.projection import Projection
     from evalgame.proofs.store import Sitting
 
 
@@ -155,7 +158,8 @@ def run_proof(
         text = (
             f"{problem.label}: {progress.question}, bounds "
             f"[{_bound(progress.lower, '-∞')}, {_bound(progress.upper, '+∞')}]; frontier "
-            f"{progress.frontier} ({progress.running} running), {progress.proven:,} proven; "
+            f"{progress.frontier} ({min(progress.running, progress.workers)} of "
+            f"{_count(progress.workers, 'worker')} busy), {progress.proven:,} proven; "
             f"{progress.nodes:,} nodes, {rate:,.0f}/s{eta}; {progress.elapsed:.0f} s "
             "(Ctrl-C stops, the store keeps the proofs)"
         )
@@ -180,9 +184,24 @@ def run_proof(
                 question=options.question,
                 on_progress=show,
             )
+    except SchedulerLost as lost:
+        raise SchedulerLost(lost.address, resume_command(path)) from None
     finally:
         if status is not None:
             status.stop()
+
+
+def resume_command(store: Path, argv: list[str] | None = None) -> str:
+    """The command that started this run (``argv``, default ``sys.argv``) with its store
+    named: run again, it continues from the store.
+
+    >>> resume_command(Path("s.sqlite"), ["evalgame", "tiling", "8", "8", "--scheduler", "x"])
+    'evalgame tiling 8 8 --scheduler x --store s.sqlite'
+    """
+    arguments = (sys.argv if argv is None else argv)[1:]
+    if not any(argument.split("=")[0] == "--store" for argument in arguments):
+        arguments = [*arguments, "--store", str(store)]
+    return shlex.join(["evalgame", *arguments])
 
 
 def proof_json(proof: ProofResult) -> dict[str, Any]:
@@ -226,11 +245,23 @@ def show_proof(proof: ProofResult) -> None:
 def proofs_command(
     store: Path = typer.Argument(..., help="A proof store (--store of a parallel solve)."),
     json_output: JsonOutput = False,
+    project: list[int] = typer.Option(
+        [],
+        "--project",
+        metavar="N",
+        help="Also project the wall time of the recorded work on N workers (repeatable: "
+        "--project 16 --project 64); the model is in docs/proofs.md.",
+    ),
 ) -> None:
     """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
-    from evalgame.proofs import read_summary
+    from evalgame.proofs.projection import project as projected
+    from evalgame.proofs.store import read_only
 
-    summary = read_summary(store)
+    if any(count < 1 for count in project):
+        raise InputError(f"--project takes a number of workers ≥ 1, not {min(project)}")
+    with read_only(store) as opened:
+        summary = opened.summary()
+        projections = projected(opened, project)
     if json_output:
         print_json(
             {
@@ -263,6 +294,17 @@ def proofs_command(
                     }
                     for s in summary.sittings
                 ],
+                "projection": [
+                    {
+                        "workers": p.workers,
+                        "wall_seconds": round(p.wall, 1),
+                        "speedup": round(p.speedup, 2),
+                        "one_worker_seconds": round(p.one, 1),
+                        "critical_path_seconds": round(p.critical, 1),
+                        "unrecorded_cpu_seconds": round(p.unrecorded, 1),
+                    }
+                    for p in projections
+                ],
             }
         )
         return
@@ -292,6 +334,30 @@ def proofs_command(
         console.print(table)
     for number, sitting in enumerate(summary.sittings, 1):
         console.print(_sitting_line(number, sitting))
+    if projections:
+        show_projections(projections)
+
+
+def show_projections(projections: list[Projection]) -> None:
+    """The projected wall times, one row per count of workers."""
+    first = projections[0]
+    unrecorded = (
+        f", {first.unrecorded:,.0f} of them left no task row (spread evenly)"
+        if first.unrecorded
+        else ""
+    )
+    console.print(
+        f"projection     the recorded work ({_count(first.tasks, 'task')}, "
+        f"{first.one:,.0f} CPU s{unrecorded}) on N workers; longest chain "
+        f"{first.critical:,.0f} s (docs/proofs.md: the model)"
+    )
+    table = Table("workers", "wall s", "speed-up", "share busy")
+    for p in projections:
+        table.add_row(
+            f"{p.workers:,}", f"{p.wall:,.0f}", f"{p.speedup:.2f}×",
+            f"{p.speedup / p.workers:.0%}",
+        )  # fmt: skip
+    console.print(table)
 
 
 def _sitting_line(number: int, sitting: Sitting) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from evalgame.errors import ClusterError, InputError, SearchInterrupted
+from evalgame.errors import ClusterError, InputError, SchedulerLost, SearchInterrupted
 
 #: seconds to wait for a scheduler before giving up
 CONNECT_SECONDS = 10
@@ -37,8 +37,19 @@ def connect(
             remote = Client(scheduler, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
             raise ClusterError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
-        with remote:
-            yield remote
+        client_log = logging.getLogger("distributed.client")
+        level = client_log.level
+        try:
+            with remote:
+                try:
+                    yield remote
+                except SchedulerLost:
+                    # closing cuts short the client's attempts to reconnect, which it logs
+                    # with a traceback: not news, the error says it all
+                    client_log.setLevel(logging.CRITICAL)
+                    raise
+        finally:
+            client_log.setLevel(level)
         return
     count = default_workers() if workers is None else workers
     if count < 1:
@@ -67,3 +78,18 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def scheduler_lost(client: Any) -> str | None:
+    """The address of ``client``'s scheduler if the client has lost it, else ``None``.
+
+    A client that loses its scheduler cancels every future it holds and tries to reconnect
+    (for its ``timeout``) before it closes: a cancelled future then means the scheduler is
+    gone, not that the task failed.
+
+    >>> scheduler_lost(object()) is None  # no Dask client: nothing to lose
+    True
+    """
+    if getattr(client, "status", "running") not in ("connecting", "closing", "closed"):
+        return None
+    return str(getattr(getattr(client, "scheduler", None), "address", None) or "?")

@@ -30,16 +30,18 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from evalgame.errors import ClusterError, SearchInterrupted
+from evalgame.errors import ClusterError, SchedulerLost, SearchInterrupted
 from evalgame.numbers import Number, normal
+from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import Problem
-from evalgame.proofs.store import ProofStore, Sitting, WorkerShare
+from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
 
@@ -79,6 +81,8 @@ class Node:
     task: Task | None = None
     #: times a task of this leaf was given up by the scheduler (its workers died)
     killed: int = 0
+    #: the number of the task whose split gave this node its children
+    split_by: int | None = None
 
     @property
     def depth(self) -> int:
@@ -97,6 +101,9 @@ class Task:
     gamma: Number
     strict: bool
     called_off: bool = False
+    #: this sitting's count of tasks handed out, and seconds from its start, when handed out
+    number: int = 0
+    handed: float = 0.0
 
 
 @dataclass
@@ -113,6 +120,8 @@ class ProofStatus:
     elapsed: float
     #: seconds left in this question's proof, when the share of the frontier decided says
     eta: float | None
+    #: worker threads of the cluster (at most this many of the tasks ``running`` run now)
+    workers: int = 0
 
 
 @dataclass
@@ -208,6 +217,7 @@ class ProofManager:
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
         self._slot_count = 0
+        self._handed = 0
         self._snapshot_at = time.monotonic()
         self._slots_at = -SLOTS_SECONDS
 
@@ -250,6 +260,11 @@ class ProofManager:
                 self._report(root, pass_started)
         except KeyboardInterrupt:
             raise self.interrupted("interrupted by Ctrl-C") from None
+        except (CancelledError, OSError):
+            address = scheduler_lost(self.client)
+            if address is None:
+                raise
+            raise self.disconnected(address) from None
 
     def _finished(self) -> list[Any]:
         """The tasks finished now, waiting up to :data:`POLL_SECONDS` for one."""
@@ -445,7 +460,11 @@ class ProofManager:
             None if isinstance(self.client, SerialPool) else stop_event,
             pure=False,
         )
-        node.task = Task(node, future, stop_event, self._gamma, self._strict)
+        self._handed += 1
+        handed = time.monotonic() - self.started
+        node.task = Task(
+            node, future, stop_event, self._gamma, self._strict, number=self._handed, handed=handed
+        )
         self._running[future] = node.task
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
@@ -460,6 +479,8 @@ class ProofManager:
         task = self._running.pop(future)
         node = task.node
         node.task = None
+        if future.status == "cancelled":  # by nobody here: the scheduler is gone
+            raise CancelledError(f"task {future.key} cancelled")
         if outcome is None:  # a worker died too often, or a task failed
             error = future.exception()
             from distributed import KilledWorker
@@ -474,6 +495,7 @@ class ProofManager:
                 )
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
+        self._log_task(task, outcome)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,
@@ -489,6 +511,35 @@ class ProofManager:
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
             self._expand(node)
+
+    def _log_task(self, task: Task, outcome: LeafOutcome) -> None:
+        """Record what ``task`` cost and what came of it (for ``evalgame proofs --project``)."""
+        node = task.node
+        if outcome.finished:
+            kind = "proven"
+        elif task.called_off or node.done:
+            kind = "called off"
+        else:  # split next, in _collect
+            kind, node.split_by = "split", task.number
+        parent = node.parent
+        while parent is not None and parent.split_by is None:
+            parent = parent.parent
+        self.store.record_task(
+            TaskRecord(
+                self._started_at,
+                task.number,
+                None if parent is None else parent.split_by,
+                node.name,
+                task.gamma,
+                task.strict,
+                kind,
+                outcome.nodes,
+                outcome.cpu,
+                outcome.worker,
+                task.handed,
+                time.monotonic() - self.started,
+            )
+        )
 
     def _call_off(self, node: Node) -> None:
         """Stop the tasks still running below the decided ``node``."""
@@ -573,8 +624,18 @@ class ProofManager:
                 nodes=self.tally.nodes,
                 elapsed=now - self.started,
                 eta=eta,
+                workers=self._slot_count,
             )
         )
+
+    def disconnected(self, address: str) -> SchedulerLost:
+        """The scheduler is gone with its tasks: keep the open frontier and this sitting in
+        the store (nothing to call off) and say how to resume."""
+        self._snapshot()
+        self._running.clear()
+        lost = SchedulerLost(address, f"the same proof on the store {self.store.path}")
+        self.log_sitting(f"lost the Dask scheduler {address}")
+        return lost
 
     @property
     def question(self) -> str:

@@ -7,7 +7,9 @@ nodes and CPU seconds it cost and the worker that found it. Facts are named by
 the key class (see :meth:`~evalgame.search.protocol.Game.affine`), so a transposition or a
 symmetric position reuses them. Only the manager writes, one transaction per fact, so a
 crash loses nothing that was proven; the file can be copied to another machine and the
-run continued there.
+run continued there. Each run is a *sitting*, and each task its workers ran is a row too
+(its cost, what came of it, the task whose split made it): what ``evalgame proofs STORE
+--project N`` schedules again on N workers.
 
 A ``meta`` table marks the file as a store of this format and version and names the
 problem it belongs to: any other file — not SQLite, another program's database, another
@@ -71,6 +73,26 @@ CREATE TABLE IF NOT EXISTS sittings (
     upper TEXT,
     questions TEXT NOT NULL,   -- the questions it finished, one a line
     stopped TEXT               -- why it stopped (NULL: still running, or killed)
+);
+"""
+
+#: one row per task a worker ran to its end (proven, split or called off; a task lost with
+#: its worker is run again and has one row), for :mod:`.projection` (added like sittings)
+TASKS = """
+CREATE TABLE IF NOT EXISTS tasks (
+    sitting REAL NOT NULL,     -- the sitting's start (sittings.started)
+    number INTEGER NOT NULL,   -- in the order handed out, from 1 in each sitting
+    parent INTEGER,            -- the task whose split made this leaf (NULL: none)
+    key TEXT NOT NULL,
+    gamma TEXT NOT NULL,       -- the question asked: value ≥ gamma (strict: > gamma)
+    strict INTEGER NOT NULL,
+    outcome TEXT NOT NULL,     -- 'proven', 'split' or 'called off'
+    nodes INTEGER NOT NULL,
+    cpu REAL NOT NULL,         -- CPU seconds of the worker
+    worker TEXT NOT NULL,
+    handed REAL NOT NULL,      -- seconds from the sitting's start to handing it out
+    done REAL NOT NULL,        -- ... and to its result reaching the manager
+    PRIMARY KEY (sitting, number)
 );
 """
 
@@ -142,6 +164,24 @@ class Sitting:
         return "running, or killed" if self.stopped is None else self.stopped.split(" (")[0]
 
 
+@dataclass(frozen=True)
+class TaskRecord:
+    """One task of a sitting, as :data:`TASKS` keeps it."""
+
+    sitting: float
+    number: int
+    parent: int | None
+    key: str
+    gamma: Number
+    strict: bool
+    outcome: str
+    nodes: int
+    cpu: float
+    worker: str
+    handed: float
+    done: float
+
+
 @dataclass
 class StoreSummary:
     """What ``evalgame proofs STORE`` prints."""
@@ -176,7 +216,7 @@ class ProofStore:
         if str(path) != ":memory:" and not _read_only(connection):
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
-            connection.executescript(SITTINGS)
+            connection.executescript(SITTINGS + TASKS)
         self._bounds: dict[str, Bounds] = {}
         for key, lower, upper, invalid in self._db.execute(
             "SELECT key, lower, upper, invalid FROM facts"
@@ -222,7 +262,7 @@ class ProofStore:
     def memory(cls, problem: str) -> ProofStore:
         """A store that lives in memory only (a run that need not be resumed)."""
         connection = sqlite3.connect(":memory:")
-        connection.executescript(SCHEMA + SITTINGS)
+        connection.executescript(SCHEMA + SITTINGS + TASKS)
         with connection:
             connection.executemany(
                 "INSERT INTO meta VALUES (?, ?)",
@@ -332,10 +372,60 @@ class ProofStore:
                 ),
             )
 
+    def record_task(self, task: TaskRecord) -> None:
+        """Write one task's row and commit it."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    task.sitting,
+                    task.number,
+                    task.parent,
+                    task.key,
+                    _text(task.gamma),
+                    int(task.strict),
+                    task.outcome,
+                    task.nodes,
+                    task.cpu,
+                    task.worker,
+                    task.handed,
+                    task.done,
+                ),
+            )
+
+    def tasks(self) -> list[TaskRecord] | None:
+        """Every task recorded, sitting by sitting in the order handed out (``None``: a
+        store older than task records)."""
+        if "tasks" not in self._tables():
+            return None
+        rows = self._db.execute("SELECT * FROM tasks ORDER BY sitting, number")
+        return [
+            TaskRecord(sitting, number, parent, key, normal(Fraction(gamma)), bool(strict),
+                       outcome, nodes, cpu, worker, handed, done)
+            for sitting, number, parent, key, gamma, strict, outcome, nodes, cpu, worker,
+                handed, done in rows
+        ]  # fmt: skip
+
+    def facts(self) -> list[TaskRecord]:
+        """The workers' facts in the order recorded, as tasks without a parent, handed out
+        and done at the Unix time recorded (what an older store says of its tasks: split and
+        called-off tasks left no row)."""
+        rows = self._db.execute(
+            "SELECT rowid, key, gamma, strict, nodes, cpu, worker, at FROM facts "
+            "WHERE worker != 'manager' ORDER BY at, rowid"
+        )
+        return [
+            TaskRecord(0.0, rowid, None, key, _number(gamma) or 0, bool(strict), "proven",
+                       nodes, cpu, worker, at, at)
+            for rowid, key, gamma, strict, nodes, cpu, worker, at in rows
+        ]  # fmt: skip
+
+    def _tables(self) -> set[str]:
+        return {row[0] for row in self._db.execute("SELECT name FROM sqlite_master")}
+
     def sittings(self) -> list[Sitting]:
         """Every run of the manager on this store, oldest first (none before the table)."""
-        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master")}
-        if "sittings" not in tables:
+        if "sittings" not in self._tables():
             return []
         return [
             Sitting(
@@ -393,15 +483,18 @@ class ProofStore:
 
 def read_summary(path: Path | str) -> StoreSummary:
     """The summary of the store at ``path``, whatever problem it belongs to (read-only)."""
+    with read_only(path) as store:
+        return store.summary()
+
+
+def read_only(path: Path | str) -> ProofStore:
+    """The store at ``path``, whatever problem it belongs to, opened read-only (a context
+    manager closes it)."""
     path = Path(path)
     if not path.is_file():
         raise StoreError(f"no proof store at {path}")
     problem = _check(path, None)
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return ProofStore(path, connection, problem).summary()
-    finally:
-        connection.close()
+    return ProofStore(path, sqlite3.connect(f"file:{path}?mode=ro", uri=True), problem)
 
 
 def _check(path: Path, problem: str | None) -> str:
