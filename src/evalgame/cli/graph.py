@@ -41,7 +41,6 @@ from evalgame.cli.shared import (
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
-from evalgame.games.graph.pictures import draw_share
 from evalgame.games.graph.solve import SOLVERS, ShareSolution, number, solve_share
 from evalgame.numbers import Number, exact, format_number
 from evalgame.search.registry import describe
@@ -134,7 +133,7 @@ def graph_command(
         solution = solve_share(structure, k, rule, algorithm=algorithm, budget=budget)
     if out is not None:
         with writing(out):
-            draw_share(solution, out)
+            solution.draw(out)
     if json_output:
         print_json(solution.as_json())
     else:

@@ -19,7 +19,7 @@ from typing import Any
 
 from evalgame.errors import GameError
 from evalgame.games.graph.incidence import Incidence, formula
-from evalgame.games.graph.pictures import draw_share
+from evalgame.games.graph.pictures import draw_colouring
 from evalgame.games.graph.share import GraphShare
 from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
@@ -63,8 +63,27 @@ class ShareSolution:
         """The end of the principal line drawn (colours, and who owns what), for notebooks."""
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder) / "share.svg"
-            draw_share(self, out)
+            self.draw(out)
             return out.read_text()
+
+    def draw(self, path: Path | str, *, title: str | None = None) -> None:
+        """Draw the end of the principal line into ``path`` (``.svg`` or ``.png``).
+
+        >>> import tempfile, pathlib
+        >>> from evalgame.games.graph.graphs import load_graph
+        >>> from evalgame.games.graph.incidence import incidence
+        >>> out = pathlib.Path(tempfile.mkdtemp()) / "f3.svg"
+        >>> solve_share(incidence(load_graph("friendship:3"), "V", "E"), 2).draw(out)
+        >>> out.read_text().startswith("<?xml")
+        True
+        """
+        if title is None:
+            title = (
+                f"{self.share.title}, {self.colours} colours ({self.rule}): MAX gets "
+                f"{format_number(self.value)} of {format_number(self.share.total)}"
+            )
+        colours = {a: colour for colour, a in self.pv}
+        draw_colouring(self.share, colours, list(self.owners().values()), path, title=title)
 
     def colouring(self) -> dict[str, int]:
         """The colour of every element of A at the end of the line."""
