@@ -7,7 +7,7 @@
 ...     json.dump({"start": "s", "positions": {"s": {"player": "max", "moves": ["a", "b"]},
 ...                "a": {"value": 3}, "b": {"value": "1/2"}}}, file)
 >>> print(CliRunner().invoke(app, ["dag", file.name, "--json"]).output.strip())
-{"value": "3", "best_move": "a", "positions": 3, "edges": 2, "principal_variation": ["a"]}
+{"value": "3", "best_move": "a", "positions": 3, "edges": 2, "pv": ["a"]}
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rich.markup import escape
 from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.search.dag import backward_induction
+from evalgame.vocabulary import exact_json
 
 
 def dag(
@@ -31,7 +32,7 @@ def dag(
     """Value and best move of a game given as a DAG of positions (one DFS, Θ(V+E))."""
     game = DagGame.from_file(file)
     result = backward_induction(game)
-    value = None if result.value is None else str(result.value)
+    value = exact_json(result.value)
     if json_output:
         print_json(
             {
@@ -39,7 +40,7 @@ def dag(
                 "best_move": result.best_move,
                 "positions": len(game.nodes),
                 "edges": game.edges,
-                "principal_variation": list(result.pv),
+                "pv": list(result.pv),
             }
         )
         return

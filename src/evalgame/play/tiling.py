@@ -10,7 +10,7 @@ it proved. One solver per board size keeps its table across calls, within the bo
 
 >>> state = tiling_state(2, 2, "max", [[[0, 0], [0, 1]]])
 >>> state["dominoes"], state["over"], state["result"]["final"]
-([[[0, 0], [0, 1]], [[1, 0], [1, 1]]], True, 2)
+([[[0, 0], [0, 1]], [[1, 0], [1, 1]]], True, '2')
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, Verdict, judge
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
+from evalgame.vocabulary import bounds_json, exact_json, side_json
 
 #: how the tiling game words its verdicts
 TERMS = Terms(
@@ -173,7 +174,7 @@ def tiling_hint(
 
     >>> hint = tiling_hint(2, 2, [])  # on 2×2 every domino leaves room for one more
     >>> hint["exact"], hint["value"], len(hint["best"])
-    (True, 2, 4)
+    (True, '2', 4)
     """
     shared = table(rows, cols)
     game, board = shared.game, shared.game.board
@@ -206,15 +207,14 @@ def _best_moves(shared: Table, position: MatchingPosition) -> tuple[list[int], d
         value = solver.value(free, max_to_move)
         best = [m for m in ordered if 1 + solver.value(free & ~m, not max_to_move) == value]
         total = position.placed + value
-        return best, {"exact": True, "value": total, "lower": total, "upper": total}
+        return best, {"exact": True, "value": exact_json(total), **bounds_json(total, total)}
     except SearchInterrupted:
         pass
     lower, upper = solver.bounds(free, max_to_move)
     return [ordered[0]], {
         "exact": False,
         "value": None,
-        "lower": position.placed + lower,
-        "upper": position.placed + upper,
+        **bounds_json(position.placed + lower, position.placed + upper),
     }
 
 
@@ -224,12 +224,11 @@ def _result(shared: Table, session: Session[MatchingPosition, int]) -> dict[str,
     lower, upper = shared.start_bounds()
     judged = session.verdict()
     return {
-        "final": session.position.placed,
-        "value": lower if judged.decided else None,
-        "lower": lower,
-        "upper": upper,
+        "final": exact_json(session.position.placed),
+        "value": exact_json(lower) if judged.decided else None,
+        **bounds_json(lower, upper),
         "decided": judged.decided,
-        "winner": None if judged.winner is None else judged.winner.value,
+        "winner": side_json(judged.winner),
         "verdict": judged.text,
         "reason": judged.reason,
     }

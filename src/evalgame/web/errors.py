@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 
 from evalgame.errors import DomainError, EvalgameError, ExpressionError, SearchInterrupted
-from evalgame.numbers import format_number
+from evalgame.vocabulary import bounds_json
 from evalgame.web.workers import RETRY_AFTER, Busy
 
 
@@ -78,8 +78,7 @@ def error_body(error: EvalgameError) -> dict[str, Any]:
     elif isinstance(error, SearchInterrupted):
         body.update(
             message=error.reason,
-            lower=None if error.lower is None else format_number(error.lower),
-            upper=None if error.upper is None else format_number(error.upper),
+            **bounds_json(error.lower, error.upper),
         )
     return body
 

@@ -26,6 +26,7 @@ from evalgame.search.budget import Budget
 from evalgame.search.registry import SOLVERS as ENGINE
 from evalgame.search.registry import Solver, choose, solvers
 from evalgame.search.stats import SearchStats
+from evalgame.vocabulary import exact_json, seconds_json
 
 #: the engine's searches that suit the graph games (all on a transposition table)
 SOLVERS: dict[str, Solver] = solvers(*(ENGINE[name] for name in ("alphabeta", "mtdf", "negascout")))
@@ -106,21 +107,21 @@ class ShareSolution:
         share = self.share
         return {
             "graph": share.graph.name,
-            "color": share.colour,
+            "colour": share.colour,
             "share": share.share,
-            "colors": self.colours,
+            "colours": self.colours,
             "rule": self.rule,
             "weights": share.weighting,
-            "value": format_number(self.value),
-            "total": number(share.total),
-            "ceiling": number(share.ceiling) if self.rule == "mono" else None,
+            "value": exact_json(self.value),
+            "total": exact_json(share.total),
+            "ceiling": exact_json(share.ceiling) if self.rule == "mono" else None,
             "formula": formula(share),
-            "pv": [{"color": c, "element": share.a_names[a]} for c, a in self.pv],
+            "pv": [{"colour": c, "element": share.a_names[a]} for c, a in self.pv],
             "played": self.played,
-            "owners": {name: "MAX" if mine else "MIN" for name, mine in self.owners().items()},
+            "owners": {name: "max" if mine else "min" for name, mine in self.owners().items()},
             "algorithm": self.algorithm,
             "stats": self.stats.as_dict(),
-            "seconds": round(self.seconds, 6),
+            "seconds": seconds_json(self.seconds),
         }
 
 
@@ -166,9 +167,3 @@ def owned(rule: str, colours: list[int]) -> bool:
     if rule == "parity":
         return colours.count(1) % 2 == 1
     return len(set(colours)) > 1
-
-
-def number(value: Any) -> int | str:
-    """An exact number for JSON: an int when whole, else a string like ``"7/2"``."""
-    text = format_number(value)
-    return int(text) if "/" not in text else text
