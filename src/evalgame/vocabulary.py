@@ -42,16 +42,18 @@ def bounds_json(lower: Number | None, upper: Number | None) -> dict[str, str | N
     return {"lower": exact_json(lower), "upper": exact_json(upper)}
 
 
-def side_json(side: enum.Enum | None) -> str | None:
-    """A side (``Player.MAX``) as JSON gives it, lower-case: ``"max"``; ``None`` (a draw's
-    winner, nobody to move) stays ``null``.
+def side_json(side: enum.Enum | str | None) -> str | None:
+    """A side (``Player.MAX``, or its name ``"MAX"``) as JSON gives it, lower-case:
+    ``"max"``; ``None`` (a draw's winner, nobody to move) stays ``null``.
 
     >>> class Side(enum.Enum):
     ...     MAX = "max"
-    >>> side_json(Side.MAX), side_json(None)
-    ('max', None)
+    >>> side_json(Side.MAX), side_json("MIN"), side_json(None)
+    ('max', 'min', None)
     """
-    return None if side is None else str(side.value).lower()
+    if side is None:
+        return None
+    return str(side.value if isinstance(side, enum.Enum) else side).lower()
 
 
 def seconds_json(seconds: float) -> float:

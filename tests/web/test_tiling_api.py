@@ -111,7 +111,9 @@ def test_a_large_board_is_answered_within_the_budget(client: TestClient) -> None
     assert len(state["dominoes"]) == 2
     report = state["report"]
     assert report["exact"] is False  # 8×8 is far beyond 0.3 s
-    assert 22 <= int(report["lower"]) <= int(report["upper"]) <= 32  # Theorem 1 and the board's area
+    assert (
+        22 <= int(report["lower"]) <= int(report["upper"]) <= 32
+    )  # Theorem 1 and the board's area
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
 from evalgame.search.registry import describe
-from evalgame.vocabulary import exact_json
+from evalgame.vocabulary import exact_json, side_json
 
 FIRST_HELP = "Who proposes first: max (the paper's game) or min (value −minimax(−E))."
 
@@ -243,7 +243,7 @@ def fair_command(
                 "optimal_max": report.optimal_max.as_json(),
                 "optimal_min": report.optimal_min.as_json(),
                 "fair": report.fair,
-                "never_loses": report.never_loses,
+                "never_loses": side_json(report.never_loses),
             }
         )
         return

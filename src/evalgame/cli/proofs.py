@@ -108,7 +108,7 @@ def report_proof(
     """Prove ``problem``, then print ``headline(proof)`` and the statistics line, or with
     ``--json`` one object: ``context`` (what the command was asked), the store and the
     proof."""
-    path, resumed = open_store(problem, options)
+    path, resumed = open_store(problem, options, quiet=json_output)
     context = {**context, "store": str(path), "resumed": resumed}
     proof = run_proof(problem, options, path, json_context=context if json_output else None)
     if json_output:
@@ -139,12 +139,12 @@ def _answer(gamma: Number, lower: Number | None, upper: Number | None) -> str:
     return f"value ≥ {format_number(gamma)}? {verdict}: {bounds}"
 
 
-def open_store(problem: Problem, options: ProofOptions) -> tuple[Path, int]:
+def open_store(problem: Problem, options: ProofOptions, *, quiet: bool) -> tuple[Path, int]:
     """The store of ``problem``'s proof (``--store``, else :func:`default_store`) and the
     proven subproblems it holds, which the proof resumes from; ``--fresh`` empties it first.
 
-    Said on standard error (``--json`` says it in its object: ``store``, ``resumed``): a
-    proof resumed from the default store is not silent.
+    Said on standard error unless ``quiet`` (``--json`` says it in its object: ``store``
+    and ``resumed``): a proof resumed from the default store is never silent.
     """
     from evalgame.proofs import read_summary
 
@@ -161,8 +161,9 @@ def open_store(problem: Problem, options: ProofOptions) -> tuple[Path, int]:
     elif resumed:
         note = f"resuming from its {_count(resumed, 'proven subproblem')} (--fresh starts over)"
     else:
-        note = "new"
-    err_console.print(f"{where}: {note}", style="dim", soft_wrap=True)
+        note = "nothing proven in it yet"
+    if not quiet:
+        err_console.print(f"{where}: {note}", style="dim", soft_wrap=True)
     return path, resumed
 
 
