@@ -5,6 +5,8 @@ The site is made of the files the repository already has, nothing copied by hand
 * the home page is ``README.md`` (its links into ``docs/`` made relative to the site);
 * ``BENCHMARKS.md`` and the example DAG file are pages and files of the site too, so that
   the pages in ``docs/`` can keep linking to them as ``../BENCHMARKS.md``;
+* a page added to ``docs/`` joins the guides of the navigation by itself, under its
+  first heading (``mkdocs.yml`` lists the others in their order);
 * the API reference has one page per layer of the package, listing every module found
   under ``src/evalgame`` (a new module appears without editing anything), rendered from
   the docstrings by mkdocstrings; :class:`Docstrings` shows their examples as code and
@@ -84,6 +86,28 @@ def api_page(title: str, parts: tuple[str, ...]) -> str:
         for name in modules(part):
             lines += [f"::: {name}", ""]
     return "\n".join(lines)
+
+
+def guides_left_out(docs: Path, nav: list[Any]) -> list[dict[str, str]]:
+    """The pages of ``docs`` that ``nav`` does not list, each as ``{first heading: file}``."""
+    listed = set(re.findall(r"[\w./-]+\.md", str(nav)))
+    return [
+        {_heading(page): page.name} for page in sorted(docs.glob("*.md")) if page.name not in listed
+    ]
+
+
+def _heading(page: Path) -> str:
+    first = re.search(r"^# (.+)$", page.read_text(encoding="utf-8"), re.MULTILINE)
+    return first.group(1).strip() if first else page.stem
+
+
+def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
+    """Add the pages of ``docs/`` that the navigation does not list to its guides."""
+    nav = config.nav or []
+    for section in nav:
+        if isinstance(section, dict) and "Guides" in section:
+            section["Guides"].extend(guides_left_out(Path(config.docs_dir), nav))
+    return config
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:

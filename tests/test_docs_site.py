@@ -10,20 +10,34 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_hooks_examples() -> None:
+def docs_site() -> Any:
+    """The hooks module of ``mkdocs.yml`` (a script, not a package module)."""
     spec = importlib.util.spec_from_file_location("docs_site", ROOT / "scripts" / "docs_site.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    result = doctest.testmod(module)
+    return module
+
+
+def test_the_hooks_examples() -> None:
+    result = doctest.testmod(docs_site())
     assert result.attempted >= 4
     assert result.failed == 0
+
+
+def test_a_new_page_joins_the_guides(tmp_path: Path) -> None:
+    (tmp_path / "listed.md").write_text("# Listed\n")
+    (tmp_path / "new.md").write_text("Some words.\n\n# A new page\n")
+    nav = [{"Home": "index.md"}, {"Guides": [{"Listed": "listed.md"}]}]
+    assert docs_site().guides_left_out(tmp_path, nav) == [{"A new page": "new.md"}]
 
 
 @pytest.mark.slow
