@@ -4,12 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs clean
+.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,docs]'
 	touch $(STAMP)
 
 ## run: set up and solve the built-in examples
@@ -65,5 +65,9 @@ long-proofs: $(STAMP)
 	EVALGAME_LONG_PROOFS=1 nice $(BIN)/pytest -n 2 -p no:randomly \
 	  tests/games/matching/test_native.py -k published_kernel_proof
 
+## docs: serve the documentation site on http://127.0.0.1:8000 (`make test` builds it --strict)
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -33,7 +33,6 @@ from evalgame.analysis.graph_results import (
 )
 from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import PAIRS, incidence
-from evalgame.games.graph.pictures import draw_share
 from evalgame.games.graph.solve import solve_share
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,7 +103,7 @@ def _figures(folder: Path) -> list[str]:
         path = folder / name
         if not path.exists():
             folder.mkdir(parents=True, exist_ok=True)
-            draw_share(solve_share(incidence(load_graph(spec), a, b), 2), path)
+            solve_share(incidence(load_graph(spec), a, b), 2).draw(path)
         names.append(name)
     return names
 

@@ -16,12 +16,10 @@ unexpected ')' at position 3
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from evalgame.numbers import Number, format_number
-
-if TYPE_CHECKING:  # the statistics live in the search engine, which imports this module
-    from evalgame.search.stats import SearchStats
+from evalgame.vocabulary import bounds_json
 
 
 class EvalgameError(Exception):
@@ -159,6 +157,18 @@ class LimitError(EvalgameError):
         self.limit = limit
 
 
+class Counters(Protocol):
+    """The statistics a stopped search carries: the engine's
+    :class:`~evalgame.search.stats.SearchStats` is one (the engine imports this module,
+    so this one names only what it uses)."""
+
+    nodes: int
+
+    def as_dict(self) -> dict[str, int]:
+        """The counters as a JSON-ready dictionary."""
+        ...
+
+
 class SearchInterrupted(EvalgameError):
     """A search stopped before it finished (time budget, node budget or Ctrl-C).
 
@@ -173,7 +183,7 @@ class SearchInterrupted(EvalgameError):
         reason: str,
         lower: Number | None = None,
         upper: Number | None = None,
-        stats: SearchStats | None = None,
+        stats: Counters | None = None,
     ) -> None:
         super().__init__(reason)
         self.reason = reason
@@ -191,8 +201,7 @@ class SearchInterrupted(EvalgameError):
         return {
             "status": "stopped",
             "reason": self.reason,
-            "lower": None if self.lower is None else format_number(self.lower),
-            "upper": None if self.upper is None else format_number(self.upper),
+            **bounds_json(self.lower, self.upper),
             "stats": {} if self.stats is None else self.stats.as_dict(),
         }
 

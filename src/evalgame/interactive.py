@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from evalgame.numbers import Number, format_number
 
 if TYPE_CHECKING:  # the rest loads on first call: ``import evalgame`` stays quick
-    from evalgame.analysis.tree import GameTree
+    from evalgame.analysis.tree_pictures import DrawnTree
     from evalgame.expr.domain import DomainLike
     from evalgame.expr.expression import Expression
     from evalgame.games.evaluate.game import EValuate
@@ -38,13 +38,14 @@ def tree(
     *,
     algorithm: str = "alphabeta",
     seed: int = 0,
-) -> GameTree:
+) -> DrawnTree:
     """The game tree of a small expression (≤ 3 variables) as ``algorithm`` walked it
     (``alphabeta``, ``paper`` or ``minimax``); a notebook shows its picture, and
     ``.draw("tree.svg", at=(5,))`` draws it (or a subtree) into a file."""
     from evalgame.analysis.tree import game_tree
+    from evalgame.analysis.tree_pictures import DrawnTree
 
-    return game_tree(expression, domain, algorithm=algorithm, seed=seed)
+    return DrawnTree.of(game_tree(expression, domain, algorithm=algorithm, seed=seed))
 
 
 def tiling(rows: int | str, cols: int | None = None, first: Player | str = "max") -> TilingSolution:

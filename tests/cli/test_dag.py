@@ -39,7 +39,7 @@ def test_json_output(tmp_path: Path) -> None:
         "best_move": "a",
         "positions": 6,
         "edges": 6,
-        "principal_variation": ["a", "c"],
+        "pv": ["a", "c"],
     }
 
 

@@ -92,12 +92,12 @@ def test_the_proofs_command_shows_a_store_and_refuses_others(tmp_path: Path) -> 
     assert "tcp://w:1" in shown.output
     data = json.loads(runner.invoke(app, ["proofs", str(path), "--json"]).output)
     assert (data["lower"], data["upper"], data["proven"], data["open"]) == ("2", None, 1, 1)
-    assert data["workers"]["tcp://w:1"]["nodes"] == 100
+    assert data["workers"]["tcp://w:1"]["nodes"] == data["stats"]["nodes"] == 100
     assert "sitting 1" in shown.output
     assert "(running, or killed)" in shown.output
     (sitting,) = data["sittings"]
     assert sitting["started"] == "2027-01-15 08:00"
-    assert (sitting["wall_seconds"], sitting["workers"], sitting["lower"]) == (3600, 2, "2")
+    assert (sitting["seconds"], sitting["workers"], sitting["lower"]) == (3600, 2, "2")
     other = tmp_path / "x.sqlite"
     other.write_text("hello")
     refused = runner.invoke(app, ["proofs", str(other)])

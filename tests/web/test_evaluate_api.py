@@ -87,7 +87,7 @@ def test_random_games_against_the_engine(
     result = state["result"]
     final = game.payoff(position_after(game, state["moves"]))
     assert result["final"] == str(final)
-    assert result["minimax"] == str(minimax)
+    assert result["value"] == str(minimax)
     assert result["winner"] == (
         "max" if final > minimax else "min" if final < minimax else None  # type: ignore[operator]
     )
@@ -105,7 +105,7 @@ def test_playing_the_best_hint_every_time_draws(client: TestClient) -> None:
         ).json()["options"]
         best = next(option["move"] for option in options if option["best"])
         state = play(client, expression="X*(Y-Z)", moves=[*state["moves"], best])
-    assert state["result"]["final"] == state["result"]["minimax"] == "18"
+    assert state["result"]["final"] == state["result"]["value"] == "18"
     assert state["result"]["winner"] is None
     assert state["result"]["verdict"] == "a draw: val(E) = minimax(E) = 18"
 

@@ -157,7 +157,7 @@ def _run(
             expression, DIGITS, algorithm=algorithm, seed=seed, budget=budget, value_order=order
         )
     except SearchInterrupted as stop:
-        stats = stop.stats or SearchStats()
+        stats = stop.stats if isinstance(stop.stats, SearchStats) else SearchStats()
         return Run(expression, label, None, "", order, stats, budget.elapsed, stop.reason)
     return Run(
         expression,

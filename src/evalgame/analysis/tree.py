@@ -25,10 +25,7 @@ from __future__ import annotations
 
 import enum
 import functools
-import io
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path as FilePath
 from typing import Any
 
 from evalgame.analysis.tree_walk import Path, walk
@@ -117,35 +114,6 @@ class GameTree:
             f"minimax {value}; {self.algorithm} visited {self.stats.nodes:,} of "
             f"{len(self.nodes):,} nodes>"
         )
-
-    def draw(
-        self,
-        out: str | FilePath | None = None,
-        *,
-        at: Sequence[Move] = (),
-        depth: int | None = None,
-    ) -> str | None:
-        """The tree's picture (cut-offs marked; the subtree reached by the moves ``at``):
-        into the file ``out`` (``.svg`` or ``.png``), or returned as SVG text.
-
-        >>> game_tree("(10-X)*Y").draw(at=(5,)).startswith("<?xml")
-        True
-        """
-        from evalgame.analysis.tree_pictures import draw_tree, save, tree_figure
-
-        if out is not None:
-            draw_tree(self, out, at=at, depth=depth)
-            return None
-        buffer = io.BytesIO()
-        save(tree_figure(self, at=at, depth=depth), buffer, "svg")
-        return buffer.getvalue().decode()
-
-    def _repr_svg_(self) -> str | None:
-        """The picture in a notebook (None: too many boxes to draw, the repr is shown)."""
-        try:
-            return self.draw()
-        except LimitError:
-            return None
 
     @property
     def root(self) -> Node:

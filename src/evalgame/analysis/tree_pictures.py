@@ -10,6 +10,9 @@ proposal. Nodes the search never entered are grey: those cut off carry a red ``Î
 ``Î²``, those answered by the transposition table a green ``TT``; the principal variation
 is drawn thick. Below ``depth`` a subtree is collapsed into a triangle with its counts.
 
+A :class:`DrawnTree` is a game tree that draws itself (what ``evalgame.tree`` returns, so
+that a notebook shows the picture).
+
 >>> import tempfile, pathlib
 >>> from evalgame.analysis.tree import game_tree
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "tree.svg"
@@ -20,8 +23,9 @@ True
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -59,6 +63,44 @@ class _Item:
     x: float
     y: float
     kind: str  # "box", "strip" (MAX node drawn with its leaves) or "collapsed"
+
+
+class DrawnTree(GameTree):
+    """A :class:`~evalgame.analysis.tree.GameTree` that draws itself: into a file, as SVG
+    text, or in a notebook."""
+
+    @classmethod
+    def of(cls, tree: GameTree) -> DrawnTree:
+        """``tree``, able to draw itself."""
+        return cls(**{field.name: getattr(tree, field.name) for field in fields(tree)})
+
+    def draw(
+        self,
+        out: str | Path | None = None,
+        *,
+        at: Sequence[Any] = (),
+        depth: int | None = None,
+    ) -> str | None:
+        """The tree's picture (cut-offs marked; the subtree reached by the moves ``at``):
+        into the file ``out`` (``.svg`` or ``.png``), or returned as SVG text.
+
+        >>> from evalgame.analysis.tree import game_tree
+        >>> DrawnTree.of(game_tree("(10-X)*Y")).draw(at=(5,)).startswith("<?xml")
+        True
+        """
+        if out is not None:
+            draw_tree(self, out, at=at, depth=depth)
+            return None
+        buffer = io.BytesIO()
+        save(tree_figure(self, at=at, depth=depth), buffer, "svg")
+        return buffer.getvalue().decode()
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in a notebook (None: too many boxes to draw, the repr is shown)."""
+        try:
+            return self.draw()
+        except LimitError:
+            return None
 
 
 def draw_tree(

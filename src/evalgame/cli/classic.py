@@ -30,6 +30,7 @@ from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import SOLVERS, describe
 from evalgame.search.result import SearchResult
+from evalgame.vocabulary import exact_json, seconds_json
 
 CHANCE_OUTCOMES = {
     Outcome.FIRST: "first player favoured",
@@ -93,7 +94,7 @@ def classic(
 def report(target: Target, result: SearchResult[Any], seconds: float, json_output: bool) -> None:
     """Print the result of a search, for people or as one JSON object."""
     game, start = target.game, target.game.initial()
-    value = None if result.value is None else str(result.value)
+    value = exact_json(result.value)
     outcome = outcome_text(result.value, target.chance)
     line: list[str] = []
     position = start
@@ -109,12 +110,12 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
                 "value": value,
                 "outcome": outcome if result.exact else None,
                 "best_move": line[0] if line else None,
-                "principal_variation": line,
+                "pv": line,
                 "algorithm": result.algorithm,
                 "exact": result.exact,
                 "depth": result.depth,
                 "stats": result.stats.as_dict(),
-                "seconds": round(seconds, 4),
+                "seconds": seconds_json(seconds),
             }
         )
         return

@@ -8,7 +8,7 @@ or a tree written as nested lists (``evalgame dag "[[3,12,8],[2,4,6],[14,5,2]]"`
 ...     json.dump({"start": "s", "positions": {"s": {"player": "max", "moves": ["a", "b"]},
 ...                "a": {"value": 3}, "b": {"value": "1/2"}}}, file)
 >>> print(CliRunner().invoke(app, ["dag", file.name, "--json"]).output.strip())
-{"value": "3", "best_move": "a", "positions": 3, "edges": 2, "principal_variation": ["a"]}
+{"value": "3", "best_move": "a", "positions": 3, "edges": 2, "pv": ["a"]}
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.nested_tree import parse_nested_tree
 from evalgame.search.dag import backward_induction
+from evalgame.vocabulary import exact_json
 
 
 def dag(
@@ -35,7 +36,7 @@ def dag(
     is_tree = game_text.lstrip().startswith("[")
     game = parse_nested_tree(game_text) if is_tree else DagGame.from_file(game_text)
     result = backward_induction(game)
-    value = None if result.value is None else str(result.value)
+    value = exact_json(result.value)
     if json_output:
         print_json(
             {
@@ -43,7 +44,7 @@ def dag(
                 "best_move": result.best_move,
                 "positions": len(game.nodes),
                 "edges": game.edges,
-                "principal_variation": list(result.pv),
+                "pv": list(result.pv),
             }
         )
         return

@@ -13,6 +13,7 @@ from evalgame.cli.shared import (
     SLICE_SECONDS,
     Ask,
     Domain,
+    Fresh,
     JsonOutput,
     Ladder,
     Scheduler,
@@ -35,6 +36,7 @@ from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import Number, approximate, format_number
 from evalgame.search.protocol import Player
 from evalgame.search.registry import describe
+from evalgame.vocabulary import exact_json, side_json
 
 FIRST_HELP = "Who proposes first: max (the paper's game) or min (value −minimax(−E))."
 
@@ -97,9 +99,10 @@ def solve_command(
     slice_seconds: SliceSeconds = SLICE_SECONDS,
     ladder: Ladder = None,
     ask: Ask = None,
+    fresh: Fresh = False,
 ) -> None:
     """The minimax value of e-Valuate on EXPRESSION, a principal variation and statistics."""
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask, fresh)
     if options.wanted:
         from evalgame.games.evaluate.proof import evaluate_problem
 
@@ -235,12 +238,12 @@ def fair_command(
         print_json(
             {
                 "expression": report.expression.text,
-                "minimax": None if report.minimax is None else format_number(report.minimax),
+                "value": exact_json(report.minimax),
                 "random": report.random.as_json(),
                 "optimal_max": report.optimal_max.as_json(),
                 "optimal_min": report.optimal_min.as_json(),
                 "fair": report.fair,
-                "never_loses": report.never_loses,
+                "never_loses": side_json(report.never_loses),
             }
         )
         return

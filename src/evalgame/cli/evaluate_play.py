@@ -31,6 +31,7 @@ from evalgame.play.match import run
 from evalgame.play.session import Session
 from evalgame.play.verdict import Verdict, winner
 from evalgame.search.protocol import Player
+from evalgame.vocabulary import exact_json, side_json
 
 
 @dataclass
@@ -44,12 +45,11 @@ class Record:
 
     def as_json(self) -> dict[str, Any]:
         """The scripting contract of ``evalgame play --json``."""
-        who = "draw" if self.verdict.winner is None else self.verdict.winner.name
         return {
             "moves": [{"value": format_number(v), "variable": n} for v, n in self.rounds],
-            "final": format_number(self.final),
-            "minimax": format_number(self.minimax),
-            "winner": who,
+            "final": exact_json(self.final),
+            "value": exact_json(self.minimax),
+            "winner": side_json(self.verdict.winner),
         }
 
 
@@ -91,7 +91,7 @@ def play_expression(
         return
     # the one verdict rule, with B's result as A's par: the higher maximiser wins
     higher = winner(first_game.final, second_game.final)
-    winner_name = {Player.MAX: "A", Player.MIN: "B", None: "draw"}[higher]
+    winner_name = {Player.MAX: "A", Player.MIN: "B", None: None}[higher]
     if json_output:
         print_json(
             {

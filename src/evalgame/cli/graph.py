@@ -7,7 +7,7 @@
 ...                                "--colors", "2", "--json"]).output
 >>> data = json.loads(out)
 >>> data["value"], data["total"], len(data["pv"])
-('4', 9, 7)
+('4', '9', 7)
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     Ask,
+    Fresh,
     JsonOutput,
     Ladder,
     Scheduler,
@@ -41,10 +42,10 @@ from evalgame.cli.shared import (
 from evalgame.errors import GraphError, InputError, SearchInterrupted
 from evalgame.games.graph.graphs import FAMILIES, load_graph
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence, formula, incidence
-from evalgame.games.graph.pictures import draw_share
-from evalgame.games.graph.solve import SOLVERS, ShareSolution, number, solve_share
+from evalgame.games.graph.solve import SOLVERS, ShareSolution, solve_share
 from evalgame.numbers import Number, exact, format_number
 from evalgame.search.registry import describe
+from evalgame.vocabulary import exact_json, seconds_json
 
 GRAPH_HELP = (
     "friendship:3, cycle:6, path:5, complete:4, wheel:6, star:5, ladder:4, grid:3x4, "
@@ -93,6 +94,7 @@ def graph_command(
     slice_seconds: SliceSeconds = SLICE_SECONDS,
     ladder: Ladder = None,
     ask: Ask = None,
+    fresh: Fresh = False,
 ) -> None:
     """MAX proposes colours, MIN places them on A; MAX's share of B under optimal play."""
     chosen = parse_weights(weights)
@@ -107,7 +109,7 @@ def graph_command(
         raise InputError("a family range like cycle:3..10 needs --table")
     structure = incidence(load_graph(graph), color, share, chosen)
     k = 2 if colors is None else colors
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask, fresh)
     if options.wanted:
         if out is not None:
             raise InputError("a parallel proof gives the value only: no --out")
@@ -117,7 +119,7 @@ def graph_command(
         report_proof(
             problem,
             options,
-            {"graph": structure.graph.name, "total": number(structure.total)},
+            {"graph": structure.graph.name, "total": exact_json(structure.total)},
             json_output,
             lambda proof: (
                 f"[bold]{problem.label}[/]: MAX's share [bold green]"
@@ -127,14 +129,14 @@ def graph_command(
         return
     with (
         json_stops(
-            json_output, graph=structure.graph.name, value=None, total=number(structure.total)
+            json_output, graph=structure.graph.name, value=None, total=exact_json(structure.total)
         ),
         search_budget(structure.title, timeout=timeout) as budget,
     ):
         solution = solve_share(structure, k, rule, algorithm=algorithm, budget=budget)
     if out is not None:
         with writing(out):
-            draw_share(solution, out)
+            solution.draw(out)
     if json_output:
         print_json(solution.as_json())
     else:
@@ -238,7 +240,7 @@ def _table(
             break
         rows.append(_row(structure, found.k, found.seconds))
     if json_output:
-        print_json({"family": family, "color": color, "share": share, "rows": rows})
+        print_json({"family": family, "colour": color, "share": share, "rows": rows})
         return
     console.print(
         f"k* = min{{k : minimax(F,\\[k]) = ceiling}} for game({family}:N, {color.upper()}, "
@@ -248,8 +250,8 @@ def _table(
     for row in rows:
         k_star = "?" if row["k_star"] is None else str(row["k_star"])
         console.print(
-            f"{row['graph']:>16} {row['colored']:>4} {row['shared']:>4} "
-            f"{row['ceiling']!s:>8} {k_star:>4} {row['seconds']:>8.2f}"
+            f"{row['graph']:>16} {row['coloured']:>4} {row['shared']:>4} "
+            f"{row['ceiling']:>8} {k_star:>4} {row['seconds']:>8.2f}"
         )
     if rows and rows[-1]["k_star"] is None:
         console.print(f"stopped: {rows[-1]['graph']} took longer than --timeout", style="dim")
@@ -258,12 +260,12 @@ def _table(
 def _row(structure: Incidence, k_star: int | None, seconds: float) -> dict[str, Any]:
     return {
         "graph": structure.graph.name,
-        "colored": len(structure.a_names),
+        "coloured": len(structure.a_names),
         "shared": len(structure.b_names),
-        "ceiling": number(structure.ceiling),
-        "total": number(structure.total),
+        "ceiling": exact_json(structure.ceiling),
+        "total": exact_json(structure.total),
         "k_star": k_star,
-        "seconds": round(seconds, 4),
+        "seconds": seconds_json(seconds),
     }
 
 
@@ -282,15 +284,15 @@ def _chain_table(
         print_json(
             {
                 "graph": structure.graph.name,
-                "color": structure.colour,
+                "colour": structure.colour,
                 "share": structure.share,
                 "chain": values,
                 "searched": found.searched,
                 "k_star": k_star,
-                "ceiling": number(structure.ceiling),
-                "total": number(structure.total),
+                "ceiling": exact_json(structure.ceiling),
+                "total": exact_json(structure.total),
                 "reaches_total": structure.ceiling == structure.total,
-                "seconds": round(found.seconds, 4),
+                "seconds": seconds_json(found.seconds),
             }
         )
         return

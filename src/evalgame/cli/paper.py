@@ -31,6 +31,7 @@ from evalgame.games.evaluate.solvers import SOLVERS
 from evalgame.games.evaluate.treesize import tree_size
 from evalgame.numbers import format_number
 from evalgame.search.registry import choose, describe
+from evalgame.vocabulary import exact_json, seconds_json
 
 
 def paper_command(
@@ -146,11 +147,11 @@ def _json(run: Run) -> dict[str, object]:
     return {
         "expression": run.expression,
         "algorithm": run.algorithm,
-        "value": None if run.value is None else format_number(run.value),
+        "value": exact_json(run.value),
         "line": run.line,
         "order": None if run.order is None else [format_number(v) for v in run.order],
         "stats": run.stats.as_dict(),
         "paper_count": run.paper_count,
-        "seconds": round(run.seconds, 6),
+        "seconds": seconds_json(run.seconds),
         "stopped": run.stopped,
     }

@@ -8,7 +8,7 @@ e-Valuate expression. MAX moves first.
 >>> from typer.testing import CliRunner
 >>> import json
 >>> args = ["play", "tictactoe", "--max", "optimal", "--min", "optimal", "--json"]
->>> json.loads(CliRunner().invoke(app, args).output)["winner"]
+>>> json.loads(CliRunner().invoke(app, args).output)["verdict"]
 'draw'
 """
 
@@ -40,6 +40,7 @@ from evalgame.play.session import Session, Solver
 from evalgame.play.solvers import exact_solver
 from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import SOLVERS, choose, describe
+from evalgame.vocabulary import exact_json, side_json
 
 AGENTS = ("human", "optimal", "random", "depth")
 
@@ -146,8 +147,8 @@ def play_game(
             {
                 "game": chosen.game.name,
                 "moves": watcher.described,
-                "final": None if final is None else str(final),
-                "winner": "draw" if verdict.winner is None else verdict.winner.name,
+                "final": exact_json(final),
+                "winner": side_json(verdict.winner),
                 "verdict": verdict.text,
             }
         )

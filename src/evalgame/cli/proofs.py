@@ -26,6 +26,7 @@ from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import JsonOutput, console, err_console, json_stops, print_json
 from evalgame.errors import InputError, SchedulerLost
 from evalgame.numbers import Number, exact, format_number
+from evalgame.vocabulary import bounds_json, exact_json, seconds_json
 
 if TYPE_CHECKING:
     from evalgame.proofs import Problem, ProofResult, ProofStatus
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class ProofOptions:
     """A command's parallel-proof options: ``--workers/--scheduler/--store/--slice/--ladder/
-    --ask`` and its ``--timeout``.
+    --ask/--fresh`` and its ``--timeout``.
 
     >>> ProofOptions(None, None, None, None, 5.0, None).wanted
     False
@@ -54,6 +55,8 @@ class ProofOptions:
     ladder: float | None
     #: ``--ask G``: the one question "value ≥ G?", as typed
     ask: str | None = None
+    #: ``--fresh``: empty the store before proving instead of resuming from it
+    fresh: bool = False
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.scheduler is not None:
@@ -82,7 +85,7 @@ class ProofOptions:
     @property
     def wanted(self) -> bool:
         """Whether they ask for the proof manager rather than one process."""
-        return any(
+        return self.fresh or any(
             option is not None for option in (self.workers, self.scheduler, self.store, self.ask)
         )
 
@@ -106,8 +109,11 @@ def report_proof(
     headline: Callable[[ProofResult], str],
 ) -> None:
     """Prove ``problem``, then print ``headline(proof)`` and the statistics line, or with
-    ``--json`` one object: ``context`` (what the command was asked) and the proof."""
-    proof = run_proof(problem, options, json_context=context if json_output else None)
+    ``--json`` one object: ``context`` (what the command was asked), the store and the
+    proof."""
+    path, resumed = open_store(problem, options, quiet=json_output)
+    context = {**context, "store": str(path), "resumed": resumed}
+    proof = run_proof(problem, options, path, json_context=context if json_output else None)
     if json_output:
         print_json({**context, **proof_json(proof)})
         return
@@ -136,17 +142,46 @@ def _answer(gamma: Number, lower: Number | None, upper: Number | None) -> str:
     return f"value ≥ {format_number(gamma)}? {verdict}: {bounds}"
 
 
-def run_proof(
-    problem: Problem, options: ProofOptions, json_context: dict[str, Any] | None = None
-) -> ProofResult:
-    """Prove ``problem``'s value with a live status line; the store path is printed first.
+def open_store(problem: Problem, options: ProofOptions, *, quiet: bool) -> tuple[Path, int]:
+    """The store of ``problem``'s proof (``--store``, else :func:`default_store`) and the
+    proven subproblems it holds, which the proof resumes from; ``--fresh`` empties it first.
 
-    ``json_context`` (with ``--json``): no store line, and a stop prints one JSON object
-    of this context and the bounds proven (as the one-process commands do)."""
-    quiet = json_context is not None
+    Said on standard error unless ``quiet`` (``--json`` says it in its object: ``store``
+    and ``resumed``): a proof resumed from the default store is never silent.
+    """
+    from evalgame.proofs import read_summary
+
     path = options.store if options.store is not None else default_store(problem.label)
+    where = f"proof store: {path}" + (
+        " (the default for this problem)" if options.store is None else ""
+    )
+    resumed = read_summary(path).proven if path.exists() else 0  # refuses what is no store
+    if options.fresh and path.exists():
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        note = f"emptied by --fresh ({_count(resumed, 'proven subproblem')} dropped)"
+        resumed = 0
+    elif resumed:
+        note = f"resuming from its {_count(resumed, 'proven subproblem')} (--fresh starts over)"
+    else:
+        note = "nothing proven in it yet"
     if not quiet:
-        err_console.print(f"proof store: {path}", style="dim")
+        err_console.print(f"{where}: {note}", style="dim", soft_wrap=True)
+    return path, resumed
+
+
+def run_proof(
+    problem: Problem,
+    options: ProofOptions,
+    path: Path,
+    json_context: dict[str, Any] | None = None,
+) -> ProofResult:
+    """Prove ``problem``'s value in the store ``path`` (see :func:`open_store`) with a live
+    status line.
+
+    ``json_context`` (with ``--json``): a stop prints one JSON object of this context and
+    the bounds proven (as the one-process commands do)."""
+    quiet = json_context is not None
     status: Status | None = None
 
     def show(progress: ProofStatus) -> None:
@@ -208,21 +243,19 @@ def proof_json(proof: ProofResult) -> dict[str, Any]:
     """The part of ``--json`` that every parallel command shares."""
     tally = proof.tally
     return {
-        "value": None if proof.value is None else format_number(proof.value),
-        "lower": None if proof.lower is None else format_number(proof.lower),
-        "upper": None if proof.upper is None else format_number(proof.upper),
+        "value": exact_json(proof.value),
+        **bounds_json(proof.lower, proof.upper),
         "questions": proof.questions,
         "stats": {
             "nodes": tally.nodes,
-            "cpu_seconds": round(tally.cpu, 3),
+            "cpu_seconds": seconds_json(tally.cpu),
             "tasks": tally.tasks,
             "splits": tally.splits,
             "called_off": tally.called_off,
             "from_store": tally.from_store,
             "workers": len(tally.workers),
         },
-        "seconds": round(proof.seconds, 3),
-        "store": None if proof.store is None else str(proof.store),
+        "seconds": seconds_json(proof.seconds),
     }
 
 
@@ -267,28 +300,24 @@ def proofs_command(
             {
                 "problem": summary.problem,
                 "created": summary.created,
-                "lower": _bound(summary.lower, None),
-                "upper": _bound(summary.upper, None),
+                **bounds_json(summary.lower, summary.upper),
                 "questions": summary.questions,
                 "asking": None if summary.asking is None else _question(*summary.asking),
                 "proven": summary.proven,
                 "open": summary.open,
-                "nodes": summary.nodes,
-                "cpu_seconds": round(summary.cpu, 3),
+                "stats": {"nodes": summary.nodes, "cpu_seconds": seconds_json(summary.cpu)},
                 "task_cpu_quantiles": summary.cost,
                 "workers": {
-                    name: {"facts": w.facts, "nodes": w.nodes, "cpu_seconds": round(w.cpu, 3)}
+                    name: {"facts": w.facts, "nodes": w.nodes, "cpu_seconds": seconds_json(w.cpu)}
                     for name, w in summary.workers.items()
                 },
                 "sittings": [
                     {
                         "started": s.start,
-                        "wall_seconds": round(s.ended - s.started, 1),
+                        "seconds": seconds_json(s.ended - s.started),
                         "workers": s.workers,
-                        "nodes": s.nodes,
-                        "cpu_seconds": round(s.cpu, 3),
-                        "lower": _bound(s.lower, None),
-                        "upper": _bound(s.upper, None),
+                        "stats": {"nodes": s.nodes, "cpu_seconds": seconds_json(s.cpu)},
+                        **bounds_json(s.lower, s.upper),
                         "questions": s.questions,
                         "stopped": s.stopped,
                     }

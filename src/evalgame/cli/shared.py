@@ -123,6 +123,15 @@ Ask = Annotated[
     ),
 ]
 
+Fresh = Annotated[
+    bool,
+    typer.Option(
+        "--fresh",
+        help="Start the proof from nothing: empty the proof store first (--store's, or the "
+        "default one this problem resumes from).",
+    ),
+]
+
 
 #: where human-readable output goes
 console = Console(highlight=False)

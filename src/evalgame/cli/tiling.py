@@ -6,10 +6,10 @@
 >>> import json
 >>> out = json.loads(CliRunner().invoke(app, ["tiling", "3", "4", "--json"]).output)
 >>> out["rows"], out["cols"], out["first"], out["value"]
-(3, 4, 'max', 5)
+(3, 4, 'max', '5')
 >>> out = json.loads(CliRunner().invoke(app, ["tiling", "--board", "..#/...", "--json"]).output)
 >>> out["board"], out["value"]
-('..#/...', 2)
+('..#/...', '2')
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
     Ask,
+    Fresh,
     JsonOutput,
     Ladder,
     Scheduler,
@@ -52,6 +53,7 @@ from evalgame.games.tiling.proof import TilingProblem
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.registry import choose, describe
+from evalgame.vocabulary import exact_json, seconds_json
 
 #: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
 SOLVABLE_CELLS = 36
@@ -106,6 +108,7 @@ def tiling(
     slice_seconds: SliceSeconds = SLICE_SECONDS,
     ladder: Ladder = None,
     ask: Ask = None,
+    fresh: Fresh = False,
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     if table is not None:
@@ -115,7 +118,7 @@ def tiling(
             )
         _table(table, timeout, json_output)
         return
-    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask)
+    options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask, fresh)
     if board_text is not None:
         if rows is not None or min_maximal or options.wanted:
             raise InputError(
@@ -220,11 +223,11 @@ def _show(solution: TilingSolution, json_output: bool) -> None:
             {
                 **_context(board),
                 "first": player.value,
-                "value": solution.value,
+                "value": exact_json(solution.value),
                 "pv": _cells(solution.dominoes),
                 "algorithm": solution.algorithm,
                 "stats": solution.stats.as_dict(),
-                "seconds": round(solution.seconds, 4),
+                "seconds": seconds_json(solution.seconds),
             }
         )
         return
@@ -281,10 +284,10 @@ def _min_maximal(
             {
                 "rows": rows,
                 "cols": cols,
-                "value": tiling.value,
+                "value": exact_json(tiling.value),
                 "tiling": _cells(tiling.dominoes),
                 "dual_bound": tiling.dual_bound,
-                "seconds": round(tiling.seconds, 4),
+                "seconds": seconds_json(tiling.seconds),
             }
         )
         return
@@ -322,12 +325,12 @@ def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> N
     }
     if json_output:
         rows = [
-            {"rows": r, "cols": c, "max_first": v[0], "min_first": v[1]}
+            {"rows": r, "cols": c, "max_first": exact_json(v[0]), "min_first": exact_json(v[1])}
             for (r, c), v in values.items()
         ]
         answer: dict[str, object] = {
             "table": rows,
-            "seconds": round(time.monotonic() - started, 4),
+            "seconds": seconds_json(time.monotonic() - started),
         }
         print_json(answer if stopped is None else {**answer, **stopped.as_json()})
     else:

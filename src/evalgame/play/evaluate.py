@@ -30,6 +30,7 @@ from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, Verdict, judge
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
+from evalgame.vocabulary import exact_json, side_json
 
 #: how e-Valuate words its verdicts
 TERMS = Terms("val(E) = {}", "minimax(E) = {}", "val(E) = minimax(E) = {}")
@@ -173,7 +174,7 @@ def game_state(
         "assignment": {name: format_number(v) for name, v in game.assignment(position).items()},
         "over": over,
         "to_move": None if over else game.to_move(position).value,
-        "proposal": None if position[1] is None else format_number(position[1]),
+        "proposal": exact_json(position[1]),
         "options": options,
         "result": result,
     }
@@ -200,7 +201,7 @@ def hints(
     return [
         {
             "move": game.describe_move(position, move),
-            "value": None if value is None else format_number(value),
+            "value": exact_json(value),
             "best": value is not None and value == best,
         }
         for move, value in values_after.items()
@@ -227,9 +228,9 @@ def _result(
         for value, variable, after in optimal_line(oracle, budget)
     ]
     return {
-        "final": format_number(final),
-        "minimax": format_number(minimax(oracle, budget)),
-        "winner": None if verdict.winner is None else verdict.winner.value,
+        "final": exact_json(final),
+        "value": exact_json(minimax(oracle, budget)),
+        "winner": side_json(verdict.winner),
         "verdict": verdict.text,
         "reason": verdict.reason,
         "played": rounds,
@@ -264,5 +265,5 @@ def _round(value: str, variable: str, after: Number | None) -> dict[str, Any]:
     return {
         "value": value,
         "variable": variable,
-        "after": None if after is None else format_number(after),
+        "after": exact_json(after),
     }

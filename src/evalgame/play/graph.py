@@ -33,6 +33,7 @@ from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.table import TranspositionTable
+from evalgame.vocabulary import bounds_json, exact_json, side_json
 
 #: games kept for later requests (one transposition table each)
 CACHED_GAMES = 16
@@ -233,12 +234,10 @@ def _engine_move(
         result = alphabeta(game, position, table=found.table, budget=budget)
     except SearchInterrupted as stop:
         first = game.order(position, game.moves(position))[0]
-        lower = None if stop.lower is None else format_number(stop.lower)
-        upper = None if stop.upper is None else format_number(stop.upper)
-        return first, {"exact": False, "value": None, "lower": lower, "upper": upper}
-    value = None if result.value is None else format_number(result.value)
+        return first, {"exact": False, "value": None, **bounds_json(stop.lower, stop.upper)}
     move = result.pv[0] if result.pv else game.order(position, game.moves(position))[0]
-    return move, {"exact": True, "value": value, "lower": value, "upper": value}
+    exact = {"value": exact_json(result.value), **bounds_json(result.value, result.value)}
+    return move, {"exact": True, **exact}
 
 
 def _result(found: Table, session: Session[SharePosition, int]) -> dict[str, Any]:
@@ -247,10 +246,10 @@ def _result(found: Table, session: Session[SharePosition, int]) -> dict[str, Any
     value = found.value
     return {
         "final": format_number(session.position.won),
-        "value": None if value is None else format_number(value),
+        "value": exact_json(value),
         "total": format_number(found.game.share.total),
         "decided": judged.decided,
-        "winner": None if judged.winner is None else judged.winner.value,
+        "winner": side_json(judged.winner),
         "verdict": judged.text,
         "reason": judged.reason,
     }

@@ -10,7 +10,7 @@ it proved. One solver per board size keeps its table across calls, within the bo
 
 >>> state = tiling_state(2, 2, "max", [[[0, 0], [0, 1]]])
 >>> state["dominoes"], state["over"], state["result"]["final"]
-([[[0, 0], [0, 1]], [[1, 0], [1, 1]]], True, 2)
+([[[0, 0], [0, 1]], [[1, 0], [1, 1]]], True, '2')
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from evalgame.play.session import Session
 from evalgame.play.verdict import Terms, Verdict, judge
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
+from evalgame.vocabulary import bounds_json, exact_json, side_json
 
 #: how the tiling game words its verdicts
 TERMS = Terms(
@@ -174,7 +175,7 @@ def tiling_hint(
 
     >>> hint = tiling_hint(2, 2, [])  # on 2×2 every domino leaves room for one more
     >>> hint["exact"], hint["value"], len(hint["best"]), {move["value"] for move in hint["moves"]}
-    (True, 2, 4, {2})
+    (True, '2', 4, {'2'})
     """
     shared = table(rows, cols)
     game, board = shared.game, shared.game.board
@@ -196,7 +197,7 @@ def tiling_hint(
     ranked = sorted(after, key=after.__getitem__, reverse=max_to_move)  # best first
     return {
         "best": [cells(edge) for edge in best],
-        "moves": [{"domino": cells(edge), "value": after[edge]} for edge in ranked],
+        "moves": [{"domino": cells(edge), "value": exact_json(after[edge])} for edge in ranked],
         **report,
     }
 
@@ -221,15 +222,14 @@ def _best_moves(
         total = position.placed + value
         after = {m: position.placed + 1 + solver.value(free & ~m, not max_to_move) for m in ordered}
         best = [m for m in ordered if after[m] == total]
-        return best, {"exact": True, "value": total, "lower": total, "upper": total}, after
+        return best, {"exact": True, "value": exact_json(total), **bounds_json(total, total)}, after
     except SearchInterrupted:
         pass
     lower, upper = solver.bounds(free, max_to_move)
     report = {
         "exact": False,
         "value": None,
-        "lower": position.placed + lower,
-        "upper": position.placed + upper,
+        **bounds_json(position.placed + lower, position.placed + upper),
     }
     return [ordered[0]], report, {}
 
@@ -240,12 +240,11 @@ def _result(shared: Table, session: Session[MatchingPosition, int]) -> dict[str,
     lower, upper = shared.start_bounds()
     judged = session.verdict()
     return {
-        "final": session.position.placed,
-        "value": lower if judged.decided else None,
-        "lower": lower,
-        "upper": upper,
+        "final": exact_json(session.position.placed),
+        "value": exact_json(lower) if judged.decided else None,
+        **bounds_json(lower, upper),
         "decided": judged.decided,
-        "winner": None if judged.winner is None else judged.winner.value,
+        "winner": side_json(judged.winner),
         "verdict": judged.text,
         "reason": judged.reason,
     }

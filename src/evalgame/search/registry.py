@@ -110,7 +110,7 @@ class Solver:
             try:
                 result = self.run(game, root, budget, memory)
             except SearchInterrupted as stop:
-                if isinstance(stop.stats, SearchStats):
+                if stop.stats is not None:
                     counted.nodes += stop.stats.nodes
                 raise
             counted.nodes += result.stats.nodes

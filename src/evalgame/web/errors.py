@@ -33,7 +33,7 @@ from evalgame.errors import (
     ExpressionError,
     SearchInterrupted,
 )
-from evalgame.numbers import format_number
+from evalgame.vocabulary import bounds_json
 from evalgame.web.workers import RETRY_AFTER, Busy
 
 
@@ -87,8 +87,7 @@ def error_body(error: EvalgameError) -> dict[str, Any]:
     elif isinstance(error, SearchInterrupted):
         body.update(
             message=error.reason,
-            lower=None if error.lower is None else format_number(error.lower),
-            upper=None if error.upper is None else format_number(error.upper),
+            **bounds_json(error.lower, error.upper),
         )
     return body
 

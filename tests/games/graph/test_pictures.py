@@ -7,14 +7,14 @@ import pytest
 from evalgame.errors import InputError
 from evalgame.games.graph.graphs import graph_from_edge_list, load_graph
 from evalgame.games.graph.incidence import PAIRS, incidence
-from evalgame.games.graph.pictures import _tint, draw_colouring, draw_share, positions
+from evalgame.games.graph.pictures import _tint, draw_colouring, positions
 from evalgame.games.graph.solve import solve_share
 
 
 @pytest.mark.parametrize("pair", PAIRS)
 def test_every_pair_draws(pair: tuple[str, str], tmp_path: Path) -> None:
     out = tmp_path / "game.svg"
-    draw_share(solve_share(incidence(load_graph("wheel:5"), *pair), 2), out)
+    solve_share(incidence(load_graph("wheel:5"), *pair), 2).draw(out)
     text = out.read_text()
     assert text.startswith("<?xml")
     assert "MAX gets" in text or "<svg" in text

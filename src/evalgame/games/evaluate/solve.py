@@ -35,6 +35,7 @@ from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.registry import choose
 from evalgame.search.stats import SearchStats
+from evalgame.vocabulary import exact_json, seconds_json, side_json
 
 #: the algorithm ``solve`` uses unless told otherwise: it picks one of SOLVERS by itself
 DEFAULT_ALGORITHM = AUTO.name
@@ -110,12 +111,12 @@ class Solution:
             "expression": self.expression.text,
             "variables": list(self.expression.variables),
             "domain": [format_number(value) for value in self.domain],
-            "first": self.first.name,
-            "value": None if self.value is None else format_number(self.value),
+            "first": side_json(self.first),
+            "value": exact_json(self.value),
             "pv": [{"value": format_number(v), "variable": name} for v, name in self.pv],
             "algorithm": self.algorithm,
             "stats": self.stats.as_dict(),
-            "seconds": round(self.seconds, 6),
+            "seconds": seconds_json(self.seconds),
             **(
                 {"value_order": [format_number(v) for v in self.value_order]}
                 if self.value_order is not None

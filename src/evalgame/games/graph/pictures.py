@@ -1,16 +1,20 @@
-"""Pictures of a finished graph game: the colours as the game ended, and who owns what.
+"""Pictures of a graph game: the colours as the game ended, and who owns what.
 
 The coloured elements (A) wear their colours: vertices as filled discs, edges as thick
 coloured lines, faces as tinted regions (the outer face tints the background). The shared
 elements (B) that are MAX's stand out: a vertex gets a thick black ring, an edge a black
 core line, a face a hatching; MIN's stay plain. Names are written small beside each element.
 
+The solution of a game draws itself through this module
+(:meth:`~evalgame.games.graph.solve.ShareSolution.draw`), which knows only the graph's
+incidence structure and a colouring:
+
 >>> import tempfile, pathlib
 >>> from evalgame.games.graph.graphs import load_graph
 >>> from evalgame.games.graph.incidence import incidence
->>> from evalgame.games.graph.solve import solve_share
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "f3.svg"
->>> draw_share(solve_share(incidence(load_graph("friendship:3"), "V", "E"), 2), out)
+>>> share = incidence(load_graph("friendship:3"), "V", "E")
+>>> draw_colouring(share, {0: 1, 1: 2}, [False] * 9, out, title="two vertices coloured")
 >>> out.read_text().startswith("<?xml")
 True
 """
@@ -20,16 +24,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from evalgame.errors import InputError
 from evalgame.games.graph.incidence import KIND_NAMES, Incidence
-from evalgame.numbers import format_number
 
-if TYPE_CHECKING:  # the solution imports this module for its picture
-    from evalgame.games.graph.solve import ShareSolution
-
-#: the picture formats :func:`draw_share` writes
+#: the picture formats :func:`draw_colouring` writes
 FORMATS = (".svg", ".png")
 #: colours 1, 2, … (then repeated in a darker shade)
 PALETTE = (
@@ -37,19 +37,6 @@ PALETTE = (
     "#a65628", "#f781bf", "#17becf", "#bcbd22", "#999999",
 )  # fmt: skip
 UNCOLOURED = "#dddddd"
-
-
-def draw_share(solution: ShareSolution, path: Path | str, *, title: str | None = None) -> None:
-    """Draw the end of ``solution``'s principal line into ``path`` (``.svg`` or ``.png``)."""
-    share = solution.share
-    colours = {a: colour for colour, a in solution.pv}
-    owners = list(solution.owners().values())
-    if title is None:
-        title = (
-            f"{share.title}, {solution.colours} colours ({solution.rule}): MAX gets "
-            f"{format_number(solution.value)} of {format_number(share.total)}"
-        )
-    draw_colouring(share, colours, owners, path, title=title)
 
 
 def draw_colouring(

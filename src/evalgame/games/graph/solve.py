@@ -19,13 +19,14 @@ from typing import Any
 
 from evalgame.errors import GameError
 from evalgame.games.graph.incidence import Incidence, formula
-from evalgame.games.graph.pictures import draw_share
+from evalgame.games.graph.pictures import draw_colouring
 from evalgame.games.graph.share import GraphShare
 from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
 from evalgame.search.registry import SOLVERS as ENGINE
 from evalgame.search.registry import Solver, choose, solvers
 from evalgame.search.stats import SearchStats
+from evalgame.vocabulary import exact_json, seconds_json
 
 #: the engine's searches that suit the graph games (all on a transposition table)
 SOLVERS: dict[str, Solver] = solvers(*(ENGINE[name] for name in ("alphabeta", "mtdf", "negascout")))
@@ -63,8 +64,27 @@ class ShareSolution:
         """The end of the principal line drawn (colours, and who owns what), for notebooks."""
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder) / "share.svg"
-            draw_share(self, out)
+            self.draw(out)
             return out.read_text()
+
+    def draw(self, path: Path | str, *, title: str | None = None) -> None:
+        """Draw the end of the principal line into ``path`` (``.svg`` or ``.png``).
+
+        >>> import tempfile, pathlib
+        >>> from evalgame.games.graph.graphs import load_graph
+        >>> from evalgame.games.graph.incidence import incidence
+        >>> out = pathlib.Path(tempfile.mkdtemp()) / "f3.svg"
+        >>> solve_share(incidence(load_graph("friendship:3"), "V", "E"), 2).draw(out)
+        >>> out.read_text().startswith("<?xml")
+        True
+        """
+        if title is None:
+            title = (
+                f"{self.share.title}, {self.colours} colours ({self.rule}): MAX gets "
+                f"{format_number(self.value)} of {format_number(self.share.total)}"
+            )
+        colours = {a: colour for colour, a in self.pv}
+        draw_colouring(self.share, colours, list(self.owners().values()), path, title=title)
 
     def colouring(self) -> dict[str, int]:
         """The colour of every element of A at the end of the line."""
@@ -87,21 +107,21 @@ class ShareSolution:
         share = self.share
         return {
             "graph": share.graph.name,
-            "color": share.colour,
+            "colour": share.colour,
             "share": share.share,
-            "colors": self.colours,
+            "colours": self.colours,
             "rule": self.rule,
             "weights": share.weighting,
-            "value": format_number(self.value),
-            "total": number(share.total),
-            "ceiling": number(share.ceiling) if self.rule == "mono" else None,
+            "value": exact_json(self.value),
+            "total": exact_json(share.total),
+            "ceiling": exact_json(share.ceiling) if self.rule == "mono" else None,
             "formula": formula(share),
-            "pv": [{"color": c, "element": share.a_names[a]} for c, a in self.pv],
+            "pv": [{"colour": c, "element": share.a_names[a]} for c, a in self.pv],
             "played": self.played,
-            "owners": {name: "MAX" if mine else "MIN" for name, mine in self.owners().items()},
+            "owners": {name: "max" if mine else "min" for name, mine in self.owners().items()},
             "algorithm": self.algorithm,
             "stats": self.stats.as_dict(),
-            "seconds": round(self.seconds, 6),
+            "seconds": seconds_json(self.seconds),
         }
 
 
@@ -147,9 +167,3 @@ def owned(rule: str, colours: list[int]) -> bool:
     if rule == "parity":
         return colours.count(1) % 2 == 1
     return len(set(colours)) > 1
-
-
-def number(value: Any) -> int | str:
-    """An exact number for JSON: an int when whole, else a string like ``"7/2"``."""
-    text = format_number(value)
-    return int(text) if "/" not in text else text

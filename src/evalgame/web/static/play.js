@@ -280,7 +280,7 @@ function renderResult(state) {
       "div",
       { class: "numbers" },
       el("span", {}, "val(E) = ", el("b", { id: "play-final", text: exact(result.final) })),
-      el("span", {}, "minimax(E) = ", el("b", { id: "play-minimax", text: exact(result.minimax) })),
+      el("span", {}, "minimax(E) = ", el("b", { id: "play-minimax", text: exact(result.value) })),
     ),
     el(
       "div",

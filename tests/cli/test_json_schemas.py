@@ -1,0 +1,208 @@
+"""Every ``--json`` answer against its command's JSON Schema in ``docs/schemas/``.
+
+Each command that has ``--json`` has a schema, and each of its kinds of answer (solved,
+stopped by its budget, a table, a parallel proof) is produced here and validated; the
+schemas forbid unknown keys, so a key renamed in one command shows up. The web API's solve
+answers with the object of ``evalgame solve``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from fastapi.testclient import TestClient
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from typer.testing import CliRunner
+
+import evalgame.proofs
+from evalgame.cli import app
+from evalgame.proofs import Problem, ProofResult, SerialPool
+from evalgame.web import create_app
+
+SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: the schema every command's schema refers to
+WORDS = "words.json"
+
+#: command → argument lists, one for each kind of answer (fast ones: the proofs are below)
+CASES: dict[str, list[list[str]]] = {
+    "solve": [
+        ["X*(Y-Z)"],
+        ["x/y + 2*y/z - z/x", "-a", "paper"],  # with value_order
+        ["x/(y-y)"],  # no value
+        ["(a+b)/c + (d+e)/f", "--max-nodes", "50"],  # stopped
+    ],
+    "fair": [["(10-X)*Y"], ["a*b + c"]],
+    "paper": [["--max-nodes", "2000", "--algorithms", "residual"]],
+    "tree": [["X+1", "--domain", "0..1"]],
+    "classic": [["tictactoe"], ["takeaway:12"], ["connect4", "--timeout", "0.01"]],
+    "dag": [[str(EXAMPLES / "game.json")]],
+    "grundy": [["kayles", "8"]],
+    "nim": [["3", "4", "5"], ["1", "1", "--misere"]],
+    "play": [
+        ["tictactoe", "--max", "optimal", "--min", "optimal"],
+        ["X*(Y-Z)", "--max", "optimal", "--min", "random"],
+        ["X*(Y-Z)", "--switch", "--max", "optimal", "--min", "random"],
+    ],
+    "graph": [
+        ["friendship:3", "--color", "V", "--share", "E", "--colors", "2"],
+        ["cycle:6", "--color", "V", "--share", "E", "--table"],
+        ["cycle:4..5", "--color", "V", "--share", "E", "--table"],
+        ["cycle:24", "-k", "4", "--timeout", "0.001"],  # stopped
+    ],
+    "tiling": [
+        ["3", "4", "--first", "min"],
+        ["3", "4", "--min-maximal"],
+        ["--table", "2", "3"],
+        ["--table", "7", "7", "--timeout", "0.05"],  # a table stopped part way
+        ["7", "7", "--timeout", "0.1"],  # stopped
+    ],
+}
+
+
+@pytest.fixture
+def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parallel proofs run their tasks in this process (no cluster to start: the answers
+    and the store are the same; tests/proofs start real ones)."""
+    prove = evalgame.proofs.prove
+
+    def serial(problem: Problem, **options: Any) -> ProofResult:
+        return prove(problem, SerialPool(), **options)
+
+    monkeypatch.setattr(evalgame.proofs, "prove", serial)
+
+
+def validator(command: str) -> Draft202012Validator:
+    """The validator of ``command``'s schema, the shared words resolved."""
+    resources = [
+        (path.name, Resource.from_contents(json.loads(path.read_text())))
+        for path in SCHEMAS.glob("*.json")
+    ]
+    registry: Registry[Any] = Registry().with_resources(resources)
+    schema = json.loads((SCHEMAS / f"{command}.json").read_text())
+    return Draft202012Validator(schema, registry=registry)
+
+
+def answer(*arguments: str) -> Any:
+    """The JSON object a command prints (it finished, or stopped: exit status 4)."""
+    result = CliRunner().invoke(app, [*arguments, "--json"])
+    assert result.exit_code in (0, 4), result.output
+    return json.loads(result.stdout)
+
+
+def assert_valid(command: str, data: Any) -> None:
+    errors = [
+        f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
+        for error in validator(command).iter_errors(data)
+    ]
+    assert not errors, (data, errors)
+
+
+def test_every_command_with_json_has_a_schema_and_cases() -> None:
+    group = typer.main.get_command(app)
+    assert hasattr(group, "commands")
+    with_json = {
+        name
+        for name, command in group.commands.items()
+        if any("--json" in getattr(param, "opts", ()) for param in command.params)
+    }
+    schemas = {path.stem for path in SCHEMAS.glob("*.json")} - {WORDS.removesuffix(".json")}
+    assert with_json == schemas == set(CASES) | {"proofs"}
+
+
+@pytest.mark.parametrize("path", sorted(SCHEMAS.glob("*.json")), ids=lambda path: path.name)
+def test_schemas_are_valid_schemas(path: Path) -> None:
+    schema = json.loads(path.read_text())
+    Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == path.name
+
+
+@pytest.mark.parametrize(
+    ("command", "arguments"),
+    [(command, arguments) for command, cases in CASES.items() for arguments in cases],
+    ids=lambda value: value if isinstance(value, str) else " ".join(value),
+)
+def test_answers_follow_their_schema(command: str, arguments: list[str]) -> None:
+    assert_valid(command, answer(command, *arguments))
+
+
+def test_the_schemas_can_fail() -> None:
+    """The old words are refused: an integer value, an upper-case side, another key."""
+    solved = answer("solve", "X*(Y-Z)")
+    assert_valid("solve", solved)
+    wrong: dict[str, Any]
+    for wrong in ({"value": 18}, {"first": "MAX"}, {"principal_variation": []}):
+        assert list(validator("solve").iter_errors({**solved, **wrong}))
+
+
+def test_the_web_api_solves_with_the_same_object() -> None:
+    client = TestClient(create_app())
+    request = {"expression": "x/y + 2*y/z - z/x", "seconds": 10.0}
+    solved = client.post("/api/evaluate/solve", json=request)
+    assert solved.status_code == 200, solved.text
+    assert solved.json()["status"] == "solved"
+    assert_valid("solve", solved.json())
+    # twelve variables take minutes: the budget stops the search with the bounds proven
+    request = {"expression": "a*b - c*d + e*f - g*h + i*j - k*l", "seconds": 0.3}
+    stopped = client.post("/api/evaluate/solve", json=request)
+    assert stopped.status_code == 200, stopped.text
+    assert stopped.json()["status"] == "stopped"
+    assert_valid("solve", {"expression": request["expression"], **stopped.json()})
+
+
+@pytest.mark.usefixtures("in_process")
+def test_parallel_proofs_follow_their_schemas(tmp_path: Path) -> None:
+    """A parallel proof of each command, one stopped, and the store they leave."""
+    store = str(tmp_path / "proof.sqlite")
+    proofs = {
+        "solve": ["a*b - c", "--store", str(tmp_path / "e.sqlite")],
+        "graph": ["cycle:5", "-A", "V", "-B", "E", "--ask", "2", "--store", str(tmp_path / "g")],
+        "tiling": ["3", "4", "--ask", "5", "--store", store],
+    }
+    for command, arguments in proofs.items():
+        assert_valid(command, answer(command, *arguments))
+    stopped = answer("tiling", "5", "5", "--fresh", "--timeout", "1e-6")
+    assert stopped["status"] == "stopped"
+    assert stopped["resumed"] == 0
+    assert_valid("tiling", stopped)
+    assert_valid("proofs", answer("proofs", store))
+
+
+@pytest.mark.usefixtures("in_process")
+def test_a_proof_says_which_store_it_resumes_and_fresh_starts_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --store a proof resumes from the default store in the user's cache: it
+    says so (on standard error, and in --json), and --fresh empties it first."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    runner = CliRunner()
+    question = ["tiling", "3", "4", "--ask", "5"]
+    first = answer(*question)
+    assert Path(first["store"]).parent == tmp_path / "evalgame" / "proofs"
+    assert (first["resumed"], first["lower"], first["questions"]) == (0, "5", ["value ≥ 5"])
+    again = runner.invoke(app, question)
+    assert again.exit_code == 0, again.output
+    said = " ".join(again.stderr.split())
+    assert f"proof store: {first['store']} (the default for this problem)" in said
+    assert "resuming from its 1 proven subproblem (--fresh starts over)" in said
+    assert answer(*question)["questions"] == []  # read from the store, not proven again
+    fresh = runner.invoke(app, [*question, "--fresh"])
+    assert "emptied by --fresh (1 proven subproblem dropped)" in " ".join(fresh.stderr.split())
+    assert fresh.exit_code == 0, fresh.output
+    again_fresh = answer(*question, "--fresh")
+    assert (again_fresh["resumed"], again_fresh["questions"]) == (0, ["value ≥ 5"])
+
+
+def test_fresh_empties_only_a_proof_store(tmp_path: Path) -> None:
+    """--fresh with --store on a file that is no proof store refuses and keeps the file."""
+    keep = tmp_path / "notes.sqlite"
+    keep.write_text("not a store")
+    result = CliRunner().invoke(app, ["tiling", "3", "4", "--store", str(keep), "--fresh"])
+    assert result.exit_code == 2
+    assert "not an evalgame proof store" in " ".join(result.output.split())
+    assert keep.read_text() == "not a store"
