@@ -30,6 +30,7 @@ RANKS = {
     "cli": 7,
     "web": 7,
     "interactive": 7,
+    "interop": 7,
     "__init__": 7,
     "__main__": 7,
 }
