@@ -63,6 +63,8 @@ def test_a_domain_word_reads_back_and_is_never_taken_for_a_number(
         ("evaluate", {"expression": "-(a^2) - b", "domain": [-1, 0, Fraction(1, 2)]}),
         ("tiling", {"rows": 2, "cols": 3, "first": "min"}),
         ("graph", {"graph": "grid:2x2", "colour": "E", "share": "V", "colours": 3}),
+        ("impartial", {"rule": "subtraction", "heaps": [7], "subtract": "2, 3"}),
+        ("impartial", {"rule": "grundy", "heaps": "[5 3]", "convention": "Misere"}),
     ],
 )
 def test_parameters_are_words_that_rebuild_the_same_game(
@@ -127,6 +129,7 @@ def test_observations_have_their_declared_shape_and_are_zeros_and_ones() -> None
         translation("evaluate", expression="x*(y-z)", domain="0..3"),
         translation("tiling", rows=2, cols=3),
         translation("graph"),
+        translation("impartial", rule="kayles", heaps=[4, 1]),
     ):
         position = t.initial()
         while t.player(position) is not None:
@@ -143,6 +146,9 @@ def test_observations_have_their_declared_shape_and_are_zeros_and_ones() -> None
         ("tiling", {"rows": "two"}, "rows must be a whole number"),
         ("tiling", {"first": "both"}, "first is max or min"),
         ("graph", {"graph": "grid:2x2,3"}, "may not contain"),
+        ("impartial", {"heaps": "3 x"}, "heaps are whole numbers"),
+        ("impartial", {"rule": "chess"}, "rule is one of nim, grundy"),
+        ("impartial", {"heaps": [30, 30]}, "60 counters; at most 40"),
     ],
 )
 def test_bad_parameters_get_a_clear_error(

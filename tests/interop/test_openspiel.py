@@ -15,6 +15,7 @@ from open_spiel.python.algorithms.minimax import alpha_beta_search  # noqa: E402
 from open_spiel.python.algorithms.minimax_solver import MinimaxSolver  # noqa: E402
 
 import evalgame  # noqa: E402
+from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim  # noqa: E402
 from evalgame.games.graph.graphs import load_graph  # noqa: E402
 from evalgame.games.graph.incidence import incidence  # noqa: E402
 from evalgame.games.graph.share import GraphShare  # noqa: E402
@@ -22,10 +23,11 @@ from evalgame.games.tiling.game import solve_tiling  # noqa: E402
 from evalgame.interop.openspiel import (  # noqa: E402
     evaluate_game,
     graph_game,
+    impartial_game,
     load,
     tiling_game,
 )
-from evalgame.search import alphabeta  # noqa: E402
+from evalgame.search import alphabeta, misere_winner, normal_play_winner  # noqa: E402
 
 GAMES = {
     "evaluate": lambda: evaluate_game("x*(y-z)", domain="0..3"),
@@ -35,6 +37,9 @@ GAMES = {
     "tiling-min-first": lambda: tiling_game(3, 3, first="min"),
     "graph": lambda: graph_game("friendship:3", "V", "E", 2),
     "graph-parity": lambda: graph_game("cycle:4", "E", "V", 2, rule="parity"),
+    "nim": lambda: impartial_game("nim", [1, 2, 3]),
+    "kayles-misere": lambda: impartial_game("kayles", [5], convention="misere"),
+    "subtraction": lambda: impartial_game("subtraction", [7], subtract=[2, 3]),
 }
 
 
@@ -155,6 +160,24 @@ def test_openspiel_alpha_beta_agrees_with_evalgame_on_graph_games(
     value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length(), maximizing_player_id=0)
     structure = incidence(load_graph(graph), colour, share)
     assert value == alphabeta(GraphShare(structure, colours)).value
+
+
+@pytest.mark.parametrize(
+    ("rule", "heaps"),
+    [("nim", [1, 2, 3]), ("nim", [2, 4, 5]), ("grundy", [7]), ("grundy", [9]), ("kayles", [2, 4])],
+)
+@pytest.mark.parametrize("convention", ["normal", "misere"])
+def test_openspiel_alpha_beta_agrees_with_sprague_grundy(
+    rule: str, heaps: list[int], convention: str
+) -> None:
+    """OpenSpiel searches the game tree; evalgame's normal-play winner comes from nimbers
+    (the mex rule and XOR of heaps), its misère winner from its own search."""
+    game = impartial_game(rule, heaps, convention=convention)
+    value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length())
+    rules: dict[str, type[HeapGame]] = {"nim": Nim, "grundy": GrundysGame, "kayles": Kayles}
+    heap_game = rules[rule](heaps)
+    winner = (normal_play_winner if convention == "normal" else misere_winner)(heap_game)
+    assert value == (1 if winner == "first" else -1)
 
 
 def test_load_takes_ordinary_notation() -> None:

@@ -21,6 +21,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "evaluate-min-first": {"game": "evaluate", "expression": "x-y", "first": "min"},
     "tiling": {"game": "tiling", "rows": 2, "cols": 3},
     "graph": {"game": "graph", "graph": "cycle:4", "colours": 2},
+    "impartial": {"game": "impartial", "rule": "kayles", "heaps": [3, 4]},
 }
 
 

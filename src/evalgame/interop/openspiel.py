@@ -1,8 +1,9 @@
 """Our games as OpenSpiel games (extra ``evalgame[openspiel]``).
 
-Importing this module registers ``evalgame_evaluate``, ``evalgame_tiling`` and
-``evalgame_graph`` with ``pyspiel.register_game``, so ``pyspiel.load_game`` and every
-OpenSpiel algorithm (minimax, MCTS, the RL tools) can use them::
+Importing this module registers ``evalgame_evaluate``, ``evalgame_tiling``,
+``evalgame_graph`` and ``evalgame_impartial`` with ``pyspiel.register_game``, so
+``pyspiel.load_game`` and every OpenSpiel algorithm (minimax, MCTS, the RL tools) can use
+them::
 
     >>> import pyspiel
     >>> from evalgame.interop.openspiel import evaluate_game
@@ -19,12 +20,13 @@ OpenSpiel algorithm (minimax, MCTS, the RL tools) can use them::
 Player 0 is MAX, player 1 MIN, whoever moves first. The games are zero-sum: a finished
 game returns ``[v, -v]`` where v is the game's value to MAX — for e-Valuate the final value
 of the expression (what MAX maximises and MIN minimises; OpenSpiel's minimax finds its
-minimax value), for the tiling game the number of dominoes, for graph games MAX's share.
+minimax value), for the tiling game the number of dominoes, for graph games MAX's share,
+for impartial games +1 if MAX wins and −1 if MIN wins.
 The returns are floats; ``state.exact_returns()`` gives them exactly (``int`` or
 ``Fraction``). ``str(state)`` shows the position and the side to move, and the observation
 tensor is the array described in :mod:`evalgame.interop.families`. ``max_game_length`` is
 the longest game for e-Valuate (two actions a round: MAX proposes, MIN places) and the
-tiling game, a bound for graph games.
+tiling game, a bound for graph and impartial games.
 
 The parameters are words and numbers without ``(``, ``)``, ``,`` or ``=``, so a game string
 round trip keeps them: ``pyspiel.load_game(str(game))`` and
@@ -43,6 +45,7 @@ from evalgame.interop.extras import require
 from evalgame.interop.families import (
     EvaluateTranslation,
     GraphTranslation,
+    ImpartialTranslation,
     TilingTranslation,
     Translation,
     translation,
@@ -188,7 +191,15 @@ class GraphGame(EvalgameGame):
     game_type = _game_type(GraphTranslation)
 
 
-for _cls in (EvaluateGame, TilingGame, GraphGame):
+class ImpartialGame(EvalgameGame):
+    """An impartial heap game: Nim, Grundy's game, Kayles, a subtraction game
+    (``evalgame_impartial``)."""
+
+    translation_class = ImpartialTranslation
+    game_type = _game_type(ImpartialTranslation)
+
+
+for _cls in (EvaluateGame, TilingGame, GraphGame, ImpartialGame):
     pyspiel.register_game(_cls.game_type, _cls)
 
 
@@ -248,11 +259,30 @@ def graph_game(
     )
 
 
+def impartial_game(
+    rule: str = "nim",
+    heaps: Sequence[int] = (3, 4, 5),
+    subtract: Sequence[int] = (1, 2, 3),
+    convention: str = "normal",
+) -> Any:
+    """The impartial game ``rule`` (``nim``, ``grundy``, ``kayles``, ``subtraction`` with
+    the set ``subtract``) on ``heaps``, MAX first, under ``normal`` or ``misere`` play.
+
+    >>> game = impartial_game("nim", [1, 2])
+    >>> str(game)
+    'evalgame_impartial(convention=normal,heaps=[1 2],rule=nim,subtract=[1 2 3])'
+    >>> game.new_initial_state().legal_actions()
+    [0, 1, 2]
+    """
+    return load("impartial", rule=rule, heaps=heaps, subtract=subtract, convention=convention)
+
+
 __all__ = [
     "EvalgameGame",
     "EvalgameState",
     "evaluate_game",
     "graph_game",
+    "impartial_game",
     "load",
     "tiling_game",
 ]
