@@ -70,3 +70,13 @@ def test_an_illegal_move_ends_the_game_against_the_mover() -> None:
     game.step(1)  # a value where MIN must name a variable
     assert all(game.terminations.values())
     assert game.rewards["player_1"] == -2.0  # the lowest return: x − y ranges over −2..2
+
+
+@pytest.mark.filterwarnings("ignore")  # shimmy's own warnings about its observation spaces
+def test_shimmy_turns_our_openspiel_games_into_environments_that_pass_the_api_test() -> None:
+    pytest.importorskip("pyspiel")
+    shimmy = pytest.importorskip("shimmy")
+    from evalgame.interop.openspiel import evaluate_game, tiling_game
+
+    for game in (evaluate_game("x*(y-z)", domain="0..3"), tiling_game(2, 3)):
+        api_test(shimmy.OpenSpielCompatibilityV0(env=game), num_cycles=20)
