@@ -3,18 +3,24 @@ agreeing with evalgame's (an independent ground truth: they share only the rules
 
 from __future__ import annotations
 
+import json
 import pickle
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms.minimax import alpha_beta_search  # noqa: E402
+from open_spiel.python.algorithms.minimax import (  # noqa: E402
+    alpha_beta_search,
+    expectiminimax,
+)
 from open_spiel.python.algorithms.minimax_solver import MinimaxSolver  # noqa: E402
 
 import evalgame  # noqa: E402
+from evalgame.games.classic.dag_file import DagGame  # noqa: E402
 from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim  # noqa: E402
 from evalgame.games.graph.graphs import load_graph  # noqa: E402
 from evalgame.games.graph.incidence import incidence  # noqa: E402
@@ -27,7 +33,14 @@ from evalgame.interop.openspiel import (  # noqa: E402
     load,
     tiling_game,
 )
-from evalgame.search import alphabeta, misere_winner, normal_play_winner  # noqa: E402
+from evalgame.search import (  # noqa: E402
+    alphabeta,
+    backward_induction,
+    misere_winner,
+    normal_play_winner,
+)
+
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "game.json")
 
 GAMES = {
     "evaluate": lambda: evaluate_game("x*(y-z)", domain="0..3"),
@@ -40,6 +53,7 @@ GAMES = {
     "nim": lambda: impartial_game("nim", [1, 2, 3]),
     "kayles-misere": lambda: impartial_game("kayles", [5], convention="misere"),
     "subtraction": lambda: impartial_game("subtraction", [7], subtract=[2, 3]),
+    "dag-with-chance": lambda: load("dag", file=EXAMPLE),
 }
 
 
@@ -178,6 +192,38 @@ def test_openspiel_alpha_beta_agrees_with_sprague_grundy(
     heap_game = rules[rule](heaps)
     winner = (normal_play_winner if convention == "normal" else misere_winner)(heap_game)
     assert value == (1 if winner == "first" else -1)
+
+
+def test_openspiel_expectiminimax_agrees_with_evalgame_on_a_dag_file() -> None:
+    game = load("dag", file=EXAMPLE)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[1])  # to the dice
+    assert state.is_chance_node()
+    assert state.exact_chance_outcomes() == [(5, Fraction(1, 3)), (6, Fraction(2, 3))]
+    value, _ = expectiminimax(game.new_initial_state(), game.max_game_length(), None, 0)
+    exact = backward_induction(DagGame.from_file(EXAMPLE)).value
+    assert exact is not None
+    assert value == pytest.approx(float(exact))
+
+
+def test_openspiel_expectiminimax_agrees_with_evalgame_on_a_dag_without_chance(
+    tmp_path: Path,
+) -> None:
+    """Without chance positions a DAG file is still an explicitly stochastic OpenSpiel
+    game (the game type is one for all files), which OpenSpiel's alpha-beta refuses."""
+    positions = {
+        "s": {"player": "max", "moves": ["a", "b"]},
+        "a": {"player": "min", "moves": ["c", "d"]},
+        "b": {"player": "min", "moves": ["d", "e"]},
+        "c": {"value": 5},
+        "d": {"value": "1/2"},
+        "e": {"value": 7},
+    }
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps({"start": "s", "positions": positions}))
+    game = load("dag", file=str(path))
+    value, _ = expectiminimax(game.new_initial_state(), game.max_game_length(), None, 0)
+    assert value == backward_induction(DagGame.from_file(path)).value == Fraction(1, 2)
 
 
 def test_load_takes_ordinary_notation() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from pettingzoo.test import api_test, seed_test
 
 from evalgame.interop.pettingzoo import env
 
+ROOT = Path(__file__).resolve().parents[2]
+
 SETTINGS: dict[str, dict[str, Any]] = {
     "evaluate": {"game": "evaluate", "expression": "x*(y-z)", "domain": "0..3"},
     "evaluate-division": {"game": "evaluate", "expression": "1/(x-y) + z", "domain": [0, 1]},
@@ -22,6 +25,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "tiling": {"game": "tiling", "rows": 2, "cols": 3},
     "graph": {"game": "graph", "graph": "cycle:4", "colours": 2},
     "impartial": {"game": "impartial", "rule": "kayles", "heaps": [3, 4]},
+    "dag-with-chance": {"game": "dag", "file": str(ROOT / "examples" / "game.json")},
 }
 
 

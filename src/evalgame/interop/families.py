@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -45,6 +46,7 @@ from evalgame.expr.domain import format_domain, make_domain
 from evalgame.expr.expression import Expression, parse
 from evalgame.expr.parser import NEGATE
 from evalgame.expr.residual import Residuals
+from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.impartial import (
     GrundysGame,
     HeapGame,
@@ -72,6 +74,8 @@ M = TypeVar("M")
 Parameter = int | str
 Observation = npt.NDArray[np.int8]
 
+#: :meth:`Translation.player` at a chance position (OpenSpiel's number for chance)
+CHANCE = -1
 #: characters OpenSpiel's game strings use as syntax
 _SYNTAX = re.compile(r"[(),=]")
 #: the reverse Polish sign of negation (``neg`` could be a variable's name)
@@ -91,6 +95,8 @@ class Translation(ABC, Generic[P, M]):
     defaults: ClassVar[Mapping[str, Parameter]]
     #: whether :attr:`max_length` is the length of the longest game (else a bound on it)
     exact_length: ClassVar[bool] = True
+    #: whether the family may have chance positions
+    chance: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -140,10 +146,18 @@ class Translation(ABC, Generic[P, M]):
         return self.game.initial()
 
     def player(self, position: P) -> int | None:
-        """0 when MAX is to move, 1 for MIN, ``None`` once the game is over."""
+        """0 when MAX is to move, 1 for MIN, :data:`CHANCE` at a chance position, ``None``
+        once the game is over."""
         if self.game.is_terminal(position):
             return None
-        return 0 if self.game.to_move(position) is Player.MAX else 1
+        return {Player.MAX: 0, Player.MIN: 1, Player.CHANCE: CHANCE}[self.game.to_move(position)]
+
+    def chances(self, position: P) -> list[tuple[int, Fraction]]:
+        """At a chance position, each outcome's action number and its exact probability."""
+        return [
+            (self._number[self._hashable(move)], self.game.probability(position, move))
+            for move in self.game.moves(position)
+        ]
 
     def legal(self, position: P) -> list[int]:
         """The action numbers playable at ``position``, in increasing order."""
@@ -179,7 +193,7 @@ class Translation(ABC, Generic[P, M]):
         if player is None:
             status = f"over, value {format_number(self.value(position))}"
         else:
-            status = f"{('MAX', 'MIN')[player]} to move"
+            status = {0: "MAX to move", 1: "MIN to move", CHANCE: "chance to move"}[player]
         return f"{self.picture(position)}\n{status}"
 
     def utility_range(self) -> tuple[float, float]:
@@ -644,16 +658,75 @@ class ImpartialTranslation(Translation[HeapPosition, tuple[int, Heaps]]):
         return "heaps: " + (" ".join(map(str, position[0])) or "none")
 
 
+# ---------------------------------------------------------------------- DAG files
+
+
+class DagTranslation(Translation[str, str]):
+    """A game given as a DAG of named positions in a JSON file (``evalgame dag``'s
+    format, chance positions included): an action moves to a position, numbered as the
+    file lists the positions; the observation is a one in the column of the position.
+    :attr:`max_length` is the longest path from the start, chance moves included.
+    """
+
+    family = "dag"
+    title = "DAG game"
+    chance = True
+    defaults: ClassVar[Mapping[str, Parameter]] = {"file": "examples/game.json"}
+
+    def __init__(self, game: DagGame, path: str) -> None:
+        self.dag = game
+        self.path = path
+        names = list(game.nodes)
+        leaves = [node.value for node in game.nodes.values() if node.value is not None]
+        super().__init__(
+            game,
+            names,
+            max_length=self._longest(game.start, {}),
+            shape=(len(names),),
+            value_range=(min(leaves, default=0), max(leaves, default=0)),
+            always_valid=True,  # every leaf of a DAG file has a value
+        )
+        self._column = {name: i for i, name in enumerate(names)}
+
+    def _longest(self, position: str, known: dict[str, int]) -> int:
+        if position not in known:
+            moves = self.dag.moves(position)
+            known[position] = 1 + max(self._longest(m, known) for m in moves) if moves else 0
+        return known[position]
+
+    @classmethod
+    def from_parameters(cls, parameters: Mapping[str, Any]) -> DagTranslation:
+        path = _word(_checked(cls, parameters), "file")
+        return cls(DagGame.from_file(path), path)
+
+    def parameters(self) -> dict[str, Parameter]:
+        return {"file": self.path}
+
+    def observe(self, position: str) -> Observation:
+        array = np.zeros(self.shape, np.int8)
+        array[self._column[position]] = 1
+        return array
+
+    def picture(self, position: str) -> str:
+        return f"at {position}"
+
+
 #: the families by name
 FAMILIES: dict[str, type[Translation[Any, Any]]] = {
     cls.family: cls
-    for cls in (EvaluateTranslation, TilingTranslation, GraphTranslation, ImpartialTranslation)
+    for cls in (
+        EvaluateTranslation,
+        TilingTranslation,
+        GraphTranslation,
+        ImpartialTranslation,
+        DagTranslation,
+    )
 }
 
 
 def translation(family: str, **parameters: Any) -> Translation[Any, Any]:
-    """The game of ``family`` (``evaluate``, ``tiling``, ``graph``, ``impartial``) with
-    ``parameters``.
+    """The game of ``family`` (``evaluate``, ``tiling``, ``graph``, ``impartial``, ``dag``)
+    with ``parameters``.
 
     Programs may give an e-Valuate expression as ordinary text and a domain as a list:
 
@@ -662,11 +735,11 @@ def translation(family: str, **parameters: Any) -> Translation[Any, Any]:
     >>> translation("go")
     Traceback (most recent call last):
     ...
-    evalgame.errors.GameError: unknown game 'go'; the games are evaluate, tiling, graph, impartial
+    evalgame.errors.GameError: unknown game 'go'; games: evaluate, tiling, graph, impartial, dag
     """
     cls = FAMILIES.get(family.strip().lower())
     if cls is None:
-        raise GameError(f"unknown game {family!r}; the games are {', '.join(FAMILIES)}")
+        raise GameError(f"unknown game {family!r}; games: {', '.join(FAMILIES)}")
     if cls is EvaluateTranslation and not isinstance(parameters.get("domain", ""), str):
         parameters["domain"] = domain_word(make_domain(parameters["domain"]))
     return cls.from_parameters(parameters)

@@ -1,7 +1,8 @@
 """Our games as OpenSpiel games (extra ``evalgame[openspiel]``).
 
 Importing this module registers ``evalgame_evaluate``, ``evalgame_tiling``,
-``evalgame_graph`` and ``evalgame_impartial`` with ``pyspiel.register_game``, so
+``evalgame_graph``, ``evalgame_impartial`` and ``evalgame_dag`` with
+``pyspiel.register_game``, so
 ``pyspiel.load_game`` and every OpenSpiel algorithm (minimax, MCTS, the RL tools) can use
 them::
 
@@ -21,12 +22,15 @@ Player 0 is MAX, player 1 MIN, whoever moves first. The games are zero-sum: a fi
 game returns ``[v, -v]`` where v is the game's value to MAX — for e-Valuate the final value
 of the expression (what MAX maximises and MIN minimises; OpenSpiel's minimax finds its
 minimax value), for the tiling game the number of dominoes, for graph games MAX's share,
-for impartial games +1 if MAX wins and −1 if MIN wins.
+for impartial games +1 if MAX wins and −1 if MIN wins, for DAG files the value of the leaf.
+A DAG file's chance positions are OpenSpiel chance nodes (``evalgame_dag`` is the one
+explicitly stochastic game: OpenSpiel's ``expectiminimax`` solves it, ``alpha_beta_search``
+refuses it); ``state.exact_chance_outcomes()`` gives their probabilities exactly.
 The returns are floats; ``state.exact_returns()`` gives them exactly (``int`` or
 ``Fraction``). ``str(state)`` shows the position and the side to move, and the observation
 tensor is the array described in :mod:`evalgame.interop.families`. ``max_game_length`` is
 the longest game for e-Valuate (two actions a round: MAX proposes, MIN places) and the
-tiling game, a bound for graph and impartial games.
+tiling game, a bound for graph and impartial games; the longest path of a DAG file.
 
 The parameters are words and numbers without ``(``, ``)``, ``,`` or ``=``, so a game string
 round trip keeps them: ``pyspiel.load_game(str(game))`` and
@@ -37,12 +41,14 @@ states pickle.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
 
 from evalgame.interop.extras import require
 from evalgame.interop.families import (
+    DagTranslation,
     EvaluateTranslation,
     GraphTranslation,
     ImpartialTranslation,
@@ -61,7 +67,9 @@ def _game_type(cls: type[Translation[Any, Any]]) -> Any:
         short_name=f"evalgame_{cls.family}",
         long_name=f"evalgame {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if cls.chance
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -86,7 +94,7 @@ class EvalgameGame(pyspiel.Game):  # type: ignore[misc]
         low, high = self.translation.utility_range()
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.translation.actions),
-            max_chance_outcomes=0,
+            max_chance_outcomes=len(self.translation.actions) if self.translation.chance else 0,
             num_players=2,
             min_utility=low,
             max_utility=high,
@@ -128,6 +136,15 @@ class EvalgameState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.translation.legal(self.position)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance position, each outcome and its probability (see
+        :meth:`exact_chance_outcomes`)."""
+        return [(action, float(p)) for action, p in self.exact_chance_outcomes()]
+
+    def exact_chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """At a chance position, each outcome and its exact probability."""
+        return self.translation.chances(self.position)
 
     def _apply_action(self, action: int) -> None:
         self.position = self.translation.play(self.position, action)
@@ -199,7 +216,14 @@ class ImpartialGame(EvalgameGame):
     game_type = _game_type(ImpartialTranslation)
 
 
-for _cls in (EvaluateGame, TilingGame, GraphGame, ImpartialGame):
+class DagGame(EvalgameGame):
+    """A game given as a DAG file, chance positions included (``evalgame_dag``)."""
+
+    translation_class = DagTranslation
+    game_type = _game_type(DagTranslation)
+
+
+for _cls in (EvaluateGame, TilingGame, GraphGame, ImpartialGame, DagGame):
     pyspiel.register_game(_cls.game_type, _cls)
 
 

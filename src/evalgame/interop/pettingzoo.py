@@ -4,7 +4,9 @@ The conventions of PettingZoo's classic environments: agents ``player_0`` (MAX) 
 ``player_1`` (MIN), a Dict observation with an int8 ``observation`` array and an int8
 ``action_mask`` (all zeros for the agent not to move), the classic wrapper stack
 (illegal moves end the game, out-of-range actions are refused, the order of calls is
-enforced), ``metadata["name"] == "evalgame_<game>_v0"`` and ``render_mode="ansi"``.
+enforced), ``metadata["name"] == "evalgame_<game>_v0"`` and ``render_mode="ansi"``. A DAG
+file's chance positions are played out at random by the environment, with the generator
+``reset(seed=...)`` seeds.
 
     >>> from evalgame.interop.pettingzoo import env
     >>> game = env(game="evaluate", expression="x-y", domain="0..3", render_mode="ansi")
@@ -31,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from evalgame.interop.extras import require
-from evalgame.interop.families import Translation, translation
+from evalgame.interop.families import CHANCE, Translation, translation
 
 _gymnasium: Any = require("gymnasium", "pettingzoo", "evalgame.interop.pettingzoo")
 _pettingzoo: Any = require("pettingzoo", "pettingzoo", "evalgame.interop.pettingzoo")
@@ -102,6 +104,9 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        if seed is not None or not hasattr(self, "_chance"):
+            self._chance = np.random.default_rng(seed)
+        self._draw_chance()
         player = self.translation.player(self.position)
         self.agent_selection = AGENTS[player or 0]
         if player is None:  # a game over before it starts (a board too small for a domino)
@@ -114,6 +119,7 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
             self._was_dead_step(action)
             return
         self.position = self.translation.play(self.position, int(action))
+        self._draw_chance()
         self._cumulative_rewards[agent] = 0.0
         player = self.translation.player(self.position)
         if player is None:
@@ -122,6 +128,14 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
         else:
             self.agent_selection = AGENTS[player]
         self._accumulate_rewards()
+
+    def _draw_chance(self) -> None:
+        """Play chance positions out at random (the generator is seeded by ``reset``)."""
+        while self.translation.player(self.position) == CHANCE:
+            outcomes = self.translation.chances(self.position)
+            weights = np.array([float(p) for _, p in outcomes])
+            pick = self._chance.choice(len(outcomes), p=weights / weights.sum())
+            self.position = self.translation.play(self.position, outcomes[pick][0])
 
     def _finish(self) -> None:
         value = self.translation.value(self.position)
