@@ -15,14 +15,14 @@ from evalgame.errors import ExpressionError, GameError, IllegalMoveError
 from evalgame.expr.expression import parse
 from evalgame.expr.nodes import to_text
 from evalgame.games.evaluate.game import EValuate
-from evalgame.interop.families import (
+from evalgame.interop.evaluate import (
     EvaluateTranslation,
     domain_word,
     from_rpn,
     read_expression,
     to_rpn,
-    translation,
 )
+from evalgame.interop.families import translation
 from evalgame.search import minimax
 from tests.strategies import domains, expression_trees
 

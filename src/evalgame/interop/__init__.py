@@ -6,7 +6,8 @@ returns — and keeps the exact value beside. Nothing here solves a game: the li
 solvers and agents play on it, and ``evalgame.solve`` gives the ground truth to compare with.
 
 =================================  ===============================================
-:mod:`evalgame.interop.families`   the translation shared by both adapters
+:mod:`evalgame.interop.families`   the translation shared by both adapters, a module
+                                   per family of games (``translation.py`` the base)
 :mod:`evalgame.interop.openspiel`  ``pyspiel`` games (extra ``evalgame[openspiel]``)
 :mod:`evalgame.interop.pettingzoo` AEC environments (extra ``evalgame[pettingzoo]``)
 =================================  ===============================================

@@ -28,9 +28,10 @@ explicitly stochastic game: OpenSpiel's ``expectiminimax`` solves it, ``alpha_be
 refuses it); ``state.exact_chance_outcomes()`` gives their probabilities exactly.
 The returns are floats; ``state.exact_returns()`` gives them exactly (``int`` or
 ``Fraction``). ``str(state)`` shows the position and the side to move, and the observation
-tensor is the array described in :mod:`evalgame.interop.families`. ``max_game_length`` is
-the longest game for e-Valuate (two actions a round: MAX proposes, MIN places) and the
-tiling game, a bound for graph and impartial games; the longest path of a DAG file.
+tensor is the array each family's module describes (:mod:`evalgame.interop.families` lists
+them). ``max_game_length`` is the longest game for e-Valuate (two actions a round: MAX
+proposes, MIN places), the tiling game and DAG files, a bound for graph and impartial
+games.
 
 The parameters are words and numbers without ``(``, ``)``, ``,`` or ``=``, so a game string
 round trip keeps them: ``pyspiel.load_game(str(game))`` and
@@ -46,16 +47,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from evalgame.interop.dag import DagTranslation
+from evalgame.interop.evaluate import EvaluateTranslation
 from evalgame.interop.extras import require
-from evalgame.interop.families import (
-    DagTranslation,
-    EvaluateTranslation,
-    GraphTranslation,
-    ImpartialTranslation,
-    TilingTranslation,
-    Translation,
-    translation,
-)
+from evalgame.interop.families import translation
+from evalgame.interop.graph import GraphTranslation
+from evalgame.interop.impartial import ImpartialTranslation
+from evalgame.interop.tiling import TilingTranslation
+from evalgame.interop.translation import Translation
 from evalgame.numbers import Number
 
 pyspiel: Any = require("pyspiel", "openspiel", "evalgame.interop.openspiel")

@@ -33,7 +33,8 @@ from typing import Any
 import numpy as np
 
 from evalgame.interop.extras import require
-from evalgame.interop.families import CHANCE, Translation, translation
+from evalgame.interop.families import translation
+from evalgame.interop.translation import CHANCE, Translation
 
 _gymnasium: Any = require("gymnasium", "pettingzoo", "evalgame.interop.pettingzoo")
 _pettingzoo: Any = require("pettingzoo", "pettingzoo", "evalgame.interop.pettingzoo")
