@@ -46,8 +46,8 @@ AGENTS = ("player_0", "player_1")
 
 
 def env(game: str = "evaluate", render_mode: str | None = None, **parameters: Any) -> Any:
-    """The game ``game`` (``evaluate``, ``tiling``, ``graph``) with its ``parameters``,
-    wrapped as PettingZoo wraps its classic environments."""
+    """The game ``game`` (``evaluate``, ``tiling``, ``graph``, ``impartial``, ``dag``) with
+    its ``parameters``, wrapped as PettingZoo wraps its classic environments."""
     raw = raw_env(game, render_mode=render_mode, **parameters)
     low = raw.translation.utility_range()[0]
     wrapped = _wrappers.TerminateIllegalWrapper(raw, illegal_reward=low if low > -np.inf else -1)
