@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench,docs]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,docs,openspiel,pettingzoo]'
 	touch $(STAMP)
 
 ## run: set up and solve the built-in examples

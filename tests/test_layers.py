@@ -33,6 +33,7 @@ RANKS = {
     "cli": 8,
     "web": 8,
     "interactive": 8,
+    "interop": 8,
     "__init__": 8,
     "__main__": 8,
 }

@@ -146,6 +146,18 @@ class SchedulerLost(ClusterError):
         self.resume = resume
 
 
+class MissingExtraError(EvalgameError, ImportError):
+    """An optional part needs a library that is not installed; the message names the extra
+    that installs it (``pip install 'evalgame[openspiel]'``)."""
+
+    def __init__(self, what: str, library: str, extra: str) -> None:
+        super().__init__(
+            f"{what} needs {library}, which is not installed: pip install 'evalgame[{extra}]'"
+        )
+        self.library = library
+        self.extra = extra
+
+
 class LimitError(EvalgameError):
     """A request beyond a configured limit; the message says which limit and how to raise it."""
 

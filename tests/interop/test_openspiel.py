@@ -1,0 +1,233 @@
+"""The OpenSpiel games: OpenSpiel's own conformance test, and OpenSpiel's own solvers
+agreeing with evalgame's (an independent ground truth: they share only the rules)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms.minimax import (  # noqa: E402
+    alpha_beta_search,
+    expectiminimax,
+)
+from open_spiel.python.algorithms.minimax_solver import MinimaxSolver  # noqa: E402
+
+import evalgame  # noqa: E402
+from evalgame.games.classic.dag_file import DagGame  # noqa: E402
+from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim  # noqa: E402
+from evalgame.games.graph.graphs import load_graph  # noqa: E402
+from evalgame.games.graph.incidence import incidence  # noqa: E402
+from evalgame.games.graph.share import GraphShare  # noqa: E402
+from evalgame.games.tiling.game import solve_tiling  # noqa: E402
+from evalgame.interop.openspiel import (  # noqa: E402
+    evaluate_game,
+    graph_game,
+    impartial_game,
+    load,
+    tiling_game,
+)
+from evalgame.search import (  # noqa: E402
+    alphabeta,
+    backward_induction,
+    misere_winner,
+    normal_play_winner,
+)
+
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "game.json")
+
+GAMES = {
+    "evaluate": lambda: evaluate_game("x*(y-z)", domain="0..3"),
+    "evaluate-division": lambda: evaluate_game("x/y + 2*y/z - z/x", domain=[0, 1, 2]),
+    "evaluate-min-first": lambda: evaluate_game("(10-X)*Y", domain="0..4", first="min"),
+    "tiling": lambda: tiling_game(2, 3),
+    "tiling-min-first": lambda: tiling_game(3, 3, first="min"),
+    "graph": lambda: graph_game("friendship:3", "V", "E", 2),
+    "graph-parity": lambda: graph_game("cycle:4", "E", "V", 2, rule="parity"),
+    "nim": lambda: impartial_game("nim", [1, 2, 3]),
+    "kayles-misere": lambda: impartial_game("kayles", [5], convention="misere"),
+    "subtraction": lambda: impartial_game("subtraction", [7], subtract=[2, 3]),
+    "dag-with-chance": lambda: load("dag", file=EXAMPLE),
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_random_simulation_with_serialisation(name: str) -> None:
+    pyspiel.random_sim_test(GAMES[name](), num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_survives_its_game_string_and_pickling(name: str) -> None:
+    game = GAMES[name]()
+    again = pyspiel.load_game(str(game))
+    assert again.get_parameters() == game.get_parameters()
+    assert str(pyspiel.load_game(game.get_type().short_name, game.get_parameters())) == str(game)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[-1])
+    copy = pickle.loads(pickle.dumps(state))
+    assert (str(copy), copy.history()) == (str(state), state.history())
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+def test_states_show_the_side_to_move_and_keep_exact_returns() -> None:
+    game = evaluate_game("x/y", domain="1..3")
+    state = game.new_initial_state()
+    assert str(state).endswith("MAX to move")
+    state.apply_action(0)  # MAX proposes 1 ...
+    assert str(state).endswith("MIN to move")
+    for action in (4, 1, 3):  # ... MIN puts it on y, MAX proposes 2, MIN puts it on x
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert (state.exact_returns(), state.returns()) == ([2, -2], [2.0, -2.0])
+    third = evaluate_game("x/y", domain="1..3").new_initial_state()
+    for action in (0, 3, 2, 4):  # 1 on x, 3 on y
+        third.apply_action(action)
+    assert third.exact_returns() == [Fraction(1, 3), Fraction(-1, 3)]
+    assert third.returns() == pytest.approx([1 / 3, -1 / 3])
+
+
+def test_the_observation_tensor_has_the_declared_shape() -> None:
+    game = tiling_game(2, 3)
+    state = game.new_initial_state()
+    assert game.observation_tensor_shape() == [2, 3, 2]
+    state.apply_action(0)
+    assert state.observation_tensor(0)[:2] == [0.0, 1.0]  # cell (0,0): covered
+
+
+def longest(state: Any) -> int:
+    if state.is_terminal():
+        return 0
+    return 1 + max(longest(state.child(action)) for action in state.legal_actions())
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 4), (2, 3), (3, 3)])
+def test_max_game_length_is_the_longest_game(rows: int, cols: int) -> None:
+    game = tiling_game(rows, cols)
+    assert longest(game.new_initial_state()) == game.max_game_length()
+    ev = evaluate_game("a - b*c", domain="0..2")
+    assert longest(ev.new_initial_state()) == ev.max_game_length() == 6
+
+
+EXPRESSIONS = [
+    ("X*(Y-Z)", "0..3", "max"),
+    ("(10-X)*Y", "0..9", "max"),
+    ("x/y + 2*y/z - z/x", "1..3", "max"),
+    ("1/(x-y) + z", "0..2", "max"),
+    ("x - y*z", "-1,0,1/2", "min"),
+]
+
+
+@pytest.mark.parametrize(("expression", "domain", "first"), EXPRESSIONS)
+def test_openspiel_alpha_beta_agrees_with_evalgame(
+    expression: str, domain: str, first: str
+) -> None:
+    game = evaluate_game(expression, domain=domain, first=first)
+    value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length(), maximizing_player_id=0)
+    exact = evalgame.solve(expression, domain=domain, first=first).value
+    assert exact is not None
+    assert value == pytest.approx(float(exact))
+
+
+@pytest.mark.parametrize(("expression", "domain", "first"), EXPRESSIONS[:3])
+def test_openspiel_minimax_solver_agrees_with_evalgame(
+    expression: str, domain: str, first: str
+) -> None:
+    game = evaluate_game(expression, domain=domain, first=first)
+    solver = MinimaxSolver(str(game))  # it reloads the game from its string
+    solver.solve()
+    root = game.new_initial_state()
+    best = solver.action_values_from_state(root)[root.legal_actions()].max()
+    exact = evalgame.solve(expression, domain=domain, first=first).value
+    assert exact is not None
+    assert best == pytest.approx(float(exact))
+
+
+@pytest.mark.parametrize(("rows", "cols", "first"), [(2, 3, "max"), (3, 3, "min"), (2, 4, "max")])
+def test_openspiel_solvers_agree_with_evalgame_on_tiling_boards(
+    rows: int, cols: int, first: str
+) -> None:
+    game = tiling_game(rows, cols, first=first)
+    exact = solve_tiling(rows, cols, evalgame.Player(first)).value
+    value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length(), maximizing_player_id=0)
+    assert value == exact
+    solver = MinimaxSolver(str(game))
+    solver.solve()
+    root = game.new_initial_state()
+    values = solver.action_values_from_state(root)[root.legal_actions()]
+    assert (values.max() if first == "max" else -values.max()) == exact
+
+
+@pytest.mark.parametrize(
+    ("graph", "colour", "share", "colours"),
+    [("cycle:4", "V", "E", 2), ("path:4", "E", "V", 2), ("star:3", "V", "E", 3)],
+)
+def test_openspiel_alpha_beta_agrees_with_evalgame_on_graph_games(
+    graph: str, colour: str, share: str, colours: int
+) -> None:
+    game = graph_game(graph, colour, share, colours)
+    value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length(), maximizing_player_id=0)
+    structure = incidence(load_graph(graph), colour, share)
+    assert value == alphabeta(GraphShare(structure, colours)).value
+
+
+@pytest.mark.parametrize(
+    ("rule", "heaps"),
+    [("nim", [1, 2, 3]), ("nim", [2, 4, 5]), ("grundy", [7]), ("grundy", [9]), ("kayles", [2, 4])],
+)
+@pytest.mark.parametrize("convention", ["normal", "misere"])
+def test_openspiel_alpha_beta_agrees_with_sprague_grundy(
+    rule: str, heaps: list[int], convention: str
+) -> None:
+    """OpenSpiel searches the game tree; evalgame's normal-play winner comes from nimbers
+    (the mex rule and XOR of heaps), its misère winner from its own search."""
+    game = impartial_game(rule, heaps, convention=convention)
+    value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length())
+    rules: dict[str, type[HeapGame]] = {"nim": Nim, "grundy": GrundysGame, "kayles": Kayles}
+    heap_game = rules[rule](heaps)
+    winner = (normal_play_winner if convention == "normal" else misere_winner)(heap_game)
+    assert value == (1 if winner == "first" else -1)
+
+
+def test_openspiel_expectiminimax_agrees_with_evalgame_on_a_dag_file() -> None:
+    game = load("dag", file=EXAMPLE)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[1])  # to the dice
+    assert state.is_chance_node()
+    assert state.exact_chance_outcomes() == [(5, Fraction(1, 3)), (6, Fraction(2, 3))]
+    value, _ = expectiminimax(game.new_initial_state(), game.max_game_length(), None, 0)
+    exact = backward_induction(DagGame.from_file(EXAMPLE)).value
+    assert exact is not None
+    assert value == pytest.approx(float(exact))
+
+
+def test_openspiel_expectiminimax_agrees_with_evalgame_on_a_dag_without_chance(
+    tmp_path: Path,
+) -> None:
+    """Without chance positions a DAG file is still an explicitly stochastic OpenSpiel
+    game (the game type is one for all files), which OpenSpiel's alpha-beta refuses."""
+    positions = {
+        "s": {"player": "max", "moves": ["a", "b"]},
+        "a": {"player": "min", "moves": ["c", "d"]},
+        "b": {"player": "min", "moves": ["d", "e"]},
+        "c": {"value": 5},
+        "d": {"value": "1/2"},
+        "e": {"value": 7},
+    }
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps({"start": "s", "positions": positions}))
+    game = load("dag", file=str(path))
+    value, _ = expectiminimax(game.new_initial_state(), game.max_game_length(), None, 0)
+    assert value == backward_induction(DagGame.from_file(path)).value == Fraction(1, 2)
+
+
+def test_load_takes_ordinary_notation() -> None:
+    game = load("evaluate", expression="x*(y-z)", domain=[0, 1])
+    assert game.get_parameters()["expression"] == "x y z - *"
+    with pytest.raises(evalgame.GameError):
+        load("evaluate", expression="x*(y-z)", colours=3)

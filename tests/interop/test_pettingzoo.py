@@ -1,0 +1,86 @@
+"""The PettingZoo environments: PettingZoo's own API and seed tests, and the classic
+conventions (agents, observations, rewards, the exact value, illegal moves)."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from evalgame.interop.pettingzoo import env
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SETTINGS: dict[str, dict[str, Any]] = {
+    "evaluate": {"game": "evaluate", "expression": "x*(y-z)", "domain": "0..3"},
+    "evaluate-division": {"game": "evaluate", "expression": "1/(x-y) + z", "domain": [0, 1]},
+    "evaluate-min-first": {"game": "evaluate", "expression": "x-y", "first": "min"},
+    "tiling": {"game": "tiling", "rows": 2, "cols": 3},
+    "graph": {"game": "graph", "graph": "cycle:4", "colours": 2},
+    "impartial": {"game": "impartial", "rule": "kayles", "heaps": [3, 4]},
+    "dag-with-chance": {"game": "dag", "file": str(ROOT / "examples" / "game.json")},
+}
+
+
+@pytest.mark.parametrize("name", SETTINGS)
+@pytest.mark.filterwarnings("ignore:Observation")  # Dict observations, as in classic games
+def test_pettingzoo_api_and_seed_tests(name: str) -> None:
+    api_test(env(**SETTINGS[name]), num_cycles=20)
+    seed_test(functools.partial(env, **SETTINGS[name]), num_cycles=10)
+
+
+def test_the_classic_conventions() -> None:
+    game = env(game="tiling", rows=2, cols=2, render_mode="ansi")
+    game.reset(seed=1)
+    assert game.possible_agents == ["player_0", "player_1"]
+    assert game.metadata["name"] == "evalgame_tiling_v0"
+    assert game.agent_selection == "player_0"  # MAX moves first
+    seen = game.observe("player_0")
+    assert seen["observation"].dtype == seen["action_mask"].dtype == "int8"
+    assert list(seen["action_mask"]) == [1, 1, 1, 1]
+    assert not game.observe("player_1")["action_mask"].any()
+    game.step(0)
+    assert game.agent_selection == "player_1"
+    assert "MIN to move" in game.render()
+
+
+def test_a_finished_game_rewards_the_value_and_keeps_it_exact() -> None:
+    game = env(game="evaluate", expression="x/y", domain="1..3")
+    game.reset()
+    for action in (0, 3, 2, 4):  # 1 on x, 3 on y
+        game.step(action)
+    assert all(game.terminations.values())
+    assert game.rewards == {"player_0": pytest.approx(1 / 3), "player_1": pytest.approx(-1 / 3)}
+    assert game.infos["player_0"]["value"] == Fraction(1, 3)
+
+
+def test_min_first_gives_player_1_the_first_move() -> None:
+    game = env(game="evaluate", expression="x-y", domain="0..2", first="min")
+    game.reset()
+    assert game.agent_selection == "player_1"
+
+
+def test_an_illegal_move_ends_the_game_against_the_mover() -> None:
+    game = env(game="evaluate", expression="x-y", domain="0..2")
+    game.reset()
+    game.step(0)  # MAX proposes 0
+    game.step(1)  # a value where MIN must name a variable
+    assert all(game.terminations.values())
+    assert game.rewards["player_1"] == -2.0  # the lowest return: x − y ranges over −2..2
+
+
+@pytest.mark.filterwarnings("ignore")  # shimmy's own warnings about its observation spaces
+def test_shimmy_turns_our_openspiel_games_into_environments_that_pass_the_api_test() -> None:
+    pytest.importorskip("pyspiel")
+    shimmy = pytest.importorskip("shimmy")
+    from evalgame.interop.openspiel import evaluate_game, tiling_game
+
+    for game in (evaluate_game("x*(y-z)", domain="0..3"), tiling_game(2, 3)):
+        api_test(shimmy.OpenSpielCompatibilityV0(env=game), num_cycles=20)
