@@ -38,7 +38,7 @@ from evalgame.errors import ClusterError, SearchInterrupted
 from evalgame.numbers import Number, normal
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
-from evalgame.proofs.problem import Problem
+from evalgame.proofs.problem import Fact, Problem
 from evalgame.proofs.store import ProofStore, Sitting, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
@@ -58,6 +58,8 @@ KILLED_LIMIT = 2
 #: seconds the manager waits for a worker when the cluster has none (a lone worker that
 #: died is restarted by its nanny meanwhile) before it gives up
 NO_WORKER_SECONDS = 60.0
+#: the most recent proven facts shipped with each task (a worker learns those it lacks)
+FACTS_SHIPPED = 4096
 
 
 @dataclass(eq=False)
@@ -79,6 +81,9 @@ class Node:
     task: Task | None = None
     #: times a task of this leaf was given up by the scheduler (its workers died)
     killed: int = 0
+    #: the worker whose table knows most about this node: the one that ran the task of
+    #: its parent until the parent was split (its task goes there if that worker can)
+    home: str | None = None
 
     @property
     def depth(self) -> int:
@@ -96,6 +101,8 @@ class Task:
     #: the question asked: value ≥ gamma (``strict``: > gamma)
     gamma: Number
     strict: bool
+    #: handed out while an elder brother of it or of an ancestor was open
+    speculative: bool = False
     called_off: bool = False
 
 
@@ -182,6 +189,7 @@ class ProofManager:
         slice_seconds: float = 5.0,
         split_depth: int = 1,
         young_brothers_wait: bool = True,
+        share_facts: bool = True,
         deadline: float | None = None,
         on_progress: Callable[[ProofStatus], None] | None = None,
     ) -> None:
@@ -192,6 +200,7 @@ class ProofManager:
         self.slice_seconds = slice_seconds
         self.split_depth = split_depth
         self.young_brothers_wait = young_brothers_wait
+        self.share_facts = share_facts
         self.deadline = deadline
         self.on_progress = on_progress
         self.tally = Tally()
@@ -205,6 +214,9 @@ class ProofManager:
         self._gamma: Number = 0
         self._strict = False
         self._running: dict[Any, Task] = {}
+        #: what this run proved, in order: shipped with the tasks to every worker's table
+        self._facts: list[Fact] = []
+        self._run_name = uuid.uuid4().hex
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
         self._slot_count = 0
@@ -367,10 +379,14 @@ class ProofManager:
             return
         scale, offset = node.affine
         bound = normal(Fraction(result - offset) / scale)
-        if result > gamma if strict else result >= gamma:
+        passes = result > gamma if strict else result >= gamma
+        if passes:
             self.store.record(node.name, lower=bound, gamma=gamma, strict=strict, **cost)
         else:
             self.store.record(node.name, upper=bound, gamma=gamma, strict=strict, **cost)
+        if node.parent is not None:  # the root's bounds are the proof's answer
+            lower, upper = (result, None) if passes else (None, result)
+            self._facts.append(Fact(len(self._facts), node.path, lower, upper))
 
     # ------------------------------------------------------------------ the workers
 
@@ -388,10 +404,16 @@ class ProofManager:
             yield from self._leaves(child, speculative or (young and self.young_brothers_wait))
 
     def _dispatch(self, root: Node) -> None:
-        """Hand out leaves while workers are free: waiting brothers only to idle workers."""
-        free = QUEUE_DEPTH * self._slots() - len(self._running)
+        """Hand out leaves while workers are free: waiting brothers only to idle workers.
+
+        Leaves the sequential search would reach now fill every worker's queue
+        (:data:`QUEUE_DEPTH` tasks a thread); a waiting brother goes out only to a thread
+        that would otherwise sit idle, so speculation never delays needed work."""
+        slots = self._slots()
+        free = QUEUE_DEPTH * slots - len(self._running)
         if free <= 0:
             return
+        idle = slots - len(self._running)
         busy = {task.node.name for task in self._running.values()}
         candidates = list(self._leaves(root, False))  # asking the store may decide nodes
         fresh, self._fresh = self._fresh, set()
@@ -401,13 +423,14 @@ class ProofManager:
             if leaf.name not in busy and not (leaf.name in fresh and self._settle(leaf))
         ]
         leaves.sort(key=lambda pair: pair[0])  # stable: sequential order within each group
-        for _, leaf in leaves:
-            if free == 0 or root.done:
+        for speculative, leaf in leaves:
+            if free == 0 or root.done or (speculative and idle <= 0):
                 return
             if not leaf.done and leaf.name not in busy:  # a transposition is not sent twice
                 busy.add(leaf.name)
-                self._submit(leaf)
+                self._submit(leaf, speculative)
                 free -= 1
+                idle -= 1
 
     def _slots(self) -> int:
         """Tasks the cluster runs at once (asked again every :data:`SLOTS_SECONDS`)."""
@@ -433,8 +456,10 @@ class ProofManager:
             return max(int(sum(self.client.nthreads().values())), 1)
         raise ClusterError(f"the Dask cluster has had no worker for {NO_WORKER_SECONDS:g} s")
 
-    def _submit(self, node: Node) -> None:
+    def _submit(self, node: Node, speculative: bool = False) -> None:
         stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
+        # loose: another worker takes the task if its home is gone
+        where = {} if node.home is None else {"workers": [node.home], "allow_other_workers": True}
         future = self.client.submit(
             run_leaf,
             self.problem,
@@ -443,9 +468,12 @@ class ProofManager:
             self._strict,
             self.slice_seconds,
             None if isinstance(self.client, SerialPool) else stop_event,
+            self._run_name,
+            self._facts[-FACTS_SHIPPED:] if self.share_facts else [],
             pure=False,
+            **where,
         )
-        node.task = Task(node, future, stop_event, self._gamma, self._strict)
+        node.task = Task(node, future, stop_event, self._gamma, self._strict, speculative)
         self._running[future] = node.task
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
@@ -489,6 +517,24 @@ class ProofManager:
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
             self._expand(node)
+            self._split(node, outcome)
+
+    def _split(self, node: Node, outcome: LeafOutcome) -> None:
+        """Decide the children of the split ``node`` that the stopped task's table proved,
+        and send the first open one (likely where the search was) back to its worker."""
+        assert node.children is not None
+        known = {repr(move): (lower, upper) for move, lower, upper in outcome.children}
+        for child in node.children:
+            lower, upper = known.get(repr(child.path[-1]), (None, None))
+            if node.done:
+                return
+            if lower is not None and self._passes(lower):
+                self._decide(child, lower)
+            elif upper is not None and not self._passes(upper):
+                self._decide(child, upper)
+        open_children = [child for child in node.children if not child.done]
+        if open_children:
+            open_children[0].home = outcome.worker
 
     def _call_off(self, node: Node) -> None:
         """Stop the tasks still running below the decided ``node``."""
