@@ -44,8 +44,9 @@ class LeafOutcome:
     nodes: int
     cpu: float
     worker: str
-    #: for a task stopped by its slice: the bounds ``(move, lower, upper)`` its table
-    #: proved on the leaf's children (``None``: unknown), so that a split loses nothing
+    #: the bounds ``(move, lower, upper)`` the worker's table proved on the leaf's children
+    #: (``None``: unknown): they settle the children when the leaf is split, and reach the
+    #: other workers, whose searches meet the same positions by transposition
     children: tuple[tuple[Any, Number | None, Number | None], ...] = ()
 
 
@@ -79,13 +80,15 @@ def run_leaf(
             game, position, gamma, strict=strict, budget=budget, memory=memory, stats=stats
         )
     except SearchInterrupted:
-        cpu = time.process_time() - started
-        known = tuple(
-            (move, *solver.known(game, game.play(position, move), memory))
-            for move in game.moves(position)
-        )
-        return LeafOutcome(False, None, stats.nodes, cpu, worker_name(), known)
-    return LeafOutcome(True, result, stats.nodes, time.process_time() - started, worker_name())
+        finished, result = False, None
+    else:
+        finished = True
+    cpu = time.process_time() - started
+    known = tuple(  # a few table probes: cheap beside the search
+        (move, *solver.known(game, game.play(position, move), memory))
+        for move in game.moves(position)
+    )
+    return LeafOutcome(finished, result, stats.nodes, cpu, worker_name(), known)
 
 
 def worker_name() -> str:

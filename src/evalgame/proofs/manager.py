@@ -10,11 +10,22 @@ and propagated up; a decided node calls off the tasks still running below it.
 
 *Young brothers wait.* A child other than the eldest (best-ordered) one is handed out only
 after its eldest brother is decided — that is when the sequential search would reach it —
-unless a worker would otherwise sit idle: then waiting brothers go out speculatively, in
-the sequential order. *Splitting.* A task that runs past its time slice stops; its leaf
-is expanded one ply and its children handed out instead, so the frontier adapts to uneven
-subtrees. *Resuming.* Before a leaf is handed out (or a node expanded) the store is asked
-what is already proven about it; a second run on the same store skips all of that.
+unless a worker thread would otherwise sit idle: then waiting brothers go out
+speculatively, in the sequential order (never to a thread that has needed work queued).
+*Splitting.* A task that runs past its time slice stops; its leaf is expanded one ply and
+its children handed out instead, so the frontier adapts to uneven subtrees. The stopped
+task returns the bounds its table proved on the leaf's children: those that decide a child
+settle it at once, and the first open child goes back to the same worker (whose table knows
+most of it), so a split throws little work away. *Sharing.* Each worker keeps its table
+from task to task (:func:`~evalgame.proofs.problem.built`); every fact the manager records,
+and every bound a finished task proved on its leaf's children that decides them, is
+shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`) and taught to the
+worker's table (:meth:`~evalgame.search.registry.Solver.learn`), so a position one worker
+proved is not searched again by another that meets it by transposition. Facts travel as
+moves from the start, so each worker finds its own table's key for them (e-Valuate's
+residual keys differ between processes). *Resuming.* Before a leaf is handed out (or a
+node expanded) the store is asked what is already proven about it; a second run on the
+same store skips all of that.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -508,6 +519,7 @@ class ProofManager:
             "worker": outcome.worker,
         }
         if outcome.finished:
+            self._share_children(node, outcome, task)
             if task.called_off or node.done:  # no longer needed, but still a proven fact
                 self._record(node, outcome.result, task.gamma, task.strict, **cost)
             else:
@@ -518,6 +530,22 @@ class ProofManager:
             self.tally.splits += 1
             self._expand(node)
             self._split(node, outcome)
+
+    def _share_children(self, node: Node, outcome: LeafOutcome, task: Task) -> None:
+        """Add to the facts shipped to the workers the bounds the finished task proved on
+        its leaf's children that decide them for its question."""
+        if not self.share_facts:
+            return
+        for move, lower, upper in outcome.children:
+            passes = lower is not None and (
+                lower > task.gamma if task.strict else lower >= task.gamma
+            )
+            fails = upper is not None and not (
+                upper > task.gamma if task.strict else upper >= task.gamma
+            )
+            if passes or fails:
+                path = (*node.path, move)
+                self._facts.append(Fact(len(self._facts), path, lower, upper))
 
     def _split(self, node: Node, outcome: LeafOutcome) -> None:
         """Decide the children of the split ``node`` that the stopped task's table proved,
