@@ -112,8 +112,6 @@ class Task:
     #: the question asked: value ≥ gamma (``strict``: > gamma)
     gamma: Number
     strict: bool
-    #: handed out while an elder brother of it or of an ancestor was open
-    speculative: bool = False
     called_off: bool = False
 
 
@@ -188,7 +186,8 @@ class ProofManager:
     ``client`` is a :class:`distributed.Client` (or :class:`SerialPool`); ``store`` receives
     every proven subproblem. ``slice_seconds`` is the CPU time a task may run before its
     leaf is split; ``split_depth`` the plies expanded before any task is handed out;
-    ``young_brothers_wait=False`` hands every open leaf out at once.
+    ``young_brothers_wait=False`` hands every open leaf out at once; ``share_facts=False``
+    keeps each worker to what its own table proved (to measure what sharing buys).
     """
 
     def __init__(
@@ -350,7 +349,7 @@ class ProofManager:
             self._settle(child)
 
     def _passes(self, value: Number) -> bool:
-        return value > self._gamma if self._strict else value >= self._gamma
+        return _passes(value, self._gamma, self._strict)
 
     def _decide(
         self, node: Node, result: Number | None, *, record: bool = True, **cost: Any
@@ -390,7 +389,7 @@ class ProofManager:
             return
         scale, offset = node.affine
         bound = normal(Fraction(result - offset) / scale)
-        passes = result > gamma if strict else result >= gamma
+        passes = _passes(result, gamma, strict)
         if passes:
             self.store.record(node.name, lower=bound, gamma=gamma, strict=strict, **cost)
         else:
@@ -439,7 +438,7 @@ class ProofManager:
                 return
             if not leaf.done and leaf.name not in busy:  # a transposition is not sent twice
                 busy.add(leaf.name)
-                self._submit(leaf, speculative)
+                self._submit(leaf)
                 free -= 1
                 idle -= 1
 
@@ -467,7 +466,7 @@ class ProofManager:
             return max(int(sum(self.client.nthreads().values())), 1)
         raise ClusterError(f"the Dask cluster has had no worker for {NO_WORKER_SECONDS:g} s")
 
-    def _submit(self, node: Node, speculative: bool = False) -> None:
+    def _submit(self, node: Node) -> None:
         stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
         # loose: another worker takes the task if its home is gone
         where = {} if node.home is None else {"workers": [node.home], "allow_other_workers": True}
@@ -484,7 +483,7 @@ class ProofManager:
             pure=False,
             **where,
         )
-        node.task = Task(node, future, stop_event, self._gamma, self._strict, speculative)
+        node.task = Task(node, future, stop_event, self._gamma, self._strict)
         self._running[future] = node.task
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
@@ -537,13 +536,9 @@ class ProofManager:
         if not self.share_facts:
             return
         for move, lower, upper in outcome.children:
-            passes = lower is not None and (
-                lower > task.gamma if task.strict else lower >= task.gamma
-            )
-            fails = upper is not None and not (
-                upper > task.gamma if task.strict else upper >= task.gamma
-            )
-            if passes or fails:
+            if (lower is not None and _passes(lower, task.gamma, task.strict)) or (
+                upper is not None and not _passes(upper, task.gamma, task.strict)
+            ):
                 path = (*node.path, move)
                 self._facts.append(Fact(len(self._facts), path, lower, upper))
 
@@ -672,6 +667,11 @@ def _all_leaves(node: Node) -> Iterator[Node]:
         return
     for child in node.children:
         yield from _all_leaves(child)
+
+
+def _passes(value: Number, gamma: Number, strict: bool) -> bool:
+    """Whether ``value`` answers "≥ γ?" (``strict``: "> γ?") yes."""
+    return value > gamma if strict else value >= gamma
 
 
 def _map(value: Number, scale: Number, offset: Number) -> Number:
