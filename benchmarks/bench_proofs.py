@@ -1,17 +1,19 @@
-"""The proof manager on Dask: 1 against 2 local workers, and its search overhead.
+"""The proof manager on Dask against one process: search overhead and speed-up by workers.
 
-Every case is answered three ways from cold tables: by the sequential solver in this
-process, then by the proof manager on a local cluster of one worker process and of two.
-A case is either the exact value (MTD(f) over parallel null-window tests, :func:`prove`)
-or one null-window question "value ≥ γ?" (:meth:`ProofManager.test`: 7×7 is too large
-for a benchmark, one question on it takes minutes). Reported: wall seconds, nodes, the
-CPU seconds the workers spent, the speed-up (wall with 1 worker / wall with 2) and the
-search overhead (nodes searched by the workers / nodes of the sequential solver). The
-answers must agree. The machine, the date and the load average are printed first: on a
-shared machine the wall times mean little without them.
+Every case is answered first by the sequential solver in this process (the C kernel for
+the tiling game, the engine's MTD(f) for e-Valuate), then by the proof manager with its
+default settings on local clusters of N worker processes, from cold tables each time. A
+case is the exact value (MTD(f) over parallel null-window tests, :func:`prove`) or one
+null-window question "value ≥ γ?". Each row gives the nodes the workers searched, the
+wall seconds (from the moment the cluster is up), the workers' CPU seconds, the tasks and
+splits, and two ratios against one process: *nodes* (search overhead: workers' nodes /
+sequential nodes) and *speed* (sequential wall / parallel wall). The answers must agree.
+Nodes do not depend on the machine's load; wall seconds do, so the machine, the date and
+the load average are printed first and last.
 
-Run ``python benchmarks/bench_proofs.py [--quick]`` (``--quick``: 5×5, a question on 6×6
-and a 9-variable expression instead of 6×6, a question on 7×7 and 12 variables);
+``python benchmarks/bench_proofs.py`` (the default, ``make bench``): 6×7, both starters,
+on 1, 2, 4 and 8 workers. ``--full`` adds the 12-variable e-Valuate example and the 7×7
+question "value ≥ 22?" (MAX first; minutes a run); ``--workers 2,4`` chooses the counts.
 ``main()`` is also called by ``benchmarks/run.py``.
 """
 
@@ -37,7 +39,6 @@ from evalgame.search.protocol import Player
 from evalgame.search.stats import SearchStats
 
 TWELVE = "a*b - c*d + e*f - g*h + i*j - k*l"
-NINE = "a*b - c*d + e*f - g*h + i"
 
 
 @dataclass(frozen=True)
@@ -53,22 +54,25 @@ class Case:
 
 @dataclass(frozen=True)
 class Answer:
-    """One run: the answer, nodes, wall seconds and the workers' CPU seconds."""
+    """One run: the answer, nodes, wall and CPU seconds, tasks and splits."""
 
     answer: Number | None
     nodes: int
     wall: float
     cpu: float
+    tasks: int = 1
+    splits: int = 0
 
 
-def tiling_value(side: int) -> Case:
-    """The exact value of the ``side × side`` board, MAX first."""
+def tiling_value(rows: int, cols: int, first: Player) -> Case:
+    """The exact value of the ``rows × cols`` board."""
 
     def sequential() -> tuple[Number | None, int]:
-        solution = solve_tiling(side, side, Player.MAX)
+        solution = solve_tiling(rows, cols, first)
         return solution.value, solution.stats.nodes
 
-    return Case(f"tiling {side}×{side} MAX, value", TilingProblem(side, side), None, sequential)
+    name = f"tiling {rows}×{cols} {first.name}, value"
+    return Case(name, TilingProblem(rows, cols, first), None, sequential)
 
 
 def tiling_question(side: int, first: Player, gamma: int) -> Case:
@@ -80,7 +84,7 @@ def tiling_question(side: int, first: Player, gamma: int) -> Case:
         game = TilingGame(side, side, first)
         return solver.test(game, None, gamma, stats=stats), stats.nodes
 
-    name = f"tiling {side}×{side} {first.name}, value ≥ {gamma}?"
+    name = f"tiling {side}×{side} {first.name}, ≥ {gamma}?"
     return Case(name, TilingProblem(side, side, first), gamma, sequential)
 
 
@@ -91,30 +95,29 @@ def evaluate_value(expression: str) -> Case:
         solution = solve(expression, algorithm="mtdf")
         return solution.value, solution.stats.nodes
 
-    return Case(f"e-Valuate {expression}", evaluate_problem(expression), None, sequential)
+    return Case("e-Valuate, 12 variables", evaluate_problem(expression), None, sequential)
 
 
-def cases(quick: bool) -> list[Case]:
-    """6×6's value, a question on 7×7 and 12 variables (``quick``: smaller ones)."""
-    if quick:
-        return [
-            tiling_value(5),
-            tiling_question(6, Player.MIN, 17),
-            evaluate_value(NINE),
-        ]
-    # 7×7 MIN first: value ≤ 22 is proven by "value ≥ 23?" failing (docs/results.md)
-    return [tiling_value(6), tiling_question(7, Player.MIN, 23), evaluate_value(TWELVE)]
+def cases(full: bool) -> list[Case]:
+    """6×7 both starters (``full``: also 12 variables and the 7×7 question)."""
+    chosen = [tiling_value(6, 7, Player.MAX), tiling_value(6, 7, Player.MIN)]
+    if full:
+        chosen += [evaluate_value(TWELVE), tiling_question(7, Player.MAX, 22)]
+    return chosen
 
 
 def parallel(case: Case, client: object) -> Answer:
-    """``case`` answered by the proof manager with the workers of ``client``."""
+    """``case`` answered by the proof manager, default settings, with ``client``'s workers."""
     if case.gamma is None:
         proof = prove(case.problem, client, timeout=3600)
-        return Answer(proof.value, proof.tally.nodes, proof.seconds, proof.tally.cpu)
+        tally = proof.tally
+        return Answer(proof.value, tally.nodes, proof.seconds, tally.cpu, tally.tasks, tally.splits)
     manager = ProofManager(case.problem, client, ProofStore.memory(case.problem.label))
     started = time.monotonic()
     answer = manager.test(case.gamma, strict=False)
-    return Answer(answer, manager.tally.nodes, time.monotonic() - started, manager.tally.cpu)
+    tally = manager.tally
+    wall = time.monotonic() - started
+    return Answer(answer, tally.nodes, wall, tally.cpu, tally.tasks, tally.splits)
 
 
 def verdict(case: Case, answer: Number | None) -> str:
@@ -134,49 +137,55 @@ def machine() -> str:
         model = names[0] if names else model
     except OSError:
         pass
-    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    return f"{model}, {os.cpu_count()} cores, load average {load}"
+    return f"{model}, {os.cpu_count()} cores, load average {load()}"
+
+
+def load() -> str:
+    """The load average over 1, 5 and 15 minutes."""
+    return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def row(case: str, workers: str, answer: str, run: Answer, alone: Answer) -> str:
+    """One line of the table."""
+    return (
+        f"{case:<28} {workers:>7} {answer:>6} {run.nodes:>12,} {run.wall:>7.1f} {run.cpu:>7.1f} "
+        f"{run.tasks:>6} {run.splits:>6} {run.nodes / max(alone.nodes, 1):>6.2f} "
+        f"{alone.wall / run.wall:>6.2f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Answer every case sequentially and on 1 and 2 workers; print the table."""
+    """Answer every case sequentially and on each number of workers; print the table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="smaller cases")
+    parser.add_argument("--full", action="store_true", help="add 12 variables and 7×7")
+    parser.add_argument("--workers", default="1,2,4,8", help="worker counts, e.g. 2,4")
     options = parser.parse_args(argv or [])
-    chosen = cases(options.quick)
+    chosen = cases(options.full)
+    counts = [int(count) for count in options.workers.split(",")]
     print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {machine()}")
-    print("proof manager on a local Dask cluster (slice 5 CPU s, root split 1 ply)")
+    print(
+        f"{'case':<28} {'workers':>7} {'answer':>6} {'nodes':>12} {'wall s':>7} {'CPU s':>7} "
+        f"{'tasks':>6} {'splits':>6} {'nodes×':>6} {'speed×':>6}",
+        flush=True,
+    )
     sequential: list[Answer] = []
     for case in chosen:
         wall, cpu = time.monotonic(), time.process_time()
         answer, nodes = case.sequential()
-        sequential.append(Answer(answer, nodes, time.monotonic() - wall, time.process_time() - cpu))
-    runs: dict[int, list[Answer]] = {}
-    for workers in (1, 2):
+        alone = Answer(answer, nodes, time.monotonic() - wall, time.process_time() - cpu)
+        sequential.append(alone)
+        print(row(case.name, "1 proc", verdict(case, answer), alone, alone), flush=True)
+    for workers in counts:
         with connect(workers=workers) as client:
-            runs[workers] = []
             for case, alone in zip(chosen, sequential, strict=True):
                 client.run(forget)  # cold tables on every worker
                 run = parallel(case, client)
                 if verdict(case, run.answer) != verdict(case, alone.answer):
                     raise SystemExit(f"{case.name}: {run.answer} on {workers}, not {alone.answer}")
-                runs[workers].append(run)
-    print(
-        f"{'case':<46} {'answer':>6} {'seq wall s':>10} {'seq CPU s':>9} {'seq nodes':>11} "
-        f"{'1w wall s':>9} {'1w nodes':>11} {'2w wall s':>9} {'2w CPU s':>8} "
-        f"{'2w nodes':>11} {'speed-up':>8} {'overhead 1w':>11} {'overhead 2w':>11}"
-    )
-    for index, case in enumerate(chosen):
-        alone, one, two = sequential[index], runs[1][index], runs[2][index]
-        base, shown = max(alone.nodes, 1), verdict(case, alone.answer)
-        print(
-            f"{case.name:<46} {shown:>6} {alone.wall:>10.1f} {alone.cpu:>9.1f} {alone.nodes:>11,} "
-            f"{one.wall:>9.1f} {one.nodes:>11,} {two.wall:>9.1f} "
-            f"{two.cpu:>8.1f} {two.nodes:>11,} {one.wall / two.wall:>8.2f} "
-            f"{one.nodes / base:>11.2f} {two.nodes / base:>11.2f}",
-            flush=True,
-        )
-    print(f"load average at the end: {machine().rsplit('load average ', 1)[1]}")
+                print(
+                    row(case.name, str(workers), verdict(case, run.answer), run, alone), flush=True
+                )
+    print(f"load average at the end: {load()}")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,12 @@
 """The proof manager's AND/OR logic in one process (no Dask): random trees against minimax,
 with every leaf split down to the end of the game, with and without young brothers waiting,
-a store that answers a second run without any task, and the bound ladder on tiling boards."""
+a store that answers a second run without any task, and the bound ladder on tiling boards.
+A pool that runs every task with cold tables stands for many workers: what a task knows of
+the others' work is then only the facts shipped with it, and the values must not move."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +14,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalgame.games.evaluate.proof import evaluate_problem
+from evalgame.games.evaluate.solve import solve
+from evalgame.games.matching.native import Engine
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import EngineProblem, SerialPool, prove, read_summary
+from evalgame.proofs.problem import forget
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Player
+
+
+class ColdPool(SerialPool):
+    """Runs each task at once in this process with cold tables, as on a fresh worker: the
+    facts shipped with the task are all it knows of the other tasks' proofs."""
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        forget()
+        return super().submit(function, *args, **options)
+
+
+class KeyedTree(NestedTree):
+    """A nested tree whose positions are their own transposition keys (so that the
+    engine's tables hold them and facts are learned)."""
+
+    def key(self, position: Any) -> Any:
+        return position
+
 
 values = st.one_of(st.integers(-5, 5), st.none())
 trees: st.SearchStrategy[Any] = st.recursive(
@@ -89,3 +114,45 @@ def test_the_bound_ladder_finds_the_tiling_values(first: Player, ladder: float) 
         proof = prove(problem, SerialPool(), ladder=ladder, split_depth=2)
         assert proof.value == solve_tiling(rows, cols, first, engine="python").value
         assert proof.lower == proof.upper == proof.value
+
+
+@settings(max_examples=60)
+@given(tree=trees, split_depth=st.integers(0, 3), slice_seconds=st.sampled_from([0.0, 30.0]))
+def test_shared_facts_keep_the_values_of_random_trees(
+    tree: Any, split_depth: int, slice_seconds: float
+) -> None:
+    problem = EngineProblem(f"keyed tree {tree!r}", KeyedTree, (tree,))
+    proof = prove(problem, ColdPool(), split_depth=split_depth, slice_seconds=slice_seconds)
+    assert proof.value == minimax(NestedTree(tree)).value
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
+def test_shared_facts_keep_the_tiling_values(engine: Engine, first: Player) -> None:
+    for rows, cols in [(2, 3), (3, 3), (3, 4), (4, 4)]:
+        expected = solve_tiling(rows, cols, first, engine=engine).value
+        for split_depth in (1, 2, 3):
+            problem = TilingProblem(rows, cols, first, engine=engine, table_mb=1)
+            assert prove(problem, ColdPool(), split_depth=split_depth).value == expected
+
+
+@pytest.mark.parametrize("expression", ["X*(Y-Z)", "a*b - c*d + e", "(a-b)*(c-d)"])
+def test_shared_facts_keep_the_evaluate_values(expression: str) -> None:
+    expected = solve(expression, algorithm="mtdf").value
+    for split_depth in (1, 2):
+        assert prove(evaluate_problem(expression), ColdPool(), split_depth=split_depth).value == (
+            expected
+        )
+
+
+@pytest.mark.parametrize("pool", [SerialPool, ColdPool])
+def test_splits_keep_the_tiling_values(pool: Callable[[], SerialPool]) -> None:
+    # slices of no time: the kernel stops every task at its first look at the clock, after
+    # a few thousand nodes, and the children its table decided are settled from it (with
+    # cold tables the facts shipped make every task small: it may finish unsplit)
+    splits = 0
+    for first in (Player.MAX, Player.MIN):
+        proof = prove(TilingProblem(5, 6, first, table_mb=1), pool(), slice_seconds=0.0)
+        assert proof.value == solve_tiling(5, 6, first).value
+        splits += proof.tally.splits
+    assert splits > 0 or pool is ColdPool

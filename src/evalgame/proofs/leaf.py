@@ -21,12 +21,13 @@ from __future__ import annotations
 import os
 import socket
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from evalgame.errors import SearchInterrupted
 from evalgame.numbers import Number
-from evalgame.proofs.problem import Problem, built
+from evalgame.proofs.problem import Fact, Problem, built, learn
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 
@@ -43,6 +44,10 @@ class LeafOutcome:
     nodes: int
     cpu: float
     worker: str
+    #: the bounds ``(move, lower, upper)`` the worker's table proved on the leaf's children
+    #: (``None``: unknown): they settle the children when the leaf is split, and reach the
+    #: other workers, whose searches meet the same positions by transposition
+    children: tuple[tuple[Any, Number | None, Number | None], ...] = ()
 
 
 def run_leaf(
@@ -52,10 +57,14 @@ def run_leaf(
     strict: bool,
     seconds: float | None,
     stop_event: str | None,
+    run: str = "",
+    facts: Sequence[Fact] = (),
 ) -> LeafOutcome:
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
     the moves ``path`` reach from the start (positions may hold data that only means
-    something to the game instance that made them; moves are plain data)."""
+    something to the game instance that made them; moves are plain data), after teaching
+    this process's table the ``facts`` the proof ``run`` proved elsewhere."""
+    learn(problem, run, facts)
     game, solver, memory = built(problem)
     position = game.initial()
     for move in path:
@@ -71,8 +80,15 @@ def run_leaf(
             game, position, gamma, strict=strict, budget=budget, memory=memory, stats=stats
         )
     except SearchInterrupted:
-        return LeafOutcome(False, None, stats.nodes, time.process_time() - started, worker_name())
-    return LeafOutcome(True, result, stats.nodes, time.process_time() - started, worker_name())
+        finished, result = False, None
+    else:
+        finished = True
+    cpu = time.process_time() - started
+    known = tuple(  # a few table probes: cheap beside the search
+        (move, *solver.known(game, game.play(position, move), memory))
+        for move in game.moves(position)
+    )
+    return LeafOutcome(finished, result, stats.nodes, cpu, worker_name(), known)
 
 
 def worker_name() -> str:

@@ -10,11 +10,22 @@ and propagated up; a decided node calls off the tasks still running below it.
 
 *Young brothers wait.* A child other than the eldest (best-ordered) one is handed out only
 after its eldest brother is decided — that is when the sequential search would reach it —
-unless a worker would otherwise sit idle: then waiting brothers go out speculatively, in
-the sequential order. *Splitting.* A task that runs past its time slice stops; its leaf
-is expanded one ply and its children handed out instead, so the frontier adapts to uneven
-subtrees. *Resuming.* Before a leaf is handed out (or a node expanded) the store is asked
-what is already proven about it; a second run on the same store skips all of that.
+unless a worker thread would otherwise sit idle: then waiting brothers go out
+speculatively, in the sequential order (never to a thread that has needed work queued).
+*Splitting.* A task that runs past its time slice stops; its leaf is expanded one ply and
+its children handed out instead, so the frontier adapts to uneven subtrees. The stopped
+task returns the bounds its table proved on the leaf's children: those that decide a child
+settle it at once, and the first open child goes back to the same worker (whose table knows
+most of it), so a split throws little work away. *Sharing.* Each worker keeps its table
+from task to task (:func:`~evalgame.proofs.problem.built`); every fact the manager records,
+and every bound a finished task proved on its leaf's children that decides them, is
+shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`) and taught to the
+worker's table (:meth:`~evalgame.search.registry.Solver.learn`), so a position one worker
+proved is not searched again by another that meets it by transposition. Facts travel as
+moves from the start, so each worker finds its own table's key for them (e-Valuate's
+residual keys differ between processes). *Resuming.* Before a leaf is handed out (or a
+node expanded) the store is asked what is already proven about it; a second run on the
+same store skips all of that.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -40,7 +51,7 @@ from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
-from evalgame.proofs.problem import Problem
+from evalgame.proofs.problem import Fact, Problem
 from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
@@ -60,6 +71,8 @@ KILLED_LIMIT = 2
 #: seconds the manager waits for a worker when the cluster has none (a lone worker that
 #: died is restarted by its nanny meanwhile) before it gives up
 NO_WORKER_SECONDS = 60.0
+#: the most recent proven facts shipped with each task (a worker learns those it lacks)
+FACTS_SHIPPED = 4096
 
 
 @dataclass(eq=False)
@@ -83,6 +96,9 @@ class Node:
     killed: int = 0
     #: the number of the task whose split gave this node its children
     split_by: int | None = None
+    #: the worker whose table knows most about this node: the one that ran the task of
+    #: its parent until the parent was split (its task goes there if that worker can)
+    home: str | None = None
 
     @property
     def depth(self) -> int:
@@ -179,7 +195,8 @@ class ProofManager:
     ``client`` is a :class:`distributed.Client` (or :class:`SerialPool`); ``store`` receives
     every proven subproblem. ``slice_seconds`` is the CPU time a task may run before its
     leaf is split; ``split_depth`` the plies expanded before any task is handed out;
-    ``young_brothers_wait=False`` hands every open leaf out at once.
+    ``young_brothers_wait=False`` hands every open leaf out at once; ``share_facts=False``
+    keeps each worker to what its own table proved (to measure what sharing buys).
     """
 
     def __init__(
@@ -191,6 +208,7 @@ class ProofManager:
         slice_seconds: float = 5.0,
         split_depth: int = 1,
         young_brothers_wait: bool = True,
+        share_facts: bool = True,
         deadline: float | None = None,
         on_progress: Callable[[ProofStatus], None] | None = None,
     ) -> None:
@@ -201,6 +219,7 @@ class ProofManager:
         self.slice_seconds = slice_seconds
         self.split_depth = split_depth
         self.young_brothers_wait = young_brothers_wait
+        self.share_facts = share_facts
         self.deadline = deadline
         self.on_progress = on_progress
         self.tally = Tally()
@@ -214,6 +233,9 @@ class ProofManager:
         self._gamma: Number = 0
         self._strict = False
         self._running: dict[Any, Task] = {}
+        #: what this run proved, in order: shipped with the tasks to every worker's table
+        self._facts: list[Fact] = []
+        self._run_name = uuid.uuid4().hex
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
         self._slot_count = 0
@@ -342,7 +364,7 @@ class ProofManager:
             self._settle(child)
 
     def _passes(self, value: Number) -> bool:
-        return value > self._gamma if self._strict else value >= self._gamma
+        return _passes(value, self._gamma, self._strict)
 
     def _decide(
         self, node: Node, result: Number | None, *, record: bool = True, **cost: Any
@@ -382,10 +404,14 @@ class ProofManager:
             return
         scale, offset = node.affine
         bound = normal(Fraction(result - offset) / scale)
-        if result > gamma if strict else result >= gamma:
+        passes = _passes(result, gamma, strict)
+        if passes:
             self.store.record(node.name, lower=bound, gamma=gamma, strict=strict, **cost)
         else:
             self.store.record(node.name, upper=bound, gamma=gamma, strict=strict, **cost)
+        if node.parent is not None:  # the root's bounds are the proof's answer
+            lower, upper = (result, None) if passes else (None, result)
+            self._facts.append(Fact(len(self._facts), node.path, lower, upper))
 
     # ------------------------------------------------------------------ the workers
 
@@ -403,10 +429,16 @@ class ProofManager:
             yield from self._leaves(child, speculative or (young and self.young_brothers_wait))
 
     def _dispatch(self, root: Node) -> None:
-        """Hand out leaves while workers are free: waiting brothers only to idle workers."""
-        free = QUEUE_DEPTH * self._slots() - len(self._running)
+        """Hand out leaves while workers are free: waiting brothers only to idle workers.
+
+        Leaves the sequential search would reach now fill every worker's queue
+        (:data:`QUEUE_DEPTH` tasks a thread); a waiting brother goes out only to a thread
+        that would otherwise sit idle, so speculation never delays needed work."""
+        slots = self._slots()
+        free = QUEUE_DEPTH * slots - len(self._running)
         if free <= 0:
             return
+        idle = slots - len(self._running)
         busy = {task.node.name for task in self._running.values()}
         candidates = list(self._leaves(root, False))  # asking the store may decide nodes
         fresh, self._fresh = self._fresh, set()
@@ -416,13 +448,14 @@ class ProofManager:
             if leaf.name not in busy and not (leaf.name in fresh and self._settle(leaf))
         ]
         leaves.sort(key=lambda pair: pair[0])  # stable: sequential order within each group
-        for _, leaf in leaves:
-            if free == 0 or root.done:
+        for speculative, leaf in leaves:
+            if free == 0 or root.done or (speculative and idle <= 0):
                 return
             if not leaf.done and leaf.name not in busy:  # a transposition is not sent twice
                 busy.add(leaf.name)
                 self._submit(leaf)
                 free -= 1
+                idle -= 1
 
     def _slots(self) -> int:
         """Tasks the cluster runs at once (asked again every :data:`SLOTS_SECONDS`)."""
@@ -450,6 +483,8 @@ class ProofManager:
 
     def _submit(self, node: Node) -> None:
         stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
+        # loose: another worker takes the task if its home is gone
+        where = {} if node.home is None else {"workers": [node.home], "allow_other_workers": True}
         future = self.client.submit(
             run_leaf,
             self.problem,
@@ -458,7 +493,10 @@ class ProofManager:
             self._strict,
             self.slice_seconds,
             None if isinstance(self.client, SerialPool) else stop_event,
+            self._run_name,
+            self._facts[-FACTS_SHIPPED:] if self.share_facts else [],
             pure=False,
+            **where,
         )
         self._handed += 1
         handed = time.monotonic() - self.started
@@ -502,6 +540,7 @@ class ProofManager:
             "worker": outcome.worker,
         }
         if outcome.finished:
+            self._share_children(node, outcome, task)
             if task.called_off or node.done:  # no longer needed, but still a proven fact
                 self._record(node, outcome.result, task.gamma, task.strict, **cost)
             else:
@@ -511,6 +550,36 @@ class ProofManager:
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
             self._expand(node)
+            self._split(node, outcome)
+
+    def _share_children(self, node: Node, outcome: LeafOutcome, task: Task) -> None:
+        """Add to the facts shipped to the workers the bounds the finished task proved on
+        its leaf's children that decide them for its question."""
+        if not self.share_facts:
+            return
+        for move, lower, upper in outcome.children:
+            if (lower is not None and _passes(lower, task.gamma, task.strict)) or (
+                upper is not None and not _passes(upper, task.gamma, task.strict)
+            ):
+                path = (*node.path, move)
+                self._facts.append(Fact(len(self._facts), path, lower, upper))
+
+    def _split(self, node: Node, outcome: LeafOutcome) -> None:
+        """Decide the children of the split ``node`` that the stopped task's table proved,
+        and send the first open one (likely where the search was) back to its worker."""
+        assert node.children is not None
+        known = {repr(move): (lower, upper) for move, lower, upper in outcome.children}
+        for child in node.children:
+            lower, upper = known.get(repr(child.path[-1]), (None, None))
+            if node.done:
+                return
+            if lower is not None and self._passes(lower):
+                self._decide(child, lower)
+            elif upper is not None and not self._passes(upper):
+                self._decide(child, upper)
+        open_children = [child for child in node.children if not child.done]
+        if open_children:
+            open_children[0].home = outcome.worker
 
     def _log_task(self, task: Task, outcome: LeafOutcome) -> None:
         """Record what ``task`` cost and what came of it (for ``evalgame proofs --project``)."""
@@ -659,6 +728,11 @@ def _all_leaves(node: Node) -> Iterator[Node]:
         return
     for child in node.children:
         yield from _all_leaves(child)
+
+
+def _passes(value: Number, gamma: Number, strict: bool) -> bool:
+    """Whether ``value`` answers "≥ γ?" (``strict``: "> γ?") yes."""
+    return value > gamma if strict else value >= gamma
 
 
 def _map(value: Number, scale: Number, offset: Number) -> Number:

@@ -18,10 +18,11 @@ solver's :meth:`~evalgame.search.registry.Solver.test`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evalgame.numbers import Number
 from evalgame.search.protocol import Game
 from evalgame.search.registry import SOLVERS, Solver, choose
 
@@ -79,14 +80,57 @@ def built(problem: Problem) -> tuple[Game[Any, Any], Solver, Any]:
     """The game, the leaf solver and the solver's memory of ``problem`` in this process,
     built once (the memory — tables — then serves every task of the problem this process
     runs)."""
-    name = (type(problem), problem.label, repr(problem))  # the label alone may be reused
+    name = _name(problem)
     if name not in _BUILT:
         game, solver = problem.game(), problem.solver()
         _BUILT[name] = game, solver, solver.memory(game)
     return _BUILT[name]
 
 
+def _name(problem: Problem) -> tuple[type, str, str]:
+    return type(problem), problem.label, repr(problem)  # the label alone may be reused
+
+
 def forget() -> None:
     """Drop the games and solvers built in this process (their tables too): the next
     task starts cold, as on a fresh worker."""
     _BUILT.clear()
+    _LEARNED.clear()
+
+
+#: per problem built here: the run whose facts its memory learned, and how many of them
+_LEARNED: dict[tuple[type, str, str], tuple[str, int]] = {}
+
+
+def learn(problem: Problem, run: str, facts: Sequence[Fact]) -> None:
+    """Teach the leaf solver's memory in this process the ``facts`` of the proof ``run``
+    that it does not know yet (facts are numbered in the order the manager proved them).
+
+    >>> from evalgame.search.examples import NestedTree
+    >>> problem = EngineProblem("learn", NestedTree, ([[3, 5], [2, 9]],))
+    >>> learn(problem, "run", [Fact(0, (1,), None, 2)])   # MIN's 2 under move 1: value ≤ 2
+    """
+    game, solver, memory = built(problem)
+    name = _name(problem)
+    seen_run, seen = _LEARNED.get(name, (run, 0))
+    if seen_run != run:
+        seen = 0
+    for fact in facts:
+        if fact.index >= seen:
+            position = game.initial()
+            for move in fact.path:
+                position = game.play(position, move)
+            solver.learn(game, position, fact.lower, fact.upper, memory)
+            seen = fact.index + 1
+    _LEARNED[name] = run, seen
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A bound proven on the position the moves ``path`` reach from the start
+    (``lower``/``upper``: ``None`` when unknown), the ``index``-th fact of its proof."""
+
+    index: int
+    path: tuple[Any, ...]
+    lower: Number | None
+    upper: Number | None

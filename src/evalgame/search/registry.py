@@ -39,6 +39,7 @@ from evalgame.search.mtdf import mtdf
 from evalgame.search.negascout import negascout
 from evalgame.search.protocol import Game
 from evalgame.search.result import SearchResult
+from evalgame.search.searcher import from_key_class, to_key_class
 from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
 
@@ -53,10 +54,39 @@ Probe = Callable[
 ]
 #: makes what a solver remembers between questions on one game (see :meth:`Solver.memory`)
 Memory = Callable[[Game[Any, Any]], Any]
+#: adds to a memory bounds proven elsewhere: (game, position, lower, upper, memory)
+Learn = Callable[[Game[Any, Any], Any, Number | None, Number | None, Any], None]
+#: the bounds a memory holds on a position: (game, position, memory) → (lower, upper)
+Recall = Callable[[Game[Any, Any], Any, Any], tuple[Number | None, Number | None]]
 
 
 def _fresh_table(game: Game[Any, Any]) -> TranspositionTable:
     return TranspositionTable()
+
+
+def _learn_table(
+    game: Game[Any, Any],
+    position: Any,
+    lower: Number | None,
+    upper: Number | None,
+    table: TranspositionTable,
+) -> None:
+    key = game.key(position)
+    if key is not None:  # stored in the key class's coordinates, as the searches do
+        scale, offset = game.affine(position)
+        lower, upper = to_key_class(lower, scale, offset), to_key_class(upper, scale, offset)
+        table.record(key, (lower, upper, None, False, None, True))
+
+
+def _recall_table(
+    game: Game[Any, Any], position: Any, table: TranspositionTable
+) -> tuple[Number | None, Number | None]:
+    key = game.key(position)
+    entry = None if key is None else table.entries.get(key)
+    if entry is None or entry[3] or not entry[5] or entry[4] is not None:
+        return None, None  # unknown, invalid below, or a depth-limited search's
+    scale, offset = game.affine(position)
+    return from_key_class(entry[0], scale, offset), from_key_class(entry[1], scale, offset)
 
 
 @dataclass(frozen=True)
@@ -64,7 +94,9 @@ class Solver:
     """An exact solver: its name, what it does in one line, and how to run it.
 
     ``probe`` is its null-window test, if it has one of its own; ``remember`` makes the
-    memory its tests keep between calls (default: a transposition table).
+    memory its tests keep between calls (default: a transposition table); ``teach`` adds
+    to that memory bounds proven elsewhere and ``recall`` reads the bounds it holds
+    (``None``: it cannot).
     """
 
     name: str
@@ -72,6 +104,8 @@ class Solver:
     run: Run
     probe: Probe | None = None
     remember: Memory = _fresh_table
+    teach: Learn | None = None
+    recall: Recall | None = None
 
     def __call__(
         self,
@@ -134,6 +168,39 @@ class Solver:
         """
         return self.remember(game)
 
+    def learn(
+        self,
+        game: Game[Any, Any],
+        position: Any,
+        lower: Number | None,
+        upper: Number | None,
+        memory: Any,
+    ) -> None:
+        """Add to ``memory`` (from :meth:`memory`) that ``lower ≤ value ≤ upper`` at
+        ``position`` (``None``: that side unknown), proven elsewhere — by another process
+        of a parallel proof; a solver that cannot learn (no :attr:`teach`) ignores it.
+
+        >>> from evalgame.search.examples import NestedTree
+        >>> class Keyed(NestedTree):
+        ...     def key(self, position): return position
+        >>> game, mtdf = Keyed([[3, 5], [2, 9]]), SOLVERS["mtdf"]
+        >>> memory, stats = mtdf.memory(game), SearchStats()
+        >>> mtdf.learn(game, game.initial(), 3, None, memory)   # proven by someone else
+        >>> mtdf.test(game, None, 3, memory=memory, stats=stats), stats.nodes
+        (3, 1)
+        """
+        if self.teach is not None:
+            self.teach(game, position, lower, upper, memory)
+
+    def known(
+        self, game: Game[Any, Any], position: Any, memory: Any
+    ) -> tuple[Number | None, Number | None]:
+        """The bounds ``(lower, upper)`` that ``memory`` has proven on the value of
+        ``position`` (``None``: unknown), e.g. what a stopped test proved below its root."""
+        if self.recall is None:
+            return None, None
+        return self.recall(game, position, memory)
+
 
 def solvers(*entries: Solver) -> dict[str, Solver]:
     """A table of solvers by name, in the order given (a later entry replaces an earlier
@@ -189,18 +256,24 @@ SOLVERS: dict[str, Solver] = solvers(
         "alpha-beta with a transposition table and the game's bounds and move order",
         lambda g, p, b, t: alphabeta(g, p, table=_table(t), budget=b),
         _probe,
+        teach=_learn_table,
+        recall=_recall_table,
     ),
     Solver(
         "negascout",
         "NegaScout (principal variation search) with exact null windows",
         lambda g, p, b, t: negascout(g, p, table=_table(t), budget=b),
         _probe,
+        teach=_learn_table,
+        recall=_recall_table,
     ),
     Solver(
         "mtdf",
         "MTD(f): a sequence of exact null-window tests on one transposition table",
         lambda g, p, b, t: mtdf(g, p, table=_table(t), budget=b),
         _probe,
+        teach=_learn_table,
+        recall=_recall_table,
     ),
     Solver(
         "minimax",

@@ -111,6 +111,27 @@ def test_random_graphs_equal_the_python_solver(
     assert lower <= value <= upper
 
 
+@settings(max_examples=200)
+@given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9), st.booleans())
+def test_learned_bounds_keep_the_values(
+    graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int, low: bool
+) -> None:
+    """A true bound proven elsewhere, taught to both solvers' tables, changes no answer;
+    a bound that contradicts what a table knows is refused."""
+    bitgraph, _ = graph
+    free = raw & bitgraph.full
+    value = MatchingSolver(bitgraph).value(free, max_to_move)
+    lower, upper = (value, bitgraph.n) if low else (0, value)  # one side of the truth
+    for solver in (NativeSolver(bitgraph, table_mb=1), MatchingSolver(bitgraph)):
+        solver.learn(free, max_to_move, lower, upper)
+        assert solver.bounds(free, max_to_move)[0 if low else 1] == value
+        check_test(solver, free, max_to_move, gamma, value)
+        assert solver.value(free, max_to_move) == value
+        wrong = (0, value - 1) if low else (value + 1, bitgraph.n)  # the table knows better
+        with pytest.raises(ValueError, match="contradict"):
+            solver.learn(free, max_to_move, *wrong)
+
+
 @settings(max_examples=100)
 @given(graphs())
 def test_starters_differ_by_at_most_one(graph: tuple[BitGraph, list[NaiveEdge]]) -> None:

@@ -204,6 +204,28 @@ static PyObject *Kernel_bounds(Kernel *k, PyObject *args) {
     return Py_BuildValue("ii", lower, upper);
 }
 
+/* learn(free, max_to_move, lower, upper): a bound proven elsewhere (by another process)
+ * joins the table, intersected with what the table and the static bounds know; it is kept
+ * as the result of a large search (work) so that replacement keeps it. */
+static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
+    unsigned long long free;
+    int turn, lower, upper;
+    if (!PyArg_ParseTuple(args, "Kpii", &free, &turn, &lower, &upper) || parse_free(k, free) < 0)
+        return NULL;
+    Region r;
+    analyse(k, free, &r);
+    int lo, hi;
+    bounds_of(k, &r, turn, &lo, &hi, NULL);
+    if (lower > lo) lo = lower;
+    if (upper < hi) hi = upper;
+    if (lo > hi) {
+        PyErr_SetString(PyExc_ValueError, "the bounds contradict what the table knows");
+        return NULL;
+    }
+    store(k, &r, turn, lo, hi, -1, -1, UINT32_MAX);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue(
         "{sKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
@@ -234,6 +256,8 @@ static PyMethodDef Kernel_methods[] = {
      "test(free, max_to_move, gamma): fail-soft null-window test of value >= gamma"},
     {"bounds", (PyCFunction)Kernel_bounds, METH_VARARGS,
      "bounds(free, max_to_move): proven (lower, upper), static and from the table"},
+    {"learn", (PyCFunction)Kernel_learn, METH_VARARGS,
+     "learn(free, max_to_move, lower, upper): add proven bounds on the moves to come"},
     {"stats", (PyCFunction)Kernel_stats, METH_NOARGS, "counters of the search so far"},
     {"set_callback", (PyCFunction)Kernel_set_callback, METH_O,
      "set_callback(f): f(nodes) is called every check_every nodes; raising stops the search"},

@@ -14,6 +14,7 @@ The API (stable: other modules and the distributed proofs build on it)::
                                                     # r < γ proves value ≤ r
     solver.value(free, max_to_move) -> int          # exact, by MTD(f)
     solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
+    solver.learn(free, max_to_move, lower, upper)   # bounds proven elsewhere join the table
     solver.solve(max_to_move) -> SearchResult       # value and principal variation
     solver.principal_variation(free, max_to_move, value) -> list[int]
     solver.stats                                    # SearchStats: nodes, cut-offs, ...
@@ -151,6 +152,10 @@ class NativeSolver(MatchingSolver):
         """The best proven bounds known now on the moves still to come."""
         lower, upper = self.kernel.bounds(free, max_to_move)
         return int(lower), int(upper)
+
+    def learn(self, free: int, max_to_move: bool, lower: int, upper: int) -> None:
+        """Add bounds proven elsewhere on the moves still to come to the table."""
+        self.kernel.learn(free, max_to_move, lower, upper)
 
     def value(self, free: int, max_to_move: bool) -> int:
         """The number of moves still to come under optimal play, by MTD(f)."""

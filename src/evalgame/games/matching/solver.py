@@ -103,6 +103,19 @@ class MatchingSolver:
             upper = min(upper, (entry & 0xFFFF) + even)
         return lower, upper
 
+    def learn(self, free: int, max_to_move: bool, lower: int, upper: int) -> None:
+        """Add bounds proven elsewhere (another process's search) on the moves still to
+        come from ``free`` to the table, intersected with what it knows."""
+        region = self.analyser.analyse(free)
+        known_lower, known_upper = self._bounds(region, max_to_move)
+        lower, upper = max(lower, known_lower), min(upper, known_upper)
+        if lower > upper:
+            raise ValueError("the bounds contradict what the table knows")
+        even = region.passes & ~1
+        table = self.tables[max_to_move]
+        if len(table) < TABLE_LIMIT or region.key in table:
+            table[region.key] = (lower - even) << 16 | (upper - even)
+
     def value(self, free: int, max_to_move: bool) -> int:
         """The number of moves still to come under optimal play, by MTD(f).
 

@@ -76,6 +76,24 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
             stats.nodes += searcher.stats.nodes - before
         return position.placed + found
 
+    def learn(
+        game: Game[Any, Any],
+        position: MatchingPosition,
+        lower: Number | None,
+        upper: Number | None,
+        memory: MatchingSolver,
+    ) -> None:
+        # the solver counts the moves still to come; values are integers
+        low = 0 if lower is None else math.ceil(lower) - position.placed
+        high = memory.graph.n // 2 if upper is None else math.floor(upper) - position.placed
+        memory.learn(position.free, position.to_move is Player.MAX, low, high)
+
+    def recall(
+        game: Game[Any, Any], position: MatchingPosition, memory: MatchingSolver
+    ) -> tuple[Number, Number]:
+        lower, upper = memory.bounds(position.free, position.to_move is Player.MAX)
+        return position.placed + lower, position.placed + upper
+
     return solvers(
         Solver(
             "solver",
@@ -84,6 +102,8 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
             run,
             probe,
             remember,
+            learn,
+            recall,
         ),
         *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
     )
