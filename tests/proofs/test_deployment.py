@@ -27,6 +27,10 @@ from tests.proofs.deploy import START_SECONDS, deployment, kill
 
 pytestmark = pytest.mark.slow
 
+#: a time budget no run here comes near: a manager that waited for ever would stop at it
+#: (a clear failure) instead of hanging the suite
+BUDGET = 600.0
+
 #: MIN first on 5×5: several questions and a few dozen tasks, a few CPU seconds
 PROBLEM = TilingProblem(5, 5, Player.MIN, engine="python")
 
@@ -52,8 +56,10 @@ def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(tmp_path
                 before.update(_facts(store) or {("none yet",)})
                 kill(by_pid[processes[busy[0]]])
 
-        proof = prove(PROBLEM, scheduler=cluster.address, store=store, slice_seconds=60,
-                      on_progress=kill_a_busy_worker)  # fmt: skip
+        proof = prove(
+            PROBLEM, scheduler=cluster.address, store=store, slice_seconds=60, timeout=BUDGET,
+            on_progress=kill_a_busy_worker,
+        )  # fmt: skip
         assert before, "no worker was killed"
         assert len(observer.nthreads()) == 1  # the run finished on the other one
     assert proof.value == solve_tiling(5, 5, Player.MIN, engine="python").value
@@ -77,8 +83,10 @@ def test_the_scheduler_killed_mid_run_stops_with_a_clear_error_and_resumes(
                 cluster.kill_scheduler()
 
         with pytest.raises(SchedulerLost) as lost:
-            prove(PROBLEM, scheduler=cluster.address, store=store, slice_seconds=60,
-                  on_progress=kill_the_scheduler)  # fmt: skip
+            prove(
+                PROBLEM, scheduler=cluster.address, store=store, slice_seconds=60, timeout=BUDGET,
+                on_progress=kill_the_scheduler,
+            )  # fmt: skip
         assert lost.value.address == cluster.address
         assert str(store) in str(lost.value)
     kept = _facts(store)
@@ -86,7 +94,9 @@ def test_the_scheduler_killed_mid_run_stops_with_a_clear_error_and_resumes(
     (sitting,) = read_summary(store).sittings
     assert sitting.stopped == f"lost the Dask scheduler {cluster.address}"
     with deployment(tmp_path) as again:  # a new scheduler and workers: the run resumes
-        proof = prove(PROBLEM, scheduler=again.address, store=store, slice_seconds=60)
+        proof = prove(
+            PROBLEM, scheduler=again.address, store=store, slice_seconds=60, timeout=BUDGET
+        )
     assert proof.value == solve_tiling(5, 5, Player.MIN, engine="python").value
     assert proof.tally.from_store >= 1
     assert kept <= _facts(store)

@@ -37,19 +37,23 @@ def connect(
             remote = Client(scheduler, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
             raise ClusterError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
-        client_log = logging.getLogger("distributed.client")
-        level = client_log.level
+        # Dask logs a broken connection at level INFO with a traceback, and the client's
+        # attempts to reconnect (cut short by closing it) as errors: when the scheduler is
+        # lost, the error raised says it all
+        logs = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+        levels = [log.level for log in logs]
         try:
+            logs[0].setLevel(logging.WARNING)
             with remote:
                 try:
                     yield remote
                 except SchedulerLost:
-                    # closing cuts short the client's attempts to reconnect, which it logs
-                    # with a traceback: not news, the error says it all
-                    client_log.setLevel(logging.CRITICAL)
+                    for log in logs:
+                        log.setLevel(logging.CRITICAL)
                     raise
         finally:
-            client_log.setLevel(level)
+            for log, level in zip(logs, levels, strict=True):
+                log.setLevel(level)
         return
     count = default_workers() if workers is None else workers
     if count < 1:
