@@ -182,7 +182,7 @@ def _solve(
     context = _context(board)
     with (
         json_stops(json_output, **context, first=player.value, value=None),
-        search_budget(f"tiling {_name(board)}", timeout=timeout) as budget,
+        search_budget(f"tiling {board.label()}", timeout=timeout) as budget,
     ):
         solution = solve_tiling(
             rows,

@@ -112,6 +112,14 @@ class Board(BitGraph):
         """The blocked cells, row by row."""
         return self.cells(self.blocked)
 
+    def label(self) -> str:
+        """``3×4``, or with blocked cells the board's :meth:`drawing`.
+
+        >>> Board(3, 4).label(), Board(1, 3, [(0, 1)]).label()
+        ('3×4', '.#.')
+        """
+        return self.drawing() if self.blocked else f"{self.rows}×{self.cols}"
+
     def drawing(self) -> str:
         """The board as :func:`parse_board` reads it: rows of ``.`` and ``#`` joined by ``/``.
 

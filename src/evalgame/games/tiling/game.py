@@ -62,9 +62,7 @@ class TilingGame(MatchingGame):
 
     def __repr__(self) -> str:
         """``<TilingGame 3×3, MAX first>`` (``<TilingGame ..#/..., MAX first>`` with holes)."""
-        board = self.board
-        name = board.drawing() if board.blocked else f"{board.rows}×{board.cols}"
-        return f"<TilingGame {name}, {self.first.name} first>"
+        return f"<TilingGame {self.board.label()}, {self.first.name} first>"
 
 
 @dataclass(frozen=True)
@@ -86,8 +84,7 @@ class TilingSolution:
 
     def __repr__(self) -> str:
         """``<TilingSolution 4×4, MAX first: value 6 dominoes>``."""
-        board = Board(self.rows, self.cols, self.blocked).drawing() if self.blocked else None
-        name = board or f"{self.rows}×{self.cols}"
+        name = Board(self.rows, self.cols, self.blocked).label()
         return f"<TilingSolution {name}, {self.first.name} first: value {self.value} dominoes>"
 
     def __str__(self) -> str:
