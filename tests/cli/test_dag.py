@@ -122,7 +122,7 @@ def test_a_tree_as_nested_lists() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["value"] == "3"
-    assert data["principal_variation"] == ["1", "1.1"]
+    assert data["pv"] == ["1", "1.1"]
     assert data["positions"] == 13
     bad = runner.invoke(app, ["dag", "[[3,12],[2,,4]]"])
     assert bad.exit_code == 2

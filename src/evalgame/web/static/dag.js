@@ -302,8 +302,8 @@ function summary(answer) {
       `${answer.counts.vertices} positions, ${answer.counts.edges} moves`;
   }
   const parts = [`value of ${answer.start} = ${exact(answer.value)}`];
-  if (answer.principal_variation.length) {
-    parts.push(`best line ${[answer.start, ...answer.principal_variation].join(" → ")}`);
+  if (answer.pv.length) {
+    parts.push(`best line ${[answer.start, ...answer.pv].join(" → ")}`);
   }
   const counts = answer.counts;
   parts.push(`${counts.vertices} positions, ${counts.edges} moves`);
