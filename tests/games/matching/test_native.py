@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -235,3 +236,13 @@ def test_every_published_kernel_proof_is_rederived(proof: dict[str, Any]) -> Non
         value = (solved[rows, cols].max_first if max_first else solved[rows, cols].min_first)[0]
         assert value == bound
         assert solver.test(board.full, max_first, bound + 1) <= bound
+
+
+def test_a_solver_no_longer_used_is_freed_with_its_table() -> None:
+    """The kernel's progress callback must not keep its solver (and table) alive."""
+    board = Board(3, 3)
+    solver = NativeSolver(board, table_mb=1)
+    solver.value(board.full, True)
+    alive = weakref.ref(solver)
+    del solver
+    assert alive() is None

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import weakref
 from typing import Any, Literal
 
 from evalgame.errors import InputError, LimitError
@@ -133,7 +134,17 @@ class NativeSolver(MatchingSolver):
             raise LimitError(
                 "the table size in MB", table_mb, table_mb - 1, "this machine cannot allocate it"
             ) from None
-        self.kernel.set_callback(self._check)
+        # the kernel holds the callback, and a bound method would hold this solver: a
+        # cycle the garbage collector cannot see through the C type, which would keep
+        # every solver's table and caches alive; a weak reference breaks it
+        check = weakref.WeakMethod(self._check)
+
+        def callback(nodes: int) -> None:
+            method = check()
+            if method is not None:
+                method(nodes)
+
+        self.kernel.set_callback(callback)
 
     def _check(self, nodes: int) -> None:
         """Called by the kernel every :data:`CHECK_EVERY` nodes: limits and progress."""
