@@ -233,8 +233,10 @@ class ProofManager:
         self._gamma: Number = 0
         self._strict = False
         self._running: dict[Any, Task] = {}
-        #: what this run proved, in order: shipped with the tasks to every worker's table
+        #: the latest of what this run proved, in order: shipped with the tasks to every
+        #: worker's table (at most 2 × FACTS_SHIPPED kept: a long run's memory stays bounded)
         self._facts: list[Fact] = []
+        self._fact_count = 0
         self._run_name = uuid.uuid4().hex
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
@@ -411,7 +413,7 @@ class ProofManager:
             self.store.record(node.name, upper=bound, gamma=gamma, strict=strict, **cost)
         if node.parent is not None:  # the root's bounds are the proof's answer
             lower, upper = (result, None) if passes else (None, result)
-            self._facts.append(Fact(len(self._facts), node.path, lower, upper))
+            self._share(node.path, lower, upper)
 
     # ------------------------------------------------------------------ the workers
 
@@ -561,8 +563,14 @@ class ProofManager:
             if (lower is not None and _passes(lower, task.gamma, task.strict)) or (
                 upper is not None and not _passes(upper, task.gamma, task.strict)
             ):
-                path = (*node.path, move)
-                self._facts.append(Fact(len(self._facts), path, lower, upper))
+                self._share((*node.path, move), lower, upper)
+
+    def _share(self, path: tuple[Any, ...], lower: Number | None, upper: Number | None) -> None:
+        """Add a proven bound to the facts shipped with the next tasks."""
+        self._facts.append(Fact(self._fact_count, path, lower, upper))
+        self._fact_count += 1
+        if len(self._facts) > 2 * FACTS_SHIPPED:
+            del self._facts[:-FACTS_SHIPPED]
 
     def _split(self, node: Node, outcome: LeafOutcome) -> None:
         """Decide the children of the split ``node`` that the stopped task's table proved,
