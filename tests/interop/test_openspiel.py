@@ -114,6 +114,42 @@ def test_max_game_length_is_the_longest_game(rows: int, cols: int) -> None:
     assert longest(ev.new_initial_state()) == ev.max_game_length() == 6
 
 
+@pytest.mark.parametrize(
+    ("graph", "colour", "share", "colours", "rule"),
+    [
+        ("path:3", "V", "E", 2, "mono"),
+        ("cycle:4", "V", "E", 2, "mono"),
+        ("star:3", "E", "V", 2, "mono"),  # the leaves' sets have one element
+        ("path:2", "V", "R", 2, "mono"),  # one face only: over before it starts
+        ("path:3", "V", "E", 2, "parity"),
+        ("cycle:3", "V", "E", 1, "mono"),
+    ],
+)
+def test_max_game_length_of_a_graph_game_is_its_longest(
+    graph: str, colour: str, share: str, colours: int, rule: str
+) -> None:
+    game = graph_game(graph, colour, share, colours, rule)
+    assert longest(game.new_initial_state()) == game.max_game_length()
+
+
+@pytest.mark.parametrize(
+    ("rule", "heaps"),
+    [
+        ("nim", [2, 3]),
+        ("kayles", [4, 1]),
+        ("grundy", [7]),
+        ("grundy", [3, 6]),
+        ("subtraction", [7]),
+    ],
+)
+@pytest.mark.parametrize("convention", ["normal", "misere"])
+def test_max_game_length_of_an_impartial_game_is_its_longest(
+    rule: str, heaps: list[int], convention: str
+) -> None:
+    game = impartial_game(rule, heaps, subtract=[2, 3], convention=convention)
+    assert longest(game.new_initial_state()) == game.max_game_length()
+
+
 EXPRESSIONS = [
     ("X*(Y-Z)", "0..3", "max"),
     ("(10-X)*Y", "0..9", "max"),

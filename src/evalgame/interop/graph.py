@@ -27,13 +27,15 @@ class GraphTranslation(Translation[SharePosition, int]):
     last row for the proposal: a one in the column of its colour, or in column 0 while it
     is uncoloured (no proposal waiting).
 
-    The longest game is at most 2·|A| actions (:attr:`max_length` is that bound: the game
-    ends as soon as no element of B is undecided, which may come earlier in every line).
+    :attr:`max_length` is exact: 2·|A| actions, or none when nothing is open at the start.
+    The game ends when no element of B is open, and an open x closes early only when S(x)
+    holds two colours (``mono``) — so in the line where MAX always proposes one colour and
+    MIN colours the elements in no open set first, every set closes only with its last
+    element, and all of A gets coloured.
     """
 
     family = "graph"
     title = "graph game"
-    exact_length = False
     defaults: ClassVar[Mapping[str, Parameter]] = {
         "graph": "friendship:3",
         "colour": "V",
@@ -50,7 +52,7 @@ class GraphTranslation(Translation[SharePosition, int]):
         super().__init__(
             game,
             [*game.palette, *range(elements)],
-            max_length=2 * elements,
+            max_length=0 if game.is_terminal(game.initial()) else 2 * elements,
             shape=(elements + 1, game.k + 1),
             value_range=(0, game.share.total),
             always_valid=True,

@@ -66,13 +66,13 @@ class ImpartialTranslation(Translation[HeapPosition, tuple[int, Heaps]]):
     grow, so sizes up to the largest starting heap are enough): it is numbered by (s, j).
     The observation has a row per heap, largest first — a one in the column of its size,
     or in column 0 for no heap — and a last row with a one in column 0 when MAX is to move,
-    in column 1 for MIN. :attr:`max_length` is the number of counters, a bound on the
-    longest game (exact for Nim).
+    in column 1 for MIN. :attr:`max_length` is exact: the heaps are independent and their
+    moves interleave freely, so the longest game is the sum of each heap's longest, found
+    by recursion on its splits.
     """
 
     family = "impartial"
     title = "impartial game"
-    exact_length = False
     defaults: ClassVar[Mapping[str, Parameter]] = {
         "rule": "nim",
         "heaps": "[3 4 5]",
@@ -95,7 +95,7 @@ class ImpartialTranslation(Translation[HeapPosition, tuple[int, Heaps]]):
         super().__init__(
             ImpartialAsGame(heaps, convention),
             actions,
-            max_length=counters,
+            max_length=longest_game(heaps, heaps.initial()),
             shape=(max(counters, 1) + 1, largest + 1),
             value_range=(-1, 1),
             always_valid=True,
@@ -152,3 +152,19 @@ class ImpartialTranslation(Translation[HeapPosition, tuple[int, Heaps]]):
 
     def picture(self, position: HeapPosition) -> str:
         return "heaps: " + (" ".join(map(str, position[0])) or "none")
+
+
+def longest_game(game: HeapGame, heaps: Heaps) -> int:
+    """The most moves a game of ``game`` from ``heaps`` can last (under either convention:
+    both end when no move is left).
+
+    >>> longest_game(Kayles(), heaps_of([3, 4]))  # one pin a move
+    7
+    """
+    longest: dict[int, int] = {}
+    for size in range(max(heaps, default=0) + 1):  # parts are smaller than their heap
+        longest[size] = max(
+            (1 + sum(longest[part] for part in parts) for parts in game.splits(size)),
+            default=0,
+        )
+    return sum(longest[size] for size in heaps)

@@ -55,8 +55,6 @@ class Translation(ABC, Generic[P, M]):
     family: ClassVar[str]
     title: ClassVar[str]
     defaults: ClassVar[Mapping[str, Parameter]]
-    #: whether :attr:`max_length` is the length of the longest game (else a bound on it)
-    exact_length: ClassVar[bool] = True
     #: whether the family may have chance positions
     chance: ClassVar[bool] = False
 
