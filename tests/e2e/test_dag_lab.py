@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.browsing import fits
+
 pytestmark = pytest.mark.e2e
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -17,14 +19,6 @@ def open_lab(page: Page) -> None:
     page.goto("/#dag")
     page.wait_for_selector("body[data-ready]")
     expect(page.locator("#dag")).to_be_visible()
-
-
-def fits(page: Page) -> bool:
-    """Whether the page has no horizontal scrolling (a wide drawing scrolls in its box)."""
-    width: bool = page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-    return width
 
 
 def node(page: Page, position: str) -> str | None:

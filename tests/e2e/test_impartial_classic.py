@@ -8,22 +8,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.browsing import PHONE, fits, open_tab
+
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 390, "height": 844}
-
-
-def open_tab(page: Page, tab: str) -> None:
-    page.goto(f"/#{tab}")
-    page.wait_for_selector("body[data-ready]")
-    expect(page.locator(f"#{tab}")).to_be_visible()
-
-
-def fits(page: Page) -> bool:
-    width: bool = page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-    return width
 
 
 def show(page: Page, heaps: str, *, misere: bool = False, you: str = "both") -> None:

@@ -8,13 +8,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.browsing import open_tab
+
 pytestmark = pytest.mark.e2e
-
-
-def open_tab(page: Page, tab: str) -> None:
-    page.goto(f"/#{tab}")
-    page.wait_for_selector("body[data-ready]")
-    expect(page.locator(f"#{tab}")).to_be_visible()
 
 
 def test_play_a_full_game_as_max(page: Page) -> None:
