@@ -9,6 +9,7 @@ solving commands, and ``evalgame proofs STORE`` to see what a proof store holds.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import shlex
@@ -206,6 +207,10 @@ def run_proof(
 
     from evalgame.proofs import prove  # the proof manager: only for a parallel proof
 
+    # A Dask client closed while tasks still run (Ctrl-C, --timeout, a lost scheduler) has
+    # tornado log its cancelled callbacks with tracebacks, even after the close returns:
+    # this process is ending and says what it proved, so they are noise on its terminal
+    logging.getLogger("tornado.application").setLevel(logging.CRITICAL)
     try:
         with json_stops(quiet, **(json_context or {})):
             return prove(
