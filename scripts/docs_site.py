@@ -51,6 +51,7 @@ API: dict[str, tuple[str, ...]] = {
     "proofs": ("proofs",),
     "games": ("games",),
     "play": ("play",),
+    "lab": ("lab",),
     "analysis": ("analysis",),
     "interfaces": ("__init__", "interactive", "cli", "web"),
 }

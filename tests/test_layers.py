@@ -29,6 +29,7 @@ RANKS = {
     "proofs": 4,
     "games": 5,
     "play": 6,
+    "lab": 7,
     "analysis": 7,
     "cli": 8,
     "web": 8,
@@ -127,8 +128,8 @@ def test_no_module_imports_itself_in_a_circle() -> None:
 
 def test_the_check_sees_an_upward_import() -> None:
     """A lazy import of a higher layer is found, and a type-only one: the check can fail."""
-    lazy = "def picture():\n    from evalgame.analysis.tree import game_tree\n"
-    assert upward("games", lazy) == ["line 2 imports evalgame.analysis.tree"]
+    lazy = "def picture():\n    from evalgame.lab.tree import game_tree\n"
+    assert upward("games", lazy) == ["line 2 imports evalgame.lab.tree"]
     assert upward("search", "import evalgame.expr.nodes\n")  # siblings: not each other
     assert not upward("cli", "from evalgame.web import app\n")  # interfaces: each other
     typing_only = "if TYPE_CHECKING:\n    from evalgame.cli import app\n"

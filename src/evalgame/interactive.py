@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from evalgame.numbers import Number, format_number
 
 if TYPE_CHECKING:  # the rest loads on first call: ``import evalgame`` stays quick
-    from evalgame.analysis.tree_pictures import DrawnTree
     from evalgame.expr.domain import DomainLike
     from evalgame.expr.expression import Expression
     from evalgame.games.evaluate.game import EValuate
     from evalgame.games.graph.solve import ShareSolution
     from evalgame.games.tiling.game import TilingSolution
+    from evalgame.lab.tree_pictures import DrawnTree
     from evalgame.play.agents import Agent
     from evalgame.play.session import Session
     from evalgame.play.verdict import Verdict
@@ -42,8 +42,8 @@ def tree(
     """The game tree of a small expression (≤ 3 variables) as ``algorithm`` walked it
     (``alphabeta``, ``paper`` or ``minimax``); a notebook shows its picture, and
     ``.draw("tree.svg", at=(5,))`` draws it (or a subtree) into a file."""
-    from evalgame.analysis.tree import game_tree
-    from evalgame.analysis.tree_pictures import DrawnTree
+    from evalgame.lab.tree import game_tree
+    from evalgame.lab.tree_pictures import DrawnTree
 
     return DrawnTree.of(game_tree(expression, domain, algorithm=algorithm, seed=seed))
 

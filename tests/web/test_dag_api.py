@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from evalgame.analysis.dag_lab import walk_game
 from evalgame.games.classic.dag_file import DagGame
+from evalgame.lab.dag import walk_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game.json"
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from evalgame.analysis.tree import game_tree
+from evalgame.lab.tree import game_tree
 
 
 def tree(client: TestClient, **body: Any) -> dict[str, Any]:

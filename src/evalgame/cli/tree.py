@@ -15,11 +15,11 @@ import typer
 from rich.markup import escape
 from rich.tree import Tree
 
-from evalgame.analysis.tree import GameTree, Node, Status, game_tree
-from evalgame.analysis.tree_pictures import MAX_DRAWN
 from evalgame.cli.shared import Domain, Seed, console, picture_path, print_json, writing
 from evalgame.expr.domain import parse_domain
 from evalgame.games.evaluate.solvers import TREE
+from evalgame.lab.tree import GameTree, Node, Status, game_tree
+from evalgame.lab.tree_pictures import MAX_DRAWN
 from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
 from evalgame.search.registry import describe
@@ -64,7 +64,7 @@ def tree_command(
     tree = game_tree(expression, parse_domain(domain), algorithm=algorithm, seed=seed)
     moves = tree.parse_path(at)
     if out is not None:
-        from evalgame.analysis.tree_pictures import draw_tree
+        from evalgame.lab.tree_pictures import draw_tree
 
         with writing(out):
             draw_tree(tree, out, at=moves, depth=depth)

@@ -1,10 +1,10 @@
 """The Classic tab's API.
 
 =============================  ==============================================================
-``POST /api/classic``          a game against the engine (:func:`~evalgame.play.classic.
+``POST /api/classic``          a game against the engine (:func:`~evalgame.lab.classic.
                                classic_state`)
 ``POST /api/classic/cutoff``   each move's depth-limited estimate beside its exact value, and
-                               what each depth would play (:func:`~evalgame.play.cutoff.
+                               what each depth would play (:func:`~evalgame.lab.cutoff.
                                cutoff_state`)
 ``POST /api/classic/horizon``  a position where a depth-d search plays a worse move than a
                                deeper one, found by search, and the line that shows why
@@ -14,7 +14,7 @@ The page sends a classic game by name (``tictactoe``, ``connect4:4x4``, ``takeaw
 ``kayles:6``, ``pig:10``... — the names of ``evalgame classic``), the person's side and
 every move so far (the dice's throws included); the answer is the game after the engine's
 answer and, on request, the exact value of every legal move
-(:func:`evalgame.play.classic.classic_state`).
+(:func:`evalgame.lab.classic.classic_state`).
 
 >>> from fastapi.testclient import TestClient
 >>> from evalgame.web import create_app
@@ -32,8 +32,8 @@ from pydantic import AfterValidator, Field
 
 from evalgame.errors import EvalgameError
 from evalgame.games.classic.catalog import parse_target
-from evalgame.play.classic import classic_state
-from evalgame.play.cutoff import DEPTH, cutoff_state, find_horizon
+from evalgame.lab.classic import classic_state
+from evalgame.lab.cutoff import DEPTH, cutoff_state, find_horizon
 from evalgame.web import workers
 from evalgame.web.errors import HEAVY
 from evalgame.web.models import Request as Strict

@@ -3,7 +3,7 @@
 The page sends a game — a ``docs/dag.md`` object, or a nested-list tree such as
 ``"[[3,12,8],[2,4,6],[14,5,2]]"`` — and a search; the answer is its walk, step by step,
 with the exact value of every position and the node counts of the searches side by side
-(see :func:`evalgame.analysis.dag_lab.walk_game`). A game the lab refuses — a cycle, a
+(see :func:`evalgame.lab.dag.walk_game`). A game the lab refuses — a cycle, a
 move to an unknown position, a malformed tree — is a 400 whose ``field`` is ``game``; a
 cycle also lists its positions (``cycle``), a malformed tree gives the ``position`` of the
 bad character.
@@ -25,8 +25,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
-from evalgame.analysis.dag_lab import LabAlgorithm, read_game, walk_game
 from evalgame.errors import EvalgameError, InputError, LimitError
+from evalgame.lab.dag import LabAlgorithm, read_game, walk_game
 from evalgame.search.budget import Budget
 from evalgame.web import workers
 from evalgame.web.errors import HEAVY, error_body

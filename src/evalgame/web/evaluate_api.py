@@ -17,12 +17,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from evalgame.analysis.tree import MAX_TREE_NODES, MAX_TREE_VARIABLES
 from evalgame.errors import DomainError, LimitError, SearchInterrupted
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.expression import parse
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.lab.tree import MAX_TREE_NODES, MAX_TREE_VARIABLES
 from evalgame.numbers import format_number
 from evalgame.play.evaluate import game_state, hints
 from evalgame.search.budget import Budget

@@ -3,7 +3,7 @@
 The page sends a row of heaps, each of a heap game (Nim, take-away, any subtraction game,
 Kayles, Grundy's game, Dawson's Kayles) — one game for all of them, or one per heap for a
 sum of different games — and the play convention; the answer is the analysis of
-:func:`evalgame.play.impartial.analyse`: each heap's Grundy value, their XOR, every move
+:func:`evalgame.lab.impartial.analyse`: each heap's Grundy value, their XOR, every move
 with the value it leaves, the winning ones, the engine's move and the Grundy tables.
 
 >>> from fastapi.testclient import TestClient
@@ -24,7 +24,7 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from evalgame.errors import GameError
 from evalgame.games.classic.catalog import LIMITS, heap_game
-from evalgame.play.impartial import analyse
+from evalgame.lab.impartial import analyse
 from evalgame.web import workers
 from evalgame.web.errors import HEAVY
 from evalgame.web.models import Request as Strict

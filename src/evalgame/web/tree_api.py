@@ -3,7 +3,7 @@
 =================================  =========================================================
 ``POST /api/tree``                 the whole tree (≤ 3 variables) with values, statuses and
                                    the order of evaluation, compactly (see
-                                   :meth:`~evalgame.analysis.tree.GameTree.as_json`)
+                                   :meth:`~evalgame.lab.tree.GameTree.as_json`)
 ``GET /api/tree/picture``          the tree drawn as SVG (``expression``, ``domain``,
                                    ``algorithm``, ``at``: moves separated by commas)
 =================================  =========================================================
@@ -21,17 +21,17 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from evalgame.analysis.tree import GameTree, game_tree
-from evalgame.analysis.tree_pictures import save, tree_figure
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.expression import parse
+from evalgame.lab.tree import GameTree, game_tree
+from evalgame.lab.tree_pictures import save, tree_figure
 from evalgame.play.engines import Engines
 from evalgame.web import workers
 from evalgame.web.errors import HEAVY
 from evalgame.web.models import MAX_DOMAIN_LENGTH, MAX_EXPRESSION_LENGTH, TreeAlgorithm, TreeRequest
 
 #: trees kept for later requests, and their nodes in all (a tree has at most
-#: :data:`~evalgame.analysis.tree.MAX_TREE_NODES`; a node with its JSON takes about 550
+#: :data:`~evalgame.lab.tree.MAX_TREE_NODES`; a node with its JSON takes about 550
 #: bytes: ~33 MB per worker process)
 CACHED_TREES = 8
 MAX_CACHED_NODES = 60_000

@@ -193,8 +193,8 @@ def _load() -> None:
         "evalgame.play.evaluate",
         "evalgame.play.tiling",
         "evalgame.play.graph",
-        "evalgame.play.impartial",
-        "evalgame.play.classic",
-        "evalgame.play.cutoff",
+        "evalgame.lab.impartial",
+        "evalgame.lab.classic",
+        "evalgame.lab.cutoff",
     ):
         importlib.import_module(module)

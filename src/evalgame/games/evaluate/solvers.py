@@ -106,7 +106,7 @@ def _vectorized(
 
 #: the paper's tree searches, which walk the game tree node by node in the game's value
 #: order; they run on any game on the protocol (the walk of
-#: :mod:`evalgame.analysis.tree_walk` records them on a proxy of an e-Valuate game)
+#: :mod:`evalgame.lab.tree_walk` records them on a proxy of an e-Valuate game)
 TREE: dict[str, Solver] = solvers(
     Solver(
         "alphabeta",

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evalgame.analysis.dag_lab import ALGORITHMS, read_game, tree_size, walk_game
 from evalgame.errors import CycleError, LimitError
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.nested_tree import parse_nested_tree
+from evalgame.lab.dag import ALGORITHMS, read_game, tree_size, walk_game
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game.json"

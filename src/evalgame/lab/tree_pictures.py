@@ -14,7 +14,7 @@ A :class:`DrawnTree` is a game tree that draws itself (what ``evalgame.tree`` re
 that a notebook shows the picture).
 
 >>> import tempfile, pathlib
->>> from evalgame.analysis.tree import game_tree
+>>> from evalgame.lab.tree import game_tree
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "tree.svg"
 >>> draw_tree(game_tree("(10-X)*Y"), out)
 >>> out.read_text().startswith("<?xml")
@@ -29,8 +29,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from evalgame.analysis.tree import GameTree, Node, Status
 from evalgame.errors import InputError, LimitError
+from evalgame.lab.tree import GameTree, Node, Status
 from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Player
 
@@ -66,7 +66,7 @@ class _Item:
 
 
 class DrawnTree(GameTree):
-    """A :class:`~evalgame.analysis.tree.GameTree` that draws itself: into a file, as SVG
+    """A :class:`~evalgame.lab.tree.GameTree` that draws itself: into a file, as SVG
     text, or in a notebook."""
 
     @classmethod
@@ -84,7 +84,7 @@ class DrawnTree(GameTree):
         """The tree's picture (cut-offs marked; the subtree reached by the moves ``at``):
         into the file ``out`` (``.svg`` or ``.png``), or returned as SVG text.
 
-        >>> from evalgame.analysis.tree import game_tree
+        >>> from evalgame.lab.tree import game_tree
         >>> DrawnTree.of(game_tree("(10-X)*Y")).draw(at=(5,)).startswith("<?xml")
         True
         """

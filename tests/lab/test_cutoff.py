@@ -10,8 +10,8 @@ import pytest
 
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.catalog import parse_target
+from evalgame.lab.cutoff import EVALUATIONS, cutoff_state, find_horizon
 from evalgame.numbers import Number
-from evalgame.play.cutoff import EVALUATIONS, cutoff_state, find_horizon
 from evalgame.play.replay import replay
 from evalgame.play.session import Session
 from evalgame.search.protocol import Game, Player

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evalgame.analysis.tree import GameTree, Status, game_tree
 from evalgame.errors import GameError, LimitError
 from evalgame.expr.nodes import Node as ExpressionNode
 from evalgame.expr.nodes import to_text
@@ -16,6 +15,7 @@ from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.solvers import TREE
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.lab.tree import GameTree, Status, game_tree
 from evalgame.numbers import format_number
 from evalgame.search.protocol import Player
 from tests.games.naive import naive_value

@@ -3,7 +3,7 @@
 The search is not re-implemented here: it runs on a *recording proxy* of the game, which
 notes each node the search enters (every search calls ``budget.tick`` and then ``moves``
 once per node it enters). :func:`walk` returns that record with the search's own result;
-:mod:`evalgame.analysis.tree` turns it into the statuses and steps of a drawn tree.
+:mod:`evalgame.lab.tree` turns it into the statuses and steps of a drawn tree.
 
 >>> from evalgame.games.evaluate.game import EValuate
 >>> from evalgame.expr.expression import parse

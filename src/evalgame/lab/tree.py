@@ -3,7 +3,7 @@
 :func:`game_tree` builds the whole tree (every node with its exact minimax value) and runs
 one of the tree searches on it — ``minimax``, ``alphabeta`` (the paper's Algorithm 1) or
 ``paper`` (Algorithm 1 with the paper's value order and transposition table) — recording
-the nodes it entered, in order (:mod:`evalgame.analysis.tree_walk`). From that record:
+the nodes it entered, in order (:mod:`evalgame.lab.tree_walk`). From that record:
 
 * a visited node's children that were never entered were skipped by a cut-off — a *beta*
   cut-off at a MAX node, an *alpha* cut-off at a MIN node, as the paper names them;
@@ -28,7 +28,6 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from evalgame.analysis.tree_walk import Path, walk
 from evalgame.errors import GameError, InputError, LimitError
 from evalgame.expr.domain import DIGITS, DomainLike, domain_value, format_domain
 from evalgame.expr.evaluate import number_bits
@@ -37,6 +36,7 @@ from evalgame.games.evaluate.game import EValuate, Move, Position, setting
 from evalgame.games.evaluate.ordering import DEFAULT_SAMPLES, paper_value_order
 from evalgame.games.evaluate.solvers import TREE
 from evalgame.games.evaluate.treesize import tree_size
+from evalgame.lab.tree_walk import Path, walk
 from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Player
 from evalgame.search.registry import choose

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.catalog import heap_game
-from evalgame.play.impartial import analyse, play_move
+from evalgame.lab.impartial import analyse, play_move
 
 Row = tuple[str, int]  # (game, heap size)
 Position = tuple[Row, ...]
