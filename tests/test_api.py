@@ -12,6 +12,7 @@ import pytest
 import evalgame
 from evalgame.errors import DomainError, GameError
 from evalgame.games.tiling.game import board_svg
+from evalgame.search.examples import NestedTree
 
 
 def test_reprs_are_short_and_say_what_the_object_is() -> None:
@@ -88,6 +89,14 @@ def test_floats_are_read_through_their_decimal_text(given: object, exact: tuple[
 def test_clear_refusals(domain: object, first: str, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         evalgame.solve("x - y", domain=domain, first=first)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("entry", [evalgame.tree, evalgame.solve])
+def test_a_game_that_is_not_an_expression_is_refused_by_name(entry: object) -> None:
+    """A game of one's own given where an expression belongs: an error that says so and
+    where such a game goes, not an AssertionError from deep inside the parser."""
+    with pytest.raises(GameError, match=r"expression .* not on a NestedTree; .*evalgame dag"):
+        entry(NestedTree([[3, 12, 8], [2, 4, 6]]))  # type: ignore[operator]
 
 
 def test_play_is_the_function_whatever_is_imported_later() -> None:

@@ -44,7 +44,20 @@ def setting(
 
     >>> setting("x-y", "0..2", "min")
     (Expression('x-y'), (0, 1, 2), <Player.MIN: 'min'>)
+    >>> setting([[3, 12], [2, 4]], "0..9", "max")
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.GameError: e-Valuate is played on an expression ('(10-X)*Y' or an \
+Expression), not on a list; a game tree of your own is solved with evalgame.alphabeta(game) \
+and stepped through with `evalgame dag '[[3,12,8],[2,4,6]]'` or the web page's DAG & trees tab
     """
+    if not isinstance(expression, str | Expression):
+        raise GameError(
+            "e-Valuate is played on an expression ('(10-X)*Y' or an Expression), not on a "
+            f"{type(expression).__name__}; a game tree of your own is solved with "
+            "evalgame.alphabeta(game) and stepped through with "
+            "`evalgame dag '[[3,12,8],[2,4,6]]'` or the web page's DAG & trees tab"
+        )
     proposer = as_first(first)
     parsed = parse(expression) if isinstance(expression, str) else expression
     checked = make_domain(domain)
