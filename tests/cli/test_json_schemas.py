@@ -46,6 +46,7 @@ CASES: dict[str, list[list[str]]] = {
     "nim": [["3", "4", "5"], ["1", "1", "--misere"]],
     "play": [
         ["tictactoe", "--max", "optimal", "--min", "optimal"],
+        ["tictactoe", "--max", "depth", "--min", "optimal", "--seconds", "30"],
         ["X*(Y-Z)", "--max", "optimal", "--min", "random"],
         ["X*(Y-Z)", "--switch", "--max", "optimal", "--min", "random"],
     ],

@@ -17,7 +17,8 @@ def play_json(*args: str) -> dict[str, Any]:
     result = runner.invoke(app, ["play", *args, "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"game", "moves", "final", "winner", "verdict"}
+    searches = {"searches"} if "depth" in args else set()
+    assert set(data) == {"game", "moves", "final", "winner", "verdict"} | searches
     return data  # type: ignore[no-any-return]
 
 
@@ -62,6 +63,28 @@ def test_depth_player_on_a_large_board() -> None:
         "connect4:6x7", "--max", "depth", "--min", "random", "--seconds", "0.05", "--seed", "1"
     )
     assert data["winner"] in ("max", "min", None)
+
+
+def test_a_depth_player_says_how_deep_it_searched_and_what_it_found() -> None:
+    """Tic-tac-toe is searched to its end at once: each of MAX's moves comes with the exact
+    value of the position it chose from, the draw that optimal play keeps; on 6×7 a search
+    stops short and its value is an estimate."""
+    data = play_json("tictactoe", "--max", "depth", "--min", "optimal", "--seconds", "30")
+    assert data["searches"] == [
+        {"ply": ply, "depth": 9 - ply, "value": "0", "exact": True}
+        for ply in range(0, len(data["moves"]), 2)
+    ]
+    human = runner.invoke(
+        app, ["play", "tictactoe", "--max", "depth", "--min", "optimal", "--seconds", "30"]
+    )
+    assert "MAX (depth) plays 5 — searched to the end (depth 9), value 0 (exact)" in human.output
+    args = ["connect4:6x7", "--max", "random", "--min", "depth", "--seconds", "0.05"]
+    data = play_json(*args, "--seed", "1")
+    assert [entry["ply"] for entry in data["searches"]] == list(range(1, len(data["moves"]), 2))
+    assert not data["searches"][0]["exact"]
+    human = runner.invoke(app, ["play", *args, "--seed", "1"])
+    assert "MIN (depth) plays" in human.output
+    assert "(heuristic, to MAX)" in human.output or "no search finished" in human.output
 
 
 def test_dag_file(tmp_path: Path) -> None:

@@ -40,6 +40,7 @@ from evalgame.play.session import Session, Solver
 from evalgame.play.solvers import exact_solver
 from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import SOLVERS, choose, describe
+from evalgame.search.result import SearchResult
 from evalgame.vocabulary import exact_json, side_json
 
 AGENTS = ("human", "optimal", "random", "depth")
@@ -130,7 +131,12 @@ def play_game(
         Player.MIN: make_agent(kinds[1], chosen, solver, seeded(1), seconds),
         Player.CHANCE: ChanceAgent(seeded(2)),
     }
-    watcher = Watcher({Player.MAX: kinds[0], Player.MIN: kinds[1]}, show=not json_output)
+    depth_players = {
+        player: agent for player, agent in agents.items() if isinstance(agent, DepthLimitedAgent)
+    }
+    watcher = Watcher(
+        {Player.MAX: kinds[0], Player.MIN: kinds[1]}, depth_players, show=not json_output
+    )
     if watcher.show:
         console.print(board(chosen.game, session.position))
     try:
@@ -150,6 +156,7 @@ def play_game(
                 "final": exact_json(final),
                 "winner": side_json(verdict.winner),
                 "verdict": verdict.text,
+                **({"searches": watcher.searches} if depth_players else {}),
             }
         )
         return
@@ -162,22 +169,52 @@ def play_game(
 
 class Watcher:
     """Writes down every move as the game describes it and, when ``show``, prints it (and
-    the board when a person plays)."""
+    the board when a person plays); after a move of one of the ``depth_players``, also how
+    deep it searched and what it estimated (``searches``, for JSON)."""
 
-    def __init__(self, names: dict[Player, str], *, show: bool) -> None:
+    def __init__(
+        self,
+        names: dict[Player, str],
+        depth_players: dict[Player, DepthLimitedAgent] | None = None,
+        *,
+        show: bool,
+    ) -> None:
         self.names, self.show = {**names, Player.CHANCE: "dice"}, show
+        self.depth_players = depth_players or {}
         self.described: list[str] = []
+        self.searches: list[dict[str, Any]] = []
 
     def on_move(self, session: Session[Any, Any], player: Player, move: Any) -> None:
         """Called by :func:`~evalgame.play.match.run` after each move."""
         text = session.game.describe_move(session.history[-1][0], move)
         self.described.append(text)
+        searched = ""
+        if player in self.depth_players:
+            searched = self._searched(self.depth_players[player].last)
         if not self.show:
             return
         who = "the dice" if player is Player.CHANCE else f"{player.name} ({self.names[player]})"
-        console.print(f"{who} plays [bold]{escape(text)}[/]")
+        console.print(f"{who} plays [bold]{escape(text)}[/]{searched}")
         if "human" in self.names.values() and not session.is_over:
             console.print(board(session.game, session.position))
+
+    def _searched(self, result: SearchResult[Any] | None) -> str:
+        """Note the search behind a depth player's move; the words that tell it."""
+        ply = len(self.described) - 1
+        if result is None:
+            self.searches.append({"ply": ply, "depth": 0, "value": None, "exact": False})
+            return " — no search finished in time: its first legal move"
+        self.searches.append(
+            {
+                "ply": ply,
+                "depth": result.depth,
+                "value": exact_json(result.value),
+                "exact": result.exact,
+            }
+        )
+        if result.exact:
+            return f" — searched to the end (depth {result.depth}), value {result.value} (exact)"
+        return f" — searched to depth {result.depth}, estimate {result.value} (heuristic, to MAX)"
 
     def on_undo(self, session: Session[Any, Any]) -> None:
         """Called after moves were taken back."""

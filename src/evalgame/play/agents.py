@@ -25,6 +25,7 @@ from evalgame.numbers import Number
 from evalgame.play.session import Session, Solver, reading_order
 from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Player
+from evalgame.search.result import SearchResult
 
 
 class Command(enum.Enum):
@@ -100,7 +101,14 @@ class DepthLimitedAgent:
     """Iterative deepening with the game's evaluation function, within ``seconds``.
 
     It plays the best move of the deepest completed iteration (the first legal move if
-    not even depth 1 completed in time).
+    not even depth 1 completed in time). ``last`` is the search behind its last choice —
+    how deep it looked (``depth``) and what it estimated (``value``, to MAX; ``exact`` when
+    it reached every end of the game) — or ``None`` when not even depth 1 completed.
+
+    >>> from evalgame.games.classic.tictactoe import TicTacToe
+    >>> agent = DepthLimitedAgent(max_depth=2)
+    >>> agent.choose(Session(TicTacToe())), agent.last.depth, agent.last.value, agent.last.exact
+    (5, 2, Fraction(1, 25), False)
     """
 
     name = "depth"
@@ -109,15 +117,18 @@ class DepthLimitedAgent:
         if seconds <= 0:
             raise GameError(f"a depth-limited player needs a positive time, not {seconds}")
         self.seconds, self.max_depth = seconds, max_depth
+        self.last: SearchResult[Any] | None = None
 
     def choose(self, session: Session[Any, Any]) -> Any:
         legal = session.legal_moves()
+        self.last = None
         try:
             result = iterative_deepening(
                 session.game, session.position, max_depth=self.max_depth, seconds=self.seconds
             )
         except SearchInterrupted:
             return legal[0]
+        self.last = result
         move = result.best_move
         return move if move in legal else legal[0]
 
