@@ -56,6 +56,20 @@ def test_pig_is_exact_with_expectiminimax() -> None:
     assert data["algorithm"] == "expectiminimax"
 
 
+def test_a_game_with_dice_says_what_its_value_measures() -> None:
+    """pig:2:2:2 by hand: MAX throws a 2 (1/2) and wins; else MIN throws a 2 (1/4) and
+    wins; else the two turns are over at 0–0, a draw (1/4). The value is 1/2 − 1/4, and
+    the answer says it is that difference; a game without dice needs no such words."""
+    data = run_json("pig:2:2:2")
+    assert Fraction(str(data["value"])) == Fraction(1, 2) - Fraction(1, 4)
+    meaning = "P(first player wins) − P(second player wins) under perfect play"
+    assert str(data["meaning"]).startswith(meaning)
+    assert "after 2 turns" in str(data["meaning"])
+    assert "meaning" not in run_json("tictactoe")
+    text = " ".join(runner.invoke(app, ["classic", "pig:10"]).output.split())
+    assert f"≈ 0.4141) the value is {meaning}" in text
+
+
 def test_human_output() -> None:
     text = runner.invoke(app, ["classic", "tictactoe"]).output
     assert "tictactoe: draw (value 0)" in text

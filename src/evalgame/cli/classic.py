@@ -39,6 +39,19 @@ CHANCE_OUTCOMES = {
 }
 
 
+def value_meaning(target: Target) -> str | None:
+    """What the value of a game with dice measures (``None`` without dice, where the
+    outcome says it): the game's own words, or an expectation.
+
+    >>> value_meaning(parse_target("pig:10"))[:44]
+    'P(first player wins) − P(second player wins)'
+    """
+    if not target.chance:
+        return None
+    meaning: str = getattr(target.game, "value_meaning", "the expected payoff to MAX")
+    return meaning
+
+
 def outcome_text(value: Number | None, chance: bool) -> str:
     """The natural outcome of ``value`` (an expectation for games with dice)."""
     if value is None:
@@ -102,6 +115,7 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
         line.append(game.describe_move(position, move))
         position = game.play(position, move)
     nimbers = _nimbers(game)
+    meaning = value_meaning(target)
     if json_output:
         print_json(
             {
@@ -109,6 +123,7 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
                 **nimbers,
                 "value": value,
                 "outcome": outcome if result.exact else None,
+                **({"meaning": meaning} if meaning else {}),
                 "best_move": line[0] if line else None,
                 "pv": line,
                 "algorithm": result.algorithm,
@@ -123,6 +138,8 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
     if result.exact:
         approx = f" ≈ {approximate(result.value, 4)}" if isinstance(result.value, Fraction) else ""
         console.print(f"{name}: [bold]{outcome}[/] (value {value}{approx})")
+        if meaning:
+            console.print(f"the value is {meaning}")
     else:
         console.print(
             f"{name}: not solved; heuristic value {value} at depth {result.depth} "

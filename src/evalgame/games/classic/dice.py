@@ -66,6 +66,11 @@ class Pig(Game[PigPosition, str]):
             )
         self.target, self.faces, self.turns = target, faces, turns
         self.name = f"pig:{target}"
+        #: what the game's value measures, in words
+        self.value_meaning = (
+            "P(first player wins) − P(second player wins) under perfect play "
+            f"(a draw, equal scores after {turns} turns, counts 0)"
+        )
         self._face_moves = [str(face) for face in range(1, faces + 1)]
         self._chance = Fraction(1, faces)
 
