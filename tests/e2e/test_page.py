@@ -84,11 +84,27 @@ def test_place_a_domino(page: Page) -> None:
     expect(page.locator("#tiling-board .cell[data-r='1'][data-c='1']")).to_have_text("1")
 
 
+def test_the_tree_example_teaches_the_transposition_table(page: Page) -> None:
+    """The tab's own example reaches positions twice, and the table answers them."""
+    open_tab(page, "tree")
+    page.click("#tree-start")
+    summary = page.locator("#tree-summary")
+    expect(summary).to_contain_text("minimax(E) = 0")
+    expect(summary).to_contain_text("9 table hits")
+    expect(page.locator("#tree-nodes .badge.table")).to_have_count(0)  # before the search
+    page.click("#tree-next-hit")  # the walk up to the first position the table answers
+    expect(page.locator("#tree-event")).to_contain_text("answered by the transposition table")
+    expect(page.locator("#tree-nodes .node.current .badge.table")).to_have_count(1)
+    first = page.locator("#tree-step-label").text_content()
+    page.click("#tree-next-hit")
+    expect(page.locator("#tree-step-label")).not_to_have_text(first or "")
+    expect(page.locator("#tree-event")).to_contain_text("answered by the transposition table")
+
+
 def test_explore_the_tree_of_figure_one(page: Page) -> None:
     open_tab(page, "tree")
-    page.fill("#tree-expression", "(10-X)*Y")
-    expect(page.locator("#tree-echo")).to_have_attribute("data-state", "ok")
-    page.click("#tree-start")
+    page.click("#tree .intro a")  # the paper's Figure 1
+    expect(page.locator("#tree-expression")).to_have_value("(10-X)*Y")
     expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
     expect(page.locator("#tree-summary")).to_contain_text("4 α cut-offs")
     # it opens before the search, so "next ›" walks it from its first step
@@ -107,14 +123,14 @@ def test_explore_the_tree_of_figure_one(page: Page) -> None:
 def test_a_refused_expression_takes_the_tree_away(page: Page) -> None:
     open_tab(page, "tree")
     page.click("#tree-start")
-    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 0")
     page.fill("#tree-expression", "(10-X)*")
     expect(page.locator("#tree-echo")).to_have_attribute("data-state", "error")
     expect(page.locator("#tree-view")).to_be_hidden()
     page.fill("#tree-expression", "X-Y")
     expect(page.locator("#tree-echo")).to_have_attribute("data-state", "ok")
     page.click("#tree-start")
-    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 4 ")
+    expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 1 ")
 
 
 def test_play_the_graph_game(page: Page) -> None:

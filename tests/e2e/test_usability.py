@@ -117,7 +117,7 @@ def test_every_tab_fits_a_phone(browser: Browser, server: str, scheme: str) -> N
 
         open_tab(page, "tree")
         page.click("#tree-start")
-        expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
+        expect(page.locator("#tree-summary")).to_contain_text("9 table hits")
         assert fits(page)
 
         open_tab(page, "tiling")
@@ -370,16 +370,18 @@ def test_a_link_reopens_the_game(page: Page) -> None:
     expect(page.locator("#tiling-board .cell")).to_have_count(4)
     expect(page.locator("#tiling-board .cell.max")).to_have_count(2)
 
-    page.goto("/#tree?e=(10-X)*Y&s=3")
+    page.goto("/#tree?e=(10-X)*Y&d=0..9&a=alphabeta&s=3")
     expect(page.locator("#tree-step-label")).to_have_text("step 3 of 658")
 
 
 # ------------------------------------------------------------------ the tree explorer
 
+#: the paper's Figure 1, as the link in the tab's introduction opens it
+FIGURE_ONE = "/#tree?e=(10-X)*Y&d=0..9&a=alphabeta"
+
 
 def test_the_tree_shows_only_what_the_search_knows(page: Page) -> None:
-    open_tab(page, "tree")
-    page.click("#tree-start")
+    page.goto(FIGURE_ONE)
     expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
     nodes = page.locator("#tree-nodes")
     page.click("#tree-first")
@@ -401,24 +403,23 @@ def test_the_tree_shows_only_what_the_search_knows(page: Page) -> None:
 
 
 def test_each_cut_off_says_why(page: Page) -> None:
-    page.goto("/#tree?e=(10-X)*Y&s=525")  # the step that leaves {6}
+    page.goto("/#tree?e=(10-X)*Y&d=0..9&a=alphabeta&s=525")  # the step that leaves {6}
     event = page.locator("#tree-event")
     expect(event).to_contain_text("leave {6} (MIN): returns ≤ 36")
     expect(event).to_contain_text(
         "α cut-off: 36 ≤ α = 45, so MAX will never let MIN reach this node"
     )
-    page.goto("/#tree?e=(10-X)*Y&s=480")  # the step that leaves {5→Y}
+    page.goto("/#tree?e=(10-X)*Y&d=0..9&a=alphabeta&s=480")  # the step that leaves {5→Y}
     expect(event).to_contain_text("β cut-off: 50 ≥ β = 45, so MIN will never let MAX reach")
     # an open node shows the window it searches in
-    page.goto("/#tree?e=(10-X)*Y&s=500")
+    page.goto("/#tree?e=(10-X)*Y&d=0..9&a=alphabeta&s=500")
     expect(event).to_contain_text("with (α, β) = (12, +∞)")
     open_min = page.locator("#tree-nodes .node.open", has_text="{6}").first
     expect(open_min.locator(".window")).to_have_text("(α, β) = (45, +∞)")
 
 
 def test_the_tree_by_keyboard(page: Page) -> None:
-    open_tab(page, "tree")
-    page.click("#tree-start")
+    page.goto(FIGURE_ONE)
     expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 45")
     root = page.locator("#tree-nodes [data-id='0']")
     expect(root).to_have_attribute("tabindex", "0")

@@ -43,6 +43,7 @@ export function setupTree() {
   $("tree-back").addEventListener("click", () => setStep(step - 1));
   $("tree-next").addEventListener("click", () => setStep(step + 1));
   $("tree-last").addEventListener("click", () => setStep(tree.steps));
+  $("tree-next-hit").addEventListener("click", nextHit);
   $("tree-play").addEventListener("click", togglePlay);
   $("tree-step").addEventListener("input", (event) => setStep(Number(event.target.value)));
   $("tree-picture-box").addEventListener("toggle", loadPicture);
@@ -50,12 +51,12 @@ export function setupTree() {
   rove($("tree-nodes"), "[role='treeitem']", moveInTree);
   $("tree-nodes").addEventListener("keydown", toggleKeys);
   return (params) => {
-    $("tree-expression").value = params.get("e") ?? "(10-X)*Y";
-    $("tree-domain").value = params.get("d") ?? "0..9";
-    const algorithm = params.get("a");
-    if ([...$("tree-algorithm").options].some((option) => option.value === algorithm)) {
-      $("tree-algorithm").value = algorithm;
-    }
+    // what a link leaves out is the page's example (X*(Y-Z) over 0..2, the paper's table)
+    $("tree-expression").value = params.get("e") ?? $("tree-expression").defaultValue;
+    $("tree-domain").value = params.get("d") ?? $("tree-domain").defaultValue;
+    const options = [...$("tree-algorithm").options];
+    const chosen = options.find((option) => option.value === params.get("a"));
+    $("tree-algorithm").value = (chosen ?? options.find((option) => option.defaultSelected)).value;
     check();
     const at = Number.parseInt(params.get("s") ?? "", 10);
     show(Number.isNaN(at) ? null : at);
@@ -112,6 +113,11 @@ function load(answer, request, at) {
     if (columns.leave[id] >= 0) events[columns.leave[id]] = { id, kind: "leave" };
   }
   tree = { ...answer, columns, count, children, size, events, request, names: new Map() };
+  // the steps that leave a position the table answered, for "next TT hit ›"
+  tree.hits = events.flatMap((event, at) =>
+    event.kind === "leave" && status(event.id) === "table" ? [at + 1] : [],
+  );
+  $("tree-next-hit").hidden = tree.hits.length === 0;
   expanded = new Set([0, ...children[0]]);
   focused = 0;
   $("tree-view").hidden = false;
@@ -279,6 +285,11 @@ function cutOff(id, result) {
   }
   return `α cut-off: ${result} ≤ α = ${given}, so MAX will never let MIN reach this node — ` +
     `at ${where} MAX already has ${given} with an earlier proposal`;
+}
+
+/** To the next step where the table answers a position (round to the first after the last). */
+function nextHit() {
+  setStep(tree.hits.find((at) => at > step) ?? tree.hits[0]);
 }
 
 function togglePlay() {
