@@ -81,6 +81,55 @@ def test_the_engine_plays_optimally(
     assert state["result"]["value"] == str(naive_value(game, game.initial()))
 
 
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    spec=st.sampled_from(["path:4", "cycle:4", "star:4", "friendship:2"]),
+    pair=st.sampled_from([("V", "E"), ("E", "V")]),
+    data=st.data(),
+)
+def test_the_hint_against_brute_force(
+    client: TestClient, spec: str, pair: tuple[str, str], data: st.DataObject
+) -> None:
+    """Every legal move with MAX's final share after it, the best ones marked, and an
+    optimal line that keeps the value to the end: each checked by a naive full search."""
+    game = GraphShare(incidence(load_graph(spec), *pair), 2)
+    body = {"graph": spec, "colour": pair[0], "share": pair[1]}
+    state = play(client, **body, role="min")  # the engine (MAX) opens
+    while not state["over"]:
+        answer = client.post("/api/graph/hint", json={**body, "moves": state["moves"]})
+        assert answer.status_code == 200, answer.text
+        hint = answer.json()
+        position = replay(game, state["moves"])
+        value = naive_value(game, position)
+        assert hint["exact"]
+        assert hint["value"] == str(value)
+        assert [move["move"] for move in hint["moves"]] == list(game.moves(position))
+        for move in hint["moves"]:
+            after = naive_value(game, game.play(position, move["move"]))
+            assert move["value"] == str(after)
+            assert move["best"] == (after == value)
+        for text in hint["pv"]:  # the line, move by move, keeps the value
+            (move,) = [m for m in game.moves(position) if game.describe_move(position, m) == text]
+            position = game.play(position, move)
+            assert naive_value(game, position) == value
+        assert game.is_terminal(position)
+        assert position.won == value
+        move = data.draw(st.sampled_from(state["options"]))
+        state = play(client, **body, role="min", moves=[*state["moves"], move])
+    assert state["result"]["optimal"]
+    position = game.initial()
+    for text in state["result"]["optimal"]:
+        (move,) = [m for m in game.moves(position) if game.describe_move(position, m) == text]
+        position = game.play(position, move)
+    assert str(position.won) == state["result"]["value"] == str(naive_value(game, game.initial()))
+
+
+def test_no_hint_once_the_game_is_over(client: TestClient) -> None:
+    answer = client.post("/api/graph/hint", json={"graph": "path:5", "colours": 1})
+    assert answer.status_code == 400
+    assert "nothing to hint" in answer.json()["message"]
+
+
 @pytest.mark.parametrize(
     ("body", "why"),
     [

@@ -163,7 +163,7 @@ def graph_state(
         replay(session, moves, read_move)
         engine = answer(session, Player(role), choose)
         position, over = session.position, session.is_over
-        result = _result(found, session) if over else None
+        result = _result(found, session, budget) if over else None
     return {
         **describe(game.share),
         "title": game.name,
@@ -185,6 +185,86 @@ def graph_state(
         "result": result,
         "why_over": why_over_at_start(game) if over and not session.moves_played else None,
     }
+
+
+def graph_hint(
+    spec: str,
+    colour: str,
+    share: str,
+    colours: int,
+    rule: str,
+    moves: Sequence[int],
+    budget: Budget | None = None,
+    *,
+    coloured: Limit | None = None,
+    shared: Limit | None = None,
+) -> dict[str, Any]:
+    """Every legal move of the player to move after ``moves``, each with MAX's final share
+    after it under optimal play (``best`` marks the mover's best), and an optimal line from
+    here (``pv``, as the game writes moves); ``exact`` is false, with the bounds proven,
+    when the search does not settle the position within ``budget``.
+
+    >>> hint = graph_hint("path:3", "V", "E", 2, "mono", [])
+    >>> hint["value"], [(move["move"], move["value"], move["best"]) for move in hint["moves"]]
+    ('1', [(1, '1', True), (2, '1', True)])
+    >>> hint["pv"]  # MIN keeps MAX to one edge of the two
+    ['colour 1', '1→v0', 'colour 2', '2→v2', 'colour 1', '1→v1']
+    """
+    found = table(spec, colour, share, colours, rule, coloured=coloured, shared=shared)
+    game = found.game
+    with found.lock:
+        session: Session[SharePosition, int] = Session(game)
+        replay(session, moves, read_move)
+        if session.is_over:
+            raise IllegalMoveError("the game is over: there is nothing to hint")
+        position = session.position
+        try:
+            value = _value(found, position, budget)
+            after = {
+                move: _value(found, game.play(position, move), budget)
+                for move in game.moves(position)
+            }
+            pv = _optimal_line(found, position, budget)
+        except SearchInterrupted as stop:
+            return {
+                "exact": False,
+                "value": None,
+                **bounds_json(stop.lower, stop.upper),
+                "moves": [],
+                "pv": [],
+            }
+    return {
+        "exact": True,
+        "value": exact_json(value),
+        **bounds_json(value, value),
+        "moves": [
+            {"move": move, "value": exact_json(found_value), "best": found_value == value}
+            for move, found_value in after.items()
+        ],
+        "pv": pv,
+    }
+
+
+def _value(found: Table, position: SharePosition, budget: Budget | None) -> Number:
+    """MAX's final share from ``position`` under optimal play (the shared table helps)."""
+    value = alphabeta(found.game, position, table=found.table, budget=budget).value
+    assert value is not None  # every end of the graph game has a share
+    return value
+
+
+def _optimal_line(found: Table, position: SharePosition, budget: Budget | None) -> list[str]:
+    """An optimal line from ``position`` to the end, each move as the game writes it: at
+    every step the first move, in the game's order, that keeps the position's value."""
+    game, line = found.game, []
+    value = _value(found, position, budget)
+    while not game.is_terminal(position):
+        for move in game.order(position, game.moves(position)):
+            child = game.play(position, move)
+            if _value(found, child, budget) == value:
+                line.append(game.describe_move(position, move))
+                position = child
+                break
+    return line
 
 
 #: the elements of a graph, by letter
@@ -240,10 +320,17 @@ def _engine_move(
     return move, {"exact": True, **exact}
 
 
-def _result(found: Table, session: Session[SharePosition, int]) -> dict[str, Any]:
-    """MAX's final share against the game's value from the start, and the verdict."""
+def _result(
+    found: Table, session: Session[SharePosition, int], budget: Budget | None
+) -> dict[str, Any]:
+    """MAX's final share against the game's value from the start, the verdict, and an
+    optimal line from the start (``None`` if the search ran out of time)."""
     judged = session.verdict()
     value = found.value
+    optimal = None
+    if value is not None:
+        with contextlib.suppress(SearchInterrupted):
+            optimal = _optimal_line(found, found.game.initial(), budget)
     return {
         "final": format_number(session.position.won),
         "value": exact_json(value),
@@ -252,6 +339,7 @@ def _result(found: Table, session: Session[SharePosition, int]) -> dict[str, Any
         "winner": side_json(judged.winner),
         "verdict": judged.text,
         "reason": judged.reason,
+        "optimal": optimal,
     }
 
 

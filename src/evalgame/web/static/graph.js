@@ -31,6 +31,7 @@ export function setupGraph() {
     send(formRequest([]));
   });
   $("graph-undo").addEventListener("click", undo);
+  $("graph-hint").addEventListener("click", hint);
   document.addEventListener("keydown", keyboard);
   return (params) => {
     const choose = (id, value) => {
@@ -95,9 +96,57 @@ function keyboard(event) {
   if ($("graph").hidden || !game || game.state.over || isBusy("graph") || typing(event)) return;
   const colour = $("graph-palette").querySelector(`button[data-colour="${CSS.escape(event.key)}"]`);
   if (colour) colour.click();
+  else if (event.key === "?" && !$("graph-hint").disabled) hint();
   else if (event.key === "Backspace" && !$("graph-undo").disabled) undo();
   else return;
   event.preventDefault();
+}
+
+/** Every legal move with MAX's final share after it, the best outlined, and a best line. */
+async function hint() {
+  showError($("graph-error"), null);
+  const { request, state } = game;
+  let answer;
+  try {
+    answer = await whileBusy("graph", "Working out the value of every move", 3, (signal) =>
+      api("/api/graph/hint", { ...request, moves: state.moves }, signal),
+    );
+  } catch (error) {
+    if (!(error instanceof Cancelled)) showError($("graph-error"), error);
+    return;
+  }
+  $("graph-hints").hidden = false;
+  if (!answer.exact) {
+    $("graph-hints").textContent = "The search ran out of time: it proved only " +
+      `${exact(answer.lower)} ≤ MAX's final share ≤ ${exact(answer.upper)}.`;
+    return;
+  }
+  const placing = state.proposal !== null;
+  const name = (move) => (placing ? state.a[move] : `colour ${move}`);
+  const byMove = new Map(answer.moves.map((option) => [option.move, option]));
+  // the values go under the colours, and beside the elements in the list below
+  for (const button of $("graph-palette").querySelectorAll("button")) {
+    const option = byMove.get(Number(button.dataset.colour));
+    if (!option) continue;
+    button.querySelector(".hint-value")?.remove();
+    button.append(el("span", { class: "hint-value", text: exact(option.value) }));
+    button.classList.toggle("best", option.best);
+    button.setAttribute("aria-label",
+      `propose colour ${option.move}: MAX's share ${exact(option.value)} after it${option.best ? ", a best move" : ""}`);
+  }
+  const mover = placing ? "MIN" : "MAX";
+  const list = el("ul", { class: "hint-list" }, ...answer.moves.map((option) =>
+    el("li", { class: option.best ? "best" : null },
+      `${name(option.move)} → `, el("span", { class: "hint-value", text: exact(option.value) }),
+      option.best ? " (best)" : ""),
+  ));
+  $("graph-hints").replaceChildren(
+    el("p", { text: `After each move, MAX's share with best play from then on; ${mover} wants it ` +
+      `${mover === "MAX" ? "large" : "small"}. With best play from here MAX ends with ` +
+      `${exact(answer.value)}.` }),
+    list,
+    el("p", { class: "optimal-line", text: `An optimal line from here: ${answer.pv.join(", ")}.` }),
+  );
 }
 
 function play(move) {
@@ -119,6 +168,8 @@ function render() {
     `MAX's share so far: ${exact(state.won)} of ${exact(state.total)} ` +
     `(${exact(state.pending)} still open). Outlines: blue MAX's, red MIN's, grey undecided.`;
   $("graph-undo").disabled = state.players.lastIndexOf(state.role) < 0;
+  $("graph-hint").disabled = !myTurn;
+  $("graph-hints").hidden = true;
   renderResult(state);
   // the keyboard stays in the game: on the first colour, the first element, or the verdict
   const next = state.over
@@ -309,5 +360,8 @@ function renderResult(state) {
       text: `MAX's share ${exact(result.final)} of ${exact(result.total)}; under optimal play ` +
         `${result.value === null ? "unknown (the search ran out of time)" : exact(result.value)}.`,
     }),
+    ...(result.optimal
+      ? [el("p", { class: "optimal-line", text: `An optimal line from the start: ${result.optimal.join(", ")}.` })]
+      : []),
   );
 }
