@@ -93,7 +93,10 @@ def test_the_tree_example_teaches_the_transposition_table(page: Page) -> None:
     expect(summary).to_contain_text("9 table hits")
     expect(page.locator("#tree-nodes .badge.table")).to_have_count(0)  # before the search
     page.click("#tree-next-hit")  # the walk up to the first position the table answers
-    expect(page.locator("#tree-event")).to_contain_text("answered by the transposition table")
+    expect(page.locator("#tree-event")).to_contain_text(
+        "leave {1→Y, 1→X} (MAX): returns 1, answered by the transposition table — the same "
+        "position as {1→X, 1→Y}, left at step "
+    )
     expect(page.locator("#tree-nodes .node.current .badge.table")).to_have_count(1)
     first = page.locator("#tree-step-label").text_content()
     page.click("#tree-next-hit")

@@ -262,13 +262,29 @@ function describeEvent(event) {
   const cut = pruned(id);
   const returned = result === null ? "nothing (no valid leaf)" : `${cut.length ? bound(id) : ""}${result}`;
   const text = [`leave ${name(id)} (${kind}): returns ${returned}`];
-  if (status(id) === "table") text.push(", answered by the transposition table");
+  if (status(id) === "table") text.push(`, answered by the transposition table${stored(id)}`);
   if (cut.length) {
     const nodes = cut.reduce((total, child) => total + tree.size[child], 0);
     const moves = `${cut.length} move${cut.length > 1 ? "s" : ""} (${nodes.toLocaleString("en")} nodes)`;
     text.push(el("span", { class: "why", text: `${cutOff(id, result)} — ${moves} pruned.` }));
   }
   return text;
+}
+
+/** Where the table learnt the value of node `id`: the same position (the same expression,
+ * the same proposal) reached earlier by another order of play, if the tree shows it. */
+function stored(id) {
+  const text = column("text", id);
+  const proposal = column("proposal", id);
+  const leave = column("leave", id);
+  for (let other = 0; other < tree.count; other += 1) {
+    const earlier = column("leave", other) >= 0 && column("leave", other) < leave;
+    if (other !== id && earlier && column("text", other) === text &&
+        column("proposal", other) === proposal && status(other) !== "table") {
+      return ` — the same position as ${name(other)}, left at step ${column("leave", other) + 1}`;
+    }
+  }
+  return "";
 }
 
 /** "≥ " at a MAX node left by a cut-off (its value is at least that), "≤ " at a MIN node. */
