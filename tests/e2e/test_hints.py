@@ -107,3 +107,39 @@ def test_the_graph_tab_hints_every_move_and_an_optimal_line(page: Page) -> None:
         "colour 1, 1→v2, colour 1, 1→v3."
     )
     expect(hints).to_be_hidden()
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(390, "light"), (1280, "dark")])
+def test_classic_values_read_from_afar(
+    browser: Browser, server: str, width: int, scheme: str
+) -> None:
+    """The board's values at 16 px at least, readable; a played cell as vivid as a free
+    one; Pig's long fractions shown as a decimal, the exact fraction beneath."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844},
+        base_url=server,
+        color_scheme=scheme,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    try:
+        page.goto("/#classic?g=tictactoe&m=5")
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("#classic-game .cell-button:disabled")).to_have_count(2)
+        page.keyboard.press("?")
+        values = page.locator(".classic-board .hint-value")
+        expect(values).to_have_count(7)
+        for index in range(7):
+            looks = values.nth(index).evaluate(LOOKS)
+            assert looks["size"] >= 16, looks
+            assert contrast(looks["fg"], looks["bg"]) >= READABLE, looks
+        played = page.locator(".classic-board .cell-button:disabled").first
+        assert played.evaluate("(cell) => getComputedStyle(cell).opacity") == "1"
+        page.goto("/#classic?g=pig:10&r=both&m=rolls%203")
+        expect(page.locator("#classic-options button")).to_have_count(2)  # hold or roll
+        page.keyboard.press("?")
+        label = page.locator("#classic-options button .hint-value").first
+        expect(label).to_have_text(re.compile(r"^≈ -?0\.\d+-?\d+/\d+$"))
+        expect(label.locator(".fraction")).to_have_text(re.compile(r"^-?\d+/\d+$"))
+        assert fits(page)
+    finally:
+        context.close()

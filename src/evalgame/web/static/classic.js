@@ -215,9 +215,16 @@ function verdict(state) {
   return `${youWin ? "You win" : "The engine wins"} (${state.verdict})`;
 }
 
+/** A move's value: the exact number, or — a fraction too long to read from afar, as Pig's
+ * chances are — its decimal large and the exact fraction small beneath it. */
 function valueLabel(entry) {
-  return entry.value === undefined ? null
-    : el("span", { class: "hint-value exact", text: entry.value === null ? "—" : entry.value });
+  if (entry.value === undefined) return null;
+  if (entry.value === null || entry.value.length <= 8) {
+    return el("span", { class: "hint-value exact", text: entry.value ?? "—" });
+  }
+  const [, decimal] = exact(entry.value).split(/ [≈=] /);
+  return el("span", { class: "hint-value exact", title: entry.value },
+    `≈ ${decimal}`, el("span", { class: "fraction", text: entry.value }));
 }
 
 function option(state, entry) {
