@@ -39,19 +39,6 @@ CHANCE_OUTCOMES = {
 }
 
 
-def value_meaning(target: Target) -> str | None:
-    """What the value of a game with dice measures (``None`` without dice, where the
-    outcome says it): the game's own words, or an expectation.
-
-    >>> value_meaning(parse_target("pig:10"))[:44]
-    'P(first player wins) − P(second player wins)'
-    """
-    if not target.chance:
-        return None
-    meaning: str = getattr(target.game, "value_meaning", "the expected payoff to MAX")
-    return meaning
-
-
 def outcome_text(value: Number | None, chance: bool) -> str:
     """The natural outcome of ``value`` (an expectation for games with dice)."""
     if value is None:
@@ -115,7 +102,7 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
         line.append(game.describe_move(position, move))
         position = game.play(position, move)
     nimbers = _nimbers(game)
-    meaning = value_meaning(target)
+    meaning = target.value_meaning
     if json_output:
         print_json(
             {

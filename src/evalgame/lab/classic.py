@@ -155,6 +155,6 @@ def _board(game: Any, position: Any) -> list[list[str]] | None:
 
 def _value_means(target: Target) -> str:
     """What a value measures, in words."""
-    if target.chance:
-        return "P(first player wins) − P(second player wins), under perfect play"
-    return "+1: the first player (MAX) wins, 0: a draw, −1: the second player (MIN) wins"
+    return target.value_meaning or (
+        "+1: the first player (MAX) wins, 0: a draw, −1: the second player (MIN) wins"
+    )

@@ -115,6 +115,19 @@ class Target:
         """Whether the game may have chance positions."""
         return self.algorithm != "alphabeta"
 
+    @property
+    def value_meaning(self) -> str | None:
+        """What the value of a game with dice measures: the game's own words (Pig's), else
+        an expectation; ``None`` without dice, where the value's outcome says it.
+
+        >>> parse_target("pig:10").value_meaning[:44]
+        'P(first player wins) − P(second player wins)'
+        """
+        if not self.chance:
+            return None
+        meaning: str = getattr(self.game, "value_meaning", "the expected payoff to MAX")
+        return meaning
+
 
 def is_game_target(text: str) -> bool:
     """Whether ``text`` names one of these games (anything else is an e-Valuate expression)."""
