@@ -83,7 +83,7 @@ def test_the_engine_plays_optimally(
 
 @settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    spec=st.sampled_from(["path:4", "cycle:4", "star:4", "friendship:2"]),
+    spec=st.sampled_from(["path:4", "cycle:4", "star:4"]),
     pair=st.sampled_from([("V", "E"), ("E", "V")]),
     data=st.data(),
 )
