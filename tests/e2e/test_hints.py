@@ -107,6 +107,10 @@ def test_the_graph_tab_hints_every_move_and_an_optimal_line(page: Page) -> None:
         "colour 1, 1→v2, colour 1, 1→v3."
     )
     expect(hints).to_be_hidden()
+    # a game over before its first move has no line to show
+    page.goto("/#graph?g=path:5&p=R,E&k=2&rule=mono&r=max")
+    expect(page.locator("#graph-why")).to_contain_text("Over before it starts")
+    expect(page.locator("#graph-result .optimal-line")).to_have_count(0)
 
 
 @pytest.mark.parametrize(("width", "scheme"), [(390, "light"), (1280, "dark")])

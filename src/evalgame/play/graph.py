@@ -258,12 +258,14 @@ def _optimal_line(found: Table, position: SharePosition, budget: Budget | None) 
     game, line = found.game, []
     value = _value(found, position, budget)
     while not game.is_terminal(position):
-        for move in game.order(position, game.moves(position)):
-            child = game.play(position, move)
-            if _value(found, child, budget) == value:
-                line.append(game.describe_move(position, move))
-                position = child
-                break
+        # some move keeps an exact value (the value is one of its children's)
+        move = next(
+            move
+            for move in game.order(position, game.moves(position))
+            if _value(found, game.play(position, move), budget) == value
+        )
+        line.append(game.describe_move(position, move))
+        position = game.play(position, move)
     return line
 
 

@@ -360,7 +360,7 @@ function renderResult(state) {
       text: `MAX's share ${exact(result.final)} of ${exact(result.total)}; under optimal play ` +
         `${result.value === null ? "unknown (the search ran out of time)" : exact(result.value)}.`,
     }),
-    ...(result.optimal
+    ...(result.optimal?.length
       ? [el("p", { class: "optimal-line", text: `An optimal line from the start: ${result.optimal.join(", ")}.` })]
       : []),
   );
