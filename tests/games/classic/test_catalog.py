@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from evalgame.errors import GameError
-from evalgame.games.classic.catalog import is_game_target, parse_target
+from evalgame.games.classic.catalog import LIMITS, is_game_target, parse_target
 from evalgame.games.classic.connect4 import ConnectFour
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.dice import Pig
@@ -116,3 +116,10 @@ def test_what_is_a_game_target() -> None:
 def test_bad_names(text: str, message: str) -> None:
     with pytest.raises(GameError, match=message):
         parse_target(text)
+
+
+def test_a_size_limit_names_itself_and_can_be_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(GameError, match=r"LIMITS\['heap'\] .* raise it from Python"):
+        parse_target("nim:5000")
+    monkeypatch.setitem(LIMITS, "heap", 5000)
+    assert parse_target("nim:5000").game is not None

@@ -170,17 +170,23 @@ def parse_target(text: str) -> Target:
     )
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
+def _number(text: str, what: str, low: int, limit: str) -> int:
+    """A whole number from ``low`` to ``LIMITS[limit]``; the error names the limit and how
+    to raise it."""
     if not re.fullmatch(r"\s*\d+\s*", text):
         raise GameError(f"{what} must be a whole number, not {text!r}")
-    value = int(text)
+    value, high = int(text), LIMITS[limit]
     if not low <= value <= high:
-        raise GameError(f"{what} must be between {low} and {high}, not {value}")
+        raise GameError(
+            f"{what} must be between {low} and {high}, not {value} (the limit "
+            f"LIMITS[{limit!r}] of evalgame.games.classic.catalog keeps every answer quick; "
+            "raise it from Python for larger games)"
+        )
     return value
 
 
-def _numbers(text: str, what: str, low: int, high: int) -> list[int]:
-    return [_number(part, what, low, high) for part in text.split(",")]
+def _numbers(text: str, what: str, low: int, limit: str) -> list[int]:
+    return [_number(part, what, low, limit) for part in text.split(",")]
 
 
 def _connect4(rest: str) -> Target:
@@ -200,13 +206,9 @@ def _pig(rest: str) -> Target:
     parts = rest.split(":") if rest else []
     if not 1 <= len(parts) <= 3:
         raise GameError("pig takes a target and optionally faces and turns: pig:T[:FACES[:TURNS]]")
-    target = _number(parts[0], "the pig target", 1, LIMITS["pig_target"])
-    faces = (
-        _number(parts[1], "the number of faces", 2, LIMITS["pig_faces"]) if len(parts) > 1 else 6
-    )
-    turns = (
-        _number(parts[2], "the number of turns", 1, LIMITS["pig_turns"]) if len(parts) > 2 else 6
-    )
+    target = _number(parts[0], "the pig target", 1, "pig_target")
+    faces = _number(parts[1], "the number of faces", 2, "pig_faces") if len(parts) > 1 else 6
+    turns = _number(parts[2], "the number of turns", 1, "pig_turns") if len(parts) > 2 else 6
     game = Pig(target, faces, turns)
     states = 2 * target**3 * turns
     if states > PIG_EXACT_STATES:
@@ -223,7 +225,7 @@ def heap_game(name: str, heaps: Sequence[int] = ()) -> HeapGame:
     """
     kind, _, rest = name.strip().lower().partition(":")
     if kind == "subtraction" and rest:
-        subtraction = _numbers(rest, "a number of the subtraction set", 1, LIMITS["heap"])
+        subtraction = _numbers(rest, "a number of the subtraction set", 1, "heap")
         return SubtractionGame(subtraction, heaps)
     if rest or kind not in HEAP_GAMES:
         raise GameError(
@@ -267,7 +269,7 @@ def _heap_part(text: str) -> HeapGame:
             name, f"{name}:N (several heaps: {name}:3,4)"
         )
         raise GameError(f"{name} is written {usage} (optionally followed by :misere)")
-    heaps = _numbers(parts[-1], "a heap size", 0, LIMITS["heap"])
+    heaps = _numbers(parts[-1], "a heap size", 0, "heap")
     return heap_game(":".join([name, *parts[:-1]]), heaps)
 
 
