@@ -5,9 +5,12 @@ Usage (from the repository root):
     .venv/bin/python scripts/tiling_results.py                 # everything (about 1 h 10 min)
     .venv/bin/python scripts/tiling_results.py --no-bounds     # only the table up to 6×6
     .venv/bin/python scripts/tiling_results.py --markdown-only # re-render from the JSON
+    .venv/bin/python scripts/tiling_results.py --no-bounds --kernel-cells 48  # C kernel values
 
 Raw results go to docs/tiling_results.json after every board, so an interrupted run keeps
 what it computed; boards already there are not computed again unless --fresh is given.
+Boards past N×N up to ``--kernel-cells`` cells (3 rows or more) are solved by the C kernel
+("kernel_values"), and those up to ``--confirm-cells`` cells again by the Python solver.
 Its "kernel_proofs" list holds the confirmed results of scripts/tiling_proofs.py runs
 (entered from their logs), rendered as their own table; the proof manager's stores in
 docs/proofs/ are read for theirs, one row per sitting.
@@ -30,6 +33,7 @@ from evalgame.analysis.tiling_results import (
     KernelProof,
     board_bounds,
     board_value,
+    confirmed_by_python,
     manager_proofs,
     markdown,
     replace_section,
@@ -45,6 +49,12 @@ def main(argv: list[str] | None = None) -> None:
     """Compute what is missing, then rewrite the tiling section of docs/results.md."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-size", type=int, default=6, help="solve every board up to N×N")
+    parser.add_argument(
+        "--kernel-cells", type=int, default=48, help="C kernel values up to this many cells"
+    )
+    parser.add_argument(
+        "--confirm-cells", type=int, default=30, help="the Python solver confirms up to this"
+    )
     parser.add_argument("--bounds", default="7x7,8x8", help="boards to bound, e.g. 7x7,8x8")
     parser.add_argument("--seconds", type=float, default=900, help="per board and first player")
     parser.add_argument("--no-bounds", action="store_true", help="skip the large boards")
@@ -73,6 +83,19 @@ def main(argv: list[str] | None = None) -> None:
                         f"{name}: MAX first {value.max_first.value}, MIN first "
                         f"{value.min_first.value}"
                     )
+        kernel_values = data.setdefault("kernel_values", {})
+        for rows, cols in kernel_boards(args.max_size, args.kernel_cells):
+            name = f"{rows}x{cols}"
+            if name not in kernel_values:
+                value = board_value(rows, cols, engine="native")
+                if rows * cols <= args.confirm_cells:
+                    value = confirmed_by_python(value)
+                kernel_values[name] = value.as_dict()
+                save()
+                log(
+                    f"{name} (C kernel): MAX first {value.max_first.value}, MIN first "
+                    f"{value.min_first.value}"
+                )
         if not args.no_bounds:
             for name in filter(None, args.bounds.split(",")):
                 rows, cols = map(int, name.split("x"))
@@ -85,7 +108,8 @@ def main(argv: list[str] | None = None) -> None:
                     data["bounds"][label] = found.as_dict()
                     save()
         draw_figures(args.docs / "figures", data, args.fresh)
-    values = [BoardValue.from_dict(v) for v in data["values"].values()]
+    found = [*data["values"].values(), *data.get("kernel_values", {}).values()]
+    values = [BoardValue.from_dict(v) for v in found]
     values.sort(key=lambda v: (v.rows, v.cols))
     bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
     bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
@@ -94,6 +118,21 @@ def main(argv: list[str] | None = None) -> None:
     section = markdown(values, bounds, proofs, managed) + _figure_lines(args.docs / "figures")
     write_section(args.docs / "results.md", section)
     log(f"wrote {args.docs / 'results.md'}")
+
+
+def kernel_boards(max_size: int, max_cells: int) -> list[tuple[int, int]]:
+    """The boards of 3 rows or more, past ``max_size`` columns, with at most ``max_cells``
+    cells (m×n with m ≤ n; 1×n and 2×n have closed forms), smallest first.
+
+    >>> kernel_boards(6, 24)
+    [(3, 7), (3, 8)]
+    """
+    boards = [
+        (rows, cols)
+        for rows in range(3, max_size + 1)
+        for cols in range(max(rows, max_size + 1), max_cells // rows + 1)
+    ]
+    return sorted(boards, key=lambda board: (board[0] * board[1], board))
 
 
 def draw_figures(folder: Path, data: dict[str, Any], fresh: bool) -> None:

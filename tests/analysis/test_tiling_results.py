@@ -12,6 +12,7 @@ from evalgame.analysis.tiling_results import (
     KernelProof,
     board_bounds,
     board_value,
+    confirmed_by_python,
     manager_proofs,
     markdown,
     replace_section,
@@ -40,8 +41,8 @@ def test_board_bounds_round_trip_and_markdown() -> None:
     assert again.report.steps == bounds.report.steps
     text = markdown([board_value(2, 2)], [again])
     assert "| 2×2 | 2 | 2 | 2 | 2 |" in text
-    assert "| 4×4 | MIN | **7** |" in text
-    assert "test γ=" in text
+    assert "| 2×2 | 2 | 2 | Python solver |" in text  # the best known values
+    assert "| 4×4 | ?…? | 7 | MIN first: Python solver's ladder |" in text
 
 
 def test_mu_raises_a_weak_lower_bound() -> None:
@@ -49,8 +50,18 @@ def test_mu_raises_a_weak_lower_bound() -> None:
     assert bounds.report.lower == 5
     assert bounds.mu == 6
     text = markdown([], [bounds])
-    assert "**6 ≤ value ≤ 8**" in text
-    assert "≥ 6: μ" in text
+    assert "| 4×4 | ?…? | 6…8 | MIN first ≥: μ; MIN first ≤: Python solver's ladder |" in text
+
+
+def test_kernel_values_have_their_own_table_and_join_the_best_known() -> None:
+    kernel = confirmed_by_python(board_value(3, 4, engine="native"))
+    assert (kernel.max_first.value, kernel.min_first.value) == (5, 5)  # brute force: above
+    assert BoardValue.from_dict(kernel.as_dict()) == kernel
+    text = markdown([board_value(2, 2), kernel], [])
+    assert "exact values by the C kernel" in text
+    assert "| the Python solver agrees |" in text
+    assert "| 3×4 | 5 | 5 | C kernel (the Python solver agrees) |" in text
+    assert "exact values by the C kernel" not in markdown([board_value(2, 2)], [])
 
 
 def test_sections_are_replaced_in_place() -> None:
@@ -97,4 +108,5 @@ def test_manager_stores_are_listed_sitting_by_sitting_and_narrow_the_bounds(
         "| 8×8 | MAX | 2027-01-15 08:00 | 2 | 3300 | 1,000,000,000 | 6543 | **26…31** "
         "| value ≥ 26 | time budget exhausted |"
     ) in text
-    assert "8×8 MAX first: **26 ≤ value ≤ 31**" in text  # the manager's bound beats the kernel's
+    # the manager's bound beats the kernel's
+    assert "| 8×8 | 26…31 | ?…? | MAX first: proof manager |" in text

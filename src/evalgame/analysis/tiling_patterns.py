@@ -122,7 +122,8 @@ def boards_from_json(data: Mapping[str, Any], managed: Sequence[ManagerProof] = 
         if bound is not None
     ]
     boards = []
-    for row in data.get("values", {}).values():
+    exact = [*data.get("values", {}).values(), *data.get("kernel_values", {}).values()]
+    for row in exact:
         top, bottom = row["max_first"]["value"], row["min_first"]["value"]
         boards.append(Board2(row["rows"], row["cols"], (top, top), (bottom, bottom), row["mu"],
                              row["nu"]))  # fmt: skip

@@ -17,13 +17,15 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from evalgame.analysis.min_maximal import minimum_maximal_tiling
 from evalgame.analysis.results_page import replace_marked
+from evalgame.errors import EvalgameError
 from evalgame.games.matching.bounds import LadderReport, LadderStep, bound_ladder
+from evalgame.games.matching.native import Engine
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.numbers import Number
@@ -52,6 +54,10 @@ class BoardValue:
     nu: int
     #: a minimum maximal partial tiling: the fewest dominoes that block the board
     mu: int
+    #: the solver that found the values: ``"python"`` (the reference) or ``"native"`` (the C kernel)
+    engine: str = "python"
+    #: for the kernel's values: how they were confirmed a second way
+    confirmation: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary."""
@@ -67,6 +73,8 @@ class BoardValue:
             Solved(**data["min_first"]),
             data["nu"],
             data["mu"],
+            data.get("engine", "python"),
+            data.get("confirmation", ""),
         )
 
 
@@ -94,16 +102,32 @@ class BoardBounds:
         )
 
 
-def board_value(rows: int, cols: int) -> BoardValue:
-    """Solve the ``rows × cols`` board for both starting players."""
+def board_value(rows: int, cols: int, engine: Engine = "python") -> BoardValue:
+    """Solve the ``rows × cols`` board for both starting players, with the Python reference
+    solver or (``engine="native"``) the C kernel."""
     solved = []
     for first in (Player.MAX, Player.MIN):
         started = time.process_time()
-        solution = solve_tiling(rows, cols, first)
+        solution = solve_tiling(rows, cols, first, engine=engine)
         solved.append(Solved(solution.value, solution.stats.nodes, time.process_time() - started))
     board = Board(rows, cols)
     mu = minimum_maximal_tiling(rows, cols).value
-    return BoardValue(rows, cols, solved[0], solved[1], board.max_matching(board.full), mu)
+    nu = board.max_matching(board.full)
+    return BoardValue(rows, cols, solved[0], solved[1], nu, mu, engine)
+
+
+def confirmed_by_python(value: BoardValue) -> BoardValue:
+    """``value`` (the kernel's) solved again by the Python reference solver, which must agree.
+
+    >>> kernel = board_value(2, 4, engine="native")
+    >>> confirmed_by_python(kernel).confirmation
+    'the Python solver agrees'
+    """
+    again = board_value(value.rows, value.cols)
+    found = (again.max_first.value, again.min_first.value)
+    if found != (value.max_first.value, value.min_first.value):
+        raise EvalgameError(f"{value.rows}×{value.cols}: the Python solver finds {found}")
+    return replace(value, confirmation="the Python solver agrees")
 
 
 def board_bounds(
@@ -205,44 +229,23 @@ def markdown(
         "| board | MAX first | MIN first | μ | ν | nodes (MAX / MIN first) | CPU s |",
         "|---|---|---|---|---|---|---|",
     ]
-    for row in values:
-        lines.append(
-            f"| {row.rows}×{row.cols} | {row.max_first.value} | {row.min_first.value} "
-            f"| {row.mu} | {row.nu} | {row.max_first.nodes:,} / {row.min_first.nodes:,} "
-            f"| {row.max_first.seconds + row.min_first.seconds:.1f} |"
-        )
-    if bounds:
+    lines += [_value_line(row) for row in values if row.engine == "python"]
+    kernel_values = [row for row in values if row.engine != "python"]
+    if kernel_values:
         lines += [
             "",
-            "### Larger boards: proven bounds",
+            "### Larger boards: exact values by the C kernel",
             "",
-            "A value is proven only by a complete search. For larger boards the solver runs a",
-            "ladder of null-window tests (`evalgame.games.matching.bounds`): each finished test",
-            '"value ≥ γ?" either fails high — a MAX strategy that reaches γ against every MIN',
-            "reply, a lower bound — or fails low — a MIN strategy that keeps the value below γ",
-            "against every MAX reply, an upper bound. Before any search, the bounds are the",
-            "static ones: at most ν, and at least what MAX gets by always playing an edge of a",
-            "maximum matching (ν falls by 1 on his moves and by at most 2 on MIN's, about ⅔·ν).",
-            "Every game ends in a maximal partial tiling, so μ is a lower bound too (on 8×8 it",
-            "is the paper's Theorem 1, μ = 22, confirmed by HiGHS). Each run had a budget of CPU",
-            "time (`scripts/tiling_results.py --seconds`, 900 by default; the runs here had",
-            "3600, an hour each), shown as CPU s; the table lists the tests that proved the",
-            "final bounds and those left unfinished.",
+            "Complete searches of the compiled kernel (`evalgame tiling R C`, its default",
+            "options, a 512 MB table), one core of the shared machine; the last column says",
+            "how each value was confirmed a second way (the Python reference solver where it",
+            "finishes in minutes).",
             "",
-            "| board | first | proven bounds | static bounds | μ | CPU s | how |",
-            "|---|---|---|---|---|---|---|",
+            "| board | MAX first | MIN first | μ | ν | nodes (MAX / MIN first) | CPU s "
+            "| confirmed by |",
+            "|---|---|---|---|---|---|---|---|",
         ]
-        for entry in bounds:
-            report = entry.report
-            lower = max(report.lower, entry.mu)
-            proven = (
-                f"**{lower}**" if lower == report.upper else f"**{lower} ≤ value ≤ {report.upper}**"
-            )
-            lines.append(
-                f"| {entry.rows}×{entry.cols} | {entry.first.upper()} | {proven} "
-                f"| {report.static_lower}…{report.static_upper} | {entry.mu} "
-                f"| {report.seconds:.0f} | {_how(report, entry.mu)} |"
-            )
+        lines += [f"{_value_line(row)} {row.confirmation or '—'} |" for row in kernel_values]
     if proofs:
         lines += [
             "",
@@ -266,10 +269,17 @@ def markdown(
             )
     if managed:
         lines += _manager_lines(managed)
-    combined = _combined(bounds, proofs, managed)
-    if combined:
-        lines += ["", "With the bounds above: " + "; ".join(combined) + "."]
+    lines += _best_known_lines(values, bounds, proofs, managed)
     return "\n".join(lines) + "\n"
+
+
+def _value_line(row: BoardValue) -> str:
+    """One exact board as a table row (without the confirmation column)."""
+    return (
+        f"| {row.rows}×{row.cols} | {row.max_first.value} | {row.min_first.value} "
+        f"| {row.mu} | {row.nu} | {row.max_first.nodes:,} / {row.min_first.nodes:,} "
+        f"| {row.max_first.seconds + row.min_first.seconds:.1f} |"
+    )
 
 
 def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
@@ -311,54 +321,99 @@ def _manager_lines(managed: Sequence[ManagerProof]) -> list[str]:
     return lines
 
 
-def _range(lower: Number | None, upper: Number | None) -> str:
+def _range(lower: Number | None, upper: Number | None, bold: str = "**") -> str:
     """``lower…upper`` in bold, one number when they meet."""
     if lower is not None and lower == upper:
-        return f"**{lower}**"
-    return f"**{'?' if lower is None else lower}…{'?' if upper is None else upper}**"
+        return f"{bold}{lower}{bold}"
+    return f"{bold}{'?' if lower is None else lower}…{'?' if upper is None else upper}{bold}"
 
 
-def _combined(
+Bound = tuple[Number | None, str]
+
+
+def _best_bounds(
     bounds: Sequence[BoardBounds],
     proofs: Sequence[KernelProof],
     managed: Sequence[ManagerProof] = (),
-) -> list[str]:
-    """The best bounds of each board and starter that a kernel or manager proof touches,
-    the ladder's, the kernel's and the manager's together.
+) -> dict[tuple[int, int, str], tuple[Bound, Bound]]:
+    """The best lower and upper bound of each board and starter, each with what proved it:
+    the Python solver's ladder (and μ), the kernel's proofs and the manager's stores.
 
     >>> proof = KernelProof(7, 7, "max", "value ≥ 21", 1, 1.0, "sampled lines")
-    >>> _combined([], [proof])
-    ['7×7 MAX first: value ≥ 21']
-    >>> _combined([], [proof], [ManagerProof(7, 7, "max", "s", 20, 22, 0, 0.0, ())])
-    ['7×7 MAX first: **21 ≤ value ≤ 22**']
+    >>> _best_bounds([], [proof])
+    {(7, 7, 'max'): ((21, 'C kernel'), (None, ''))}
+    >>> manager = ManagerProof(7, 7, "max", "s", 20, 22, 0, 0.0, ())
+    >>> _best_bounds([], [proof], [manager])[7, 7, "max"]
+    ((21, 'C kernel'), (22, 'proof manager'))
     """
-    found: list[tuple[tuple[int, int, str], Number | None, Number | None]] = []
+    best: dict[tuple[int, int, str], tuple[Bound, Bound]] = {}
+
+    def add(
+        key: tuple[int, int, str], lower: Number | None, upper: Number | None, how: str
+    ) -> None:
+        (low, low_how), (high, high_how) = best.get(key, ((None, ""), (None, "")))
+        if lower is not None and (low is None or lower > low):
+            low, low_how = lower, how
+        if upper is not None and (high is None or upper < high):
+            high, high_how = upper, how
+        best[key] = ((low, low_how), (high, high_how))
+
+    for entry in bounds:
+        key = (entry.rows, entry.cols, entry.first)
+        add(key, entry.mu, None, "μ")
+        add(key, entry.report.lower, entry.report.upper, "Python solver's ladder")
     for proof in proofs:
         relation, number = proof.proof.removeprefix("value ").split()
-        bound = (int(number), None) if relation == "≥" else (None, int(number))
-        found.append(((proof.rows, proof.cols, proof.first), *bound))
-    found += [((p.rows, p.cols, p.first), p.lower, p.upper) for p in managed]
-    best: dict[tuple[int, int, str], tuple[Number | None, Number | None]] = {
-        (e.rows, e.cols, e.first): (max(e.report.lower, e.mu), e.report.upper) for e in bounds
-    }
-    touched: dict[tuple[int, int, str], None] = {}  # in order of first mention
-    for key, lower, upper in found:
-        touched[key] = None
-        known_lower, known_upper = best.get(key, (None, None))
-        best[key] = (_better(known_lower, lower, max), _better(known_upper, upper, min))
-    texts = []
-    for key in touched:
-        low, high = best[key]
-        name = f"{key[0]}×{key[1]} {key[2].upper()} first"
-        if low is not None and low == high:
-            texts.append(f"{name}: **value = {low}**")
-        elif low is not None and high is not None:
-            texts.append(f"{name}: **{low} ≤ value ≤ {high}**")
-        elif low is not None or high is not None:
-            texts.append(
-                f"{name}: value {'≥' if high is None else '≤'} {low if high is None else high}"
+        lower, upper = (int(number), None) if relation == "≥" else (None, int(number))
+        add((proof.rows, proof.cols, proof.first), lower, upper, "C kernel")
+    for stored in managed:
+        add((stored.rows, stored.cols, stored.first), stored.lower, stored.upper, "proof manager")
+    return best
+
+
+def _best_known_lines(
+    values: Sequence[BoardValue],
+    bounds: Sequence[BoardBounds],
+    proofs: Sequence[KernelProof],
+    managed: Sequence[ManagerProof],
+) -> list[str]:
+    """One row per board: its best known value for each starter and what proved it."""
+    rows: dict[tuple[int, int], tuple[str, str, str]] = {}
+    for row in values:
+        how = "Python solver" if row.engine == "python" else "C kernel"
+        if row.confirmation:
+            how += f" ({row.confirmation})"
+        rows[row.rows, row.cols] = (str(row.max_first.value), str(row.min_first.value), how)
+    best = _best_bounds(bounds, proofs, managed)
+    for rows_cols in dict.fromkeys((key[0], key[1]) for key in best):
+        texts, hows = [], []
+        for first in ("max", "min"):
+            (low, low_how), (high, high_how) = best.get(
+                (*rows_cols, first), ((None, ""), (None, ""))
             )
-    return texts
+            texts.append(_range(low, high, bold=""))
+            if low_how == high_how:
+                hows += [f"{first.upper()} first: {low_how}"] if low_how else []
+                continue
+            for relation, how in (("≥", low_how), ("≤", high_how)):
+                if how:
+                    hows.append(f"{first.upper()} first {relation}: {how}")
+        rows[rows_cols] = (texts[0], texts[1], "; ".join(hows))
+    if not rows:
+        return []
+    lines = [
+        "",
+        "### Every board: the best known value",
+        "",
+        "One row per board, from the tables above: its exact value, or the proven bounds",
+        "lower…upper, for each starter, and what proved each.",
+        "",
+        "| board | MAX first | MIN first | proven by |",
+        "|---|---|---|---|",
+    ]
+    for (r, c), (top, bottom, how) in sorted(rows.items()):
+        lines.append(f"| {r}×{c} | {top} | {bottom} | {how} |")
+    return lines
 
 
 def _better(
@@ -368,36 +423,6 @@ def _better(
     if known is None or new is None:
         return new if known is None else known
     return pick(known, new)
-
-
-def _how(report: LadderReport, mu: int) -> str:
-    """The tests that proved the final bounds (``mu`` when it beats the search)."""
-    parts = [f"≥ {mu}: μ (every game ends in a maximal tiling)"] if mu > report.lower else []
-    for step in report.steps:
-        if step.result is None:
-            continue
-        if step.result >= step.gamma and step.result == report.lower:
-            parts.append(f"≥ {step.result}: {_effort(report, step.gamma)}")
-        elif step.result < step.gamma and step.result == report.upper:
-            parts.append(f"≤ {step.result}: {_effort(report, step.gamma)}")
-    if report.lower == report.static_lower and report.lower >= mu:
-        parts.append(f"≥ {report.lower}: static")
-    if report.upper == report.static_upper:
-        parts.append(f"≤ {report.upper}: static (ν)")
-    finished = {step.gamma for step in report.steps if step.result is not None}
-    for step in report.steps:
-        if step.gamma not in finished:
-            parts.append(f"unfinished: {_effort(report, step.gamma)}")
-    return "; ".join(dict.fromkeys(parts))
-
-
-def _effort(report: LadderReport, gamma: int) -> str:
-    """The test "value ≥ γ?" with its slices, nodes and CPU seconds added up."""
-    steps = [step for step in report.steps if step.gamma == gamma]
-    nodes = sum(step.nodes for step in steps)
-    seconds = sum(step.seconds for step in steps)
-    slices = f", {len(steps)} slices" if len(steps) > 1 else ""
-    return f"test γ={gamma}{slices}, {nodes:,} nodes, {seconds:.0f} s"
 
 
 #: the markers around the generated tiling section of ``docs/results.md``
