@@ -127,7 +127,10 @@ def python_tame() -> None:
     """The Python solver with and without the sum rule of tame regions (positions whose
     regions are all tame and of at most 16 cells valued without search)."""
     print("Python solver: the sum rule of tame regions (nodes; ratio = without / with)")
-    print(f"{'board':>6} {'first':>5} {'value':>5} {'without':>9} {'s':>7} {'with':>9} {'s':>7}")
+    print(
+        f"{'board':>6} {'first':>5} {'value':>5} {'without':>9} {'s':>7} {'with':>9} {'s':>7} "
+        f"{'ratio':>6}"
+    )
     for rows, cols in [*BOARDS, (5, 6)]:
         for first in (Player.MAX, Player.MIN):
             off, on = (by_tame(rows, cols, first, tame) for tame in (False, True))

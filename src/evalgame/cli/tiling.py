@@ -70,8 +70,9 @@ if TYPE_CHECKING:
 
 #: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
 SOLVABLE_CELLS = 36
-#: the largest polyominoes ``--tame`` counts (13 cells take minutes, each more about 4×)
-MAX_TAME_CELLS = 20
+#: the largest polyominoes ``--tame`` counts (13 cells take minutes, each more about 4×
+#: as long, and the census holds every polyomino in memory)
+MAX_TAME_CELLS = 14
 #: wild and unknown polyominoes printed (``--json`` gives all)
 SHOWN_SHAPES = 12
 
@@ -388,7 +389,11 @@ def _tame_census(cells: int, timeout: float | None, json_output: bool) -> None:
         raise InputError(f"--tame needs polyominoes of at least 2 cells, not {cells}")
     if cells > MAX_TAME_CELLS:
         raise LimitError(
-            "--tame", cells, MAX_TAME_CELLS, "past it the census would take months anyway"
+            "--tame",
+            cells,
+            MAX_TAME_CELLS,
+            "past it the census needs several GB and hours: call "
+            "evalgame.analysis.tame_census.tame_census(n, entries=...) from Python",
         )
     started = time.monotonic()
     status: Status | None = None
