@@ -72,11 +72,14 @@ OPTIONS = {
     "etc": 8,  # children's bounds and table entries before searching any
     "symmetry": 16,  # keys folded under symmetries (and translations on a board)
     "dominance": 32,  # dominated moves not searched (docs/tiling_search.md)
+    "tame": 64,  # positions of small tame regions decided by the sum rule (tiling_search.md)
 }
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
 #: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves")
-DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"]
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
+#: the region database of the "tame" option: its size, and the largest region it enters
+DEFAULT_TAME_MB, DEFAULT_TAME_CELLS = 64, 16
 
 
 def available() -> bool:
@@ -107,6 +110,8 @@ class NativeSolver(MatchingSolver):
         table_mb: int | None = None,
         budget: Budget | None = None,
         options: int = DEFAULT_OPTIONS,
+        tame_mb: int = DEFAULT_TAME_MB,
+        tame_cells: int = DEFAULT_TAME_CELLS,
     ) -> None:
         if _kernel is None:
             raise InputError("the C kernel is not built here; use the Python solver")
@@ -129,6 +134,8 @@ class NativeSolver(MatchingSolver):
                 table_mb,
                 options,
                 CHECK_EVERY,
+                tame_mb,
+                tame_cells,
             )
         except MemoryError:
             raise LimitError(
@@ -173,6 +180,18 @@ class NativeSolver(MatchingSolver):
         result = super().value(free, max_to_move)
         self._sync()
         return result
+
+    def region_values(self, region: int) -> tuple[int | None, int | None, bool]:
+        """``(a, b, tame)`` of a region (connected, ≥ 2 vertices) from the kernel's database:
+        its MAX-first and MIN-first values (None when a move leaves a region that is not
+        tame) and whether it is tame (docs/tiling_search.md, "Tame regions").
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> NativeSolver(Board(1, 4), table_mb=1).region_values(0b1111)  # the I tetromino
+        (2, 1, True)
+        """
+        a, b, tame = self.kernel.region_values(region)
+        return a, b, bool(tame)
 
     def kernel_stats(self) -> dict[str, int]:
         """The kernel's counters, table stores and replacements included."""
