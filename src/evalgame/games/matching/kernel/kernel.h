@@ -85,8 +85,8 @@ typedef struct {
 } TameEntry;
 
 typedef struct {
-    uint64_t mask;   /* the region translated to the board's corner (grid) or as it is */
-    uint8_t a, b, status;
+    uint64_t mask;   /* the cells in a grid of width w (0: vertices off a grid) */
+    uint8_t a, b, status, w;
 } TameFront;
 
 typedef struct {

@@ -49,28 +49,21 @@ static uint64_t box_component(const Box *b, uint64_t m) {
  * box of a region of a board of at most 64 cells holds at most 64 cells. */
 static Shape canonical_shape(uint64_t m, int width) {
     int rows[MAXV], cols[MAXV], n = 0;
-    int r0 = MAXV, r1 = 0, c0 = MAXV, c1 = 0;
-    for (uint64_t rest = m; rest; rest &= rest - 1) {
-        int i = ctz64(rest), r = i / width, c = i % width;
-        rows[n] = r;
-        cols[n++] = c;
-        if (r < r0) r0 = r;
-        if (r > r1) r1 = r;
-        if (c < c0) c0 = c;
-        if (c > c1) c1 = c;
-    }
-    int h = r1 - r0 + 1, w = c1 - c0 + 1;
+    int r0 = ctz64(m) / width, r1 = (63 - __builtin_clzll(m)) / width;
+    uint64_t row_mask = width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1, seen = 0;
+    for (int r = r0; r <= r1; r++) seen |= m >> (r * width) & row_mask;
+    int c0 = ctz64(seen), h = r1 - r0 + 1, w = 64 - __builtin_clzll(seen) - c0;
+    for (int r = r0; r <= r1; r++)
+        for (uint64_t row = (m >> (r * width) & row_mask) >> c0; row; row &= row - 1) {
+            rows[n] = r - r0;
+            cols[n++] = ctz64(row);
+        }
     Shape best = {UINT64_MAX, MAXV + 1, 0};
     for (int s = 0; s < 8; s++) {
         int height = (s & 1) ? w : h, wide = (s & 1) ? h : w;
         uint64_t image = 0;
         for (int i = 0; i < n; i++) {
-            int r = rows[i] - r0, c = cols[i] - c0;
-            if (s & 1) {
-                int swap = r;
-                r = c;
-                c = swap;
-            }
+            int r = (s & 1) ? cols[i] : rows[i], c = (s & 1) ? rows[i] : cols[i];
             if (s & 2) r = height - 1 - r;
             if (s & 4) c = wide - 1 - c;
             image |= (uint64_t)1 << (r * wide + c);
@@ -84,6 +77,7 @@ static Shape canonical_shape(uint64_t m, int width) {
 /* ------------------------------------------------------------------ the database */
 
 static TameValue evaluate(Kernel *k, uint64_t m, int width);
+static TameValue stored_value(Kernel *k, uint64_t m, int width);
 
 static TameEntry *bucket(const Kernel *k, const Shape *s) {
     uint64_t x = (s->mask ^ ((uint64_t)(s->h << 8 | s->w) * 0xC2B2AE3D27D4EB4FULL)) *
@@ -122,11 +116,16 @@ static int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
 static int ceil_half(int x) { return -floor_half(-x); }
 
 /* The options of the region `cells` (a canonical shape if width > 0, else vertices): for
- * each move, the sums of a and of t over the regions it leaves. 0 if one of them is not
- * tame: then the rule says nothing about the region. */
-static int options_of(Kernel *k, uint64_t cells, int width, int *sum_a, int *sum_t, int *moves) {
+ * each move, the moves to come after it with MIN (high) and MAX (low) to move, and if the
+ * regions it leaves are tame, their sums of a and of t. *tame_options = 0 if an option is a
+ * lone wild region (its values are exact: the region is valued but not tame). Returns 0
+ * if an option is another sum that contains a region that is not tame: the region is not
+ * valued. */
+static int options_of(Kernel *k, uint64_t cells, int width, int *high, int *low, int *sum_a,
+                      int *sum_t, int *moves, int *tame_options) {
     Box box = make_box(width ? width : 1);
     *moves = 0;
+    *tame_options = 1;
     for (uint64_t rest = cells; rest; rest &= rest - 1) {
         int u = ctz64(rest);
         uint64_t bit = (uint64_t)1 << u;
@@ -134,18 +133,32 @@ static int options_of(Kernel *k, uint64_t cells, int width, int *sum_a, int *sum
         for (uint64_t vs = around & rest & ~bit; vs; vs &= vs - 1) {
             uint64_t left = cells & ~bit & ~(vs & -vs);
             left &= width ? box_neighbourhood(&box, left) : neighbourhood(k, left);
-            int a = 0, t = 0;
-            while (left) {
+            int a = 0, t = 0, i = *moves, lone = 0;
+            for (int parts = 0; left; parts++) {
                 uint64_t comp = width ? box_component(&box, left) : component_of(k, left);
-                left &= ~comp;
                 TameValue part = evaluate(k, comp, width);
+                if (part.status == TAME_WILD && parts == 0 && comp == left) {
+                    /* a lone region with exact values: the option's values are its own */
+                    *tame_options = 0;
+                    lone = 1;
+                    high[i] = 1 + part.b;
+                    low[i] = 1 + part.a;
+                    break;
+                }
+                left &= ~comp;
                 if (part.status != TAME) return 0;
                 a += part.a;
                 t += part.a - part.b;
             }
+            if (!lone) {
+                /* the theorem applied to the option, a sum of tame regions */
+                high[i] = 1 + a - ceil_half(t);
+                low[i] = 1 + a - floor_half(t);
+            }
+            sum_a[i] = a;
+            sum_t[i] = t;
             k->tame_moves++;
-            sum_a[*moves] = a;
-            sum_t[(*moves)++] = t;
+            (*moves)++;
         }
     }
     return 1;
@@ -153,22 +166,33 @@ static int options_of(Kernel *k, uint64_t cells, int width, int *sum_a, int *sum
 
 /* The values of the region m: grid cells of width `width`, or vertices if width is 0. */
 static TameValue evaluate(Kernel *k, uint64_t m, int width) {
+    /* a small direct-mapped cache in front, keyed by the cells as they are: the canonical
+     * shape (8 images) and the database's probe (a cache miss) only on its misses */
+    uint64_t front_key = m ^ (uint64_t)width << 58;
+    TameFront *slot = &k->tame_front[(front_key * 0x9E3779B97F4A7C15ULL) >> (64 - FRONT_BITS)];
+    if (slot->status && slot->mask == m && slot->w == width)
+        return (TameValue){slot->a, slot->b, slot->status};
+    TameValue value = stored_value(k, m, width);
+    *slot = (TameFront){m, (uint8_t)value.a, (uint8_t)value.b, (uint8_t)value.status,
+                        (uint8_t)width};
+    return value;
+}
+
+/* The values of the region m from the database, computed if it does not hold them. */
+static TameValue stored_value(Kernel *k, uint64_t m, int width) {
     Shape s = width ? canonical_shape(m, width) : (Shape){m, 0, 0};
     const TameEntry *known = find(k, &s);
     if (known) return (TameValue){known->a, known->b, known->status};
     uint64_t start = k->tame_computed++;
-    int sum_a[2 * MAXV], sum_t[2 * MAXV], moves;
+    int high[2 * MAXV], low[2 * MAXV], sum_a[2 * MAXV], sum_t[2 * MAXV], moves, tame_options;
     TameValue value = {0, 0, TAME_UNVALUED};
-    if (options_of(k, s.mask, s.w, sum_a, sum_t, &moves)) {
-        /* the theorem applied to each option (a sum of tame regions) */
+    if (options_of(k, s.mask, s.w, high, low, sum_a, sum_t, &moves, &tame_options)) {
         int a = -1, b = MAXV;
         for (int i = 0; i < moves; i++) {
-            int high = 1 + sum_a[i] - ceil_half(sum_t[i]);
-            int low = 1 + sum_a[i] - floor_half(sum_t[i]);
-            if (high > a) a = high;
-            if (low < b) b = low;
+            if (high[i] > a) a = high[i];
+            if (low[i] < b) b = low[i];
         }
-        value = (TameValue){a, b, TAME};
+        value = (TameValue){a, b, tame_options ? TAME : TAME_WILD}; /* condition 2 */
         int t = a - b, ceil_move = 0, floor_move = 0;
         if (t != 0 && t != 1) value.status = TAME_WILD; /* condition 1 */
         for (int i = 0; i < moves && value.status == TAME; i++) {
@@ -201,14 +225,8 @@ void tame_free(Kernel *k) {
 }
 
 TameValue tame_region(Kernel *k, uint64_t m) {
-    /* a small direct-mapped cache in front, keyed by the cells translated to the board's
-     * corner: the canonical shape (8 images) is only computed on its misses */
-    uint64_t key = k->cols ? m >> grid_shift(k, m) : m;
-    TameFront *slot = &k->tame_front[(key * 0x9E3779B97F4A7C15ULL) >> (64 - FRONT_BITS)];
-    if (slot->status && slot->mask == key) return (TameValue){slot->a, slot->b, slot->status};
-    TameValue v = evaluate(k, m, k->cols);
-    *slot = (TameFront){key, (uint8_t)v.a, (uint8_t)v.b, (uint8_t)v.status};
-    return v;
+    /* translated to the board's corner: one front-cache entry for all its translates */
+    return evaluate(k, k->cols ? m >> grid_shift(k, m) : m, k->cols);
 }
 
 void tame_decide(Kernel *k, Region *r) {
@@ -224,6 +242,14 @@ void tame_decide(Kernel *k, Region *r) {
     int sum = r->passes, hot = 0;
     for (int i = 0; i < count; i++) {
         TameValue v = tame_region(k, regions[i]);
+        if (v.status == TAME_WILD && count == 1 && !r->spare) {
+            /* a lone region with exact values, nothing beside it */
+            r->decided = 1;
+            r->exact[1] = v.a;
+            r->exact[0] = v.b;
+            k->tame_decided++;
+            return;
+        }
         if (v.status != TAME) return;
         sum += v.a;
         hot += v.a - v.b;

@@ -27,8 +27,9 @@
 enum {
     TAME_EMPTY = 0,    /* a free slot of the database */
     TAME = 1,          /* a, b exact and the region tame */
-    TAME_WILD = 2,     /* a, b exact (its options' regions are tame), conditions 1, 3 or 4 fail */
-    TAME_UNVALUED = 3, /* a move leaves a region that is not tame: no value from the rule */
+    TAME_WILD = 2,     /* a, b exact but not tame: a condition fails (an option that is a
+                        * lone wild region has exact values too, but fails condition 2) */
+    TAME_UNVALUED = 3, /* a move leaves a sum with a region that is not tame: not valued */
 };
 
 typedef struct {
@@ -44,7 +45,8 @@ void tame_free(Kernel *k);
 TameValue tame_region(Kernel *k, uint64_t m);
 
 /* Decide the reduced position r exactly when all its regions are tame and have at most
- * k->tame_cells vertices: r->decided = 1 and r->exact[turn]; else r->decided = 0. */
+ * k->tame_cells vertices (or it is one valued region of that size and no passes):
+ * r->decided = 1 and r->exact[turn]; else r->decided = 0. */
 void tame_decide(Kernel *k, Region *r);
 
 #endif
