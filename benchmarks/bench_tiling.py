@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
     DEFAULT_OPTIONS,
+    DEFAULT_TAME_CELLS,
     OPTIONS,
     NativeSolver,
     available,
@@ -134,19 +135,19 @@ def python_rate(rows: int, cols: int, seconds: float) -> float:
 
 
 def by_kernel(
-    rows: int, cols: int, first: Player, options: int = DEFAULT_OPTIONS, **sizes: int
+    rows: int, cols: int, first: Player, options: int = DEFAULT_OPTIONS
 ) -> tuple[Run, int]:
     """Value with the C kernel (default table): the run and the positions it analysed."""
-    run, counters = kernel_run(rows, cols, first, options, **sizes)
+    run, counters = kernel_run(rows, cols, first, options)
     return run, counters["positions"]
 
 
 def kernel_run(
-    rows: int, cols: int, first: Player, options: int = DEFAULT_OPTIONS, **sizes: int
+    rows: int, cols: int, first: Player, options: int, tame_cells: int = DEFAULT_TAME_CELLS
 ) -> tuple[Run, dict[str, int]]:
     """Value with the C kernel: the run and the kernel's counters."""
     board = Board(rows, cols)
-    solver = NativeSolver(board, options=options, **sizes)
+    solver = NativeSolver(board, options=options, tame_cells=tame_cells)
     run = timed(lambda: (solver.value(board.full, first is Player.MAX), solver.stats.nodes))
     return run, solver.kernel_stats()
 
