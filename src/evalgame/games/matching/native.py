@@ -183,8 +183,9 @@ class NativeSolver(MatchingSolver):
 
     def region_values(self, region: int) -> tuple[int | None, int | None, bool]:
         """``(a, b, tame)`` of a region (connected, ≥ 2 vertices) from the kernel's database:
-        its MAX-first and MIN-first values (None when a move leaves a region that is not
-        tame) and whether it is tame (docs/tiling_search.md, "Tame regions").
+        its MAX-first and MIN-first values (None when a move leaves a sum with a region that
+        is not tame) and whether it is tame (docs/tiling_search.md, "Tame regions and the
+        sum rule").
 
         >>> from evalgame.games.tiling.board import Board
         >>> NativeSolver(Board(1, 4), table_mb=1).region_values(0b1111)  # the I tetromino

@@ -1,6 +1,6 @@
-/* Tame regions (docs/tiling_search.md, "Tame regions"): a database of the values of
- * regions, filled lazily by a dynamic programme over regions, and the exact value of a
- * position whose regions are all tame.
+/* Tame regions (docs/tiling_search.md, "Tame regions and the sum rule"): a database of
+ * the values of regions, filled lazily by a dynamic programme over regions, and the exact
+ * value of a position whose regions are all tame.
  *
  * A region is a connected set of at least two free vertices. Its values a = M(R) (MAX to
  * move) and b = m(R) (MIN to move) follow from the regions its moves leave, without

@@ -2,11 +2,11 @@
 ``tame`` (positions of small tame regions decided by the sum rule) against searches
 without it.
 
-The sum rule is a theorem (docs/tiling_search.md, "Tame regions"); what is tested here is
-that the kernel computes the database and applies the rule as proven: every polyomino of
-at most 8 cells against the naive game value, the one wild one among them (the 3×3 ring),
-random graphs, sums of regions, and the values of boards with holes with the option on,
-against the Python solver (the reference) and the kernel with the option off.
+The sum rule is a theorem (docs/tiling_search.md, "Tame regions and the sum rule"); what
+is tested here is that the kernel computes the database and applies the rule as proven:
+every polyomino of at most 8 cells against the naive game value, the one wild one among
+them (the 3×3 ring), random graphs, sums of regions, and the values of boards with holes
+with the option on, against the Python solver (the reference) and the kernel without it.
 """
 
 from __future__ import annotations
