@@ -61,6 +61,8 @@ CASES: dict[str, list[list[str]]] = {
         ["--table", "2", "3"],
         ["--table", "7", "7", "--timeout", "0.05"],  # a table stopped part way
         ["7", "7", "--timeout", "0.1"],  # stopped
+        ["--tame", "8"],
+        ["--tame", "12", "--timeout", "0.5"],  # a census stopped part way
     ],
 }
 

@@ -124,6 +124,36 @@ def test_a_stopped_table_still_shows_the_transposes_of_solved_boards(
     assert known == {(r, c) for r in range(1, 7) for c in range(1, 7)} - {(5, 6), (6, 5), (6, 6)}
 
 
+def test_tame_census_text_json_and_stop() -> None:
+    result = runner.invoke(app, ["tiling", "--tame", "9"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "every polyomino of ≤ 9 cells is tame except 1 wild and 0 unknown" in said
+    assert "wild: .../.#./..." in said
+    data = run_json("--tame", "9")
+    assert [size["polyominoes"] for size in data["sizes"]] == [1, 2, 5, 12, 35, 108, 369, 1285]
+    assert all(
+        size["cold"] + size["hot"] + size["wild"] + size["unknown"] == size["polyominoes"]
+        for size in data["sizes"]
+    )
+    assert (data["checked"], data["wild"], data["unknown"]) == (9, [".../.#./..."], [])
+    stopped = runner.invoke(app, ["tiling", "--tame", "14", "--timeout", "0.2", "--json"])
+    assert stopped.exit_code == 4, stopped.output
+    data = json.loads(stopped.output)
+    assert data["status"] == "stopped"
+    assert data["checked"] < 14
+    assert (
+        "time budget of 0.2 s"
+        in runner.invoke(app, ["tiling", "--tame", "14", "--timeout", "0.2"]).output
+    )
+
+
+def test_tame_census_beyond_its_limit_names_it() -> None:
+    result = runner.invoke(app, ["tiling", "--tame", "21"])
+    assert result.exit_code == 3
+    assert "--tame is 21, over the limit of 20" in " ".join(result.output.split())
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -140,6 +170,8 @@ def test_a_stopped_table_still_shows_the_transposes_of_solved_boards(
         (["--board", "..", "2", "2"], "no ROWS COLS"),
         (["--board", "..", "--workers", "1"], "solved in one process"),
         (["--table", "2", "2", "--board", ".."], "no ROWS COLS, --board"),
+        (["--tame", "1"], "at least 2 cells"),
+        (["3", "3", "--tame", "5"], "--tame N counts polyominoes: no ROWS COLS"),
     ],
 )
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:

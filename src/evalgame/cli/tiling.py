@@ -17,12 +17,21 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+from rich.status import Status
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from evalgame.analysis.tiling_pictures import draw_tiling
-from evalgame.cli.progress import TIMEOUT_HELP, check_seconds, search_budget, time_limit
+from evalgame.cli.progress import (
+    QUIET_SECONDS,
+    TIMEOUT_HELP,
+    check_seconds,
+    search_budget,
+    time_limit,
+)
 from evalgame.cli.proofs import ProofOptions, report_proof
 from evalgame.cli.shared import (
     SLICE_SECONDS,
@@ -35,6 +44,7 @@ from evalgame.cli.shared import (
     Store,
     Workers,
     console,
+    err_console,
     json_stops,
     picture_path,
     print_json,
@@ -55,8 +65,15 @@ from evalgame.search.protocol import Player
 from evalgame.search.registry import choose, describe
 from evalgame.vocabulary import exact_json, seconds_json
 
+if TYPE_CHECKING:
+    from evalgame.analysis.tame_census import TameCensus
+
 #: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
 SOLVABLE_CELLS = 36
+#: the largest polyominoes ``--tame`` counts (13 cells take minutes, each more about 4×)
+MAX_TAME_CELLS = 20
+#: wild and unknown polyominoes printed (``--json`` gives all)
+SHOWN_SHAPES = 12
 
 STYLES = {Player.MAX: "bold blue", Player.MIN: "bold red", None: "bold green"}
 
@@ -76,6 +93,13 @@ def tiling(
     ),
     table: tuple[int, int] | None = typer.Option(
         None, "--table", help="Instead: the values of every board up to R×C (give R C)."
+    ),
+    tame: int | None = typer.Option(
+        None,
+        "--tame",
+        metavar="N",
+        help="Instead: value every polyomino of at most N cells and count the cold, hot, "
+        "wild and unknown ones (the sum rule of docs/tiling_search.md).",
     ),
     algorithm: str = typer.Option("solver", "--algorithm", "-a", help=describe(SOLVERS)),
     engine: str = typer.Option(
@@ -111,6 +135,14 @@ def tiling(
     fresh: Fresh = False,
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
+    if tame is not None:
+        if rows is not None or min_maximal or out is not None or board_text or table:
+            raise InputError(
+                "--tame N counts polyominoes: no ROWS COLS, --board, --table, --min-maximal "
+                "or --out"
+            )
+        _tame_census(tame, timeout, json_output)
+        return
     if table is not None:
         if rows is not None or min_maximal or out is not None or board_text is not None:
             raise InputError(
@@ -346,6 +378,78 @@ def _table(size: tuple[int, int], timeout: float | None, json_output: bool) -> N
             console.print(f"{r:>3}{cells}")
     if stopped is not None:
         raise typer.Exit(stopped.exit_code) if json_output else stopped
+
+
+def _tame_census(cells: int, timeout: float | None, json_output: bool) -> None:
+    """``--tame N``: the census of :mod:`evalgame.analysis.tame_census`, with a status line."""
+    from evalgame.analysis.tame_census import tame_census
+
+    if cells < 2:
+        raise InputError(f"--tame needs polyominoes of at least 2 cells, not {cells}")
+    if cells > MAX_TAME_CELLS:
+        raise LimitError(
+            "--tame", cells, MAX_TAME_CELLS, "the census would take years past 20 cells anyway"
+        )
+    started = time.monotonic()
+    status: Status | None = None
+
+    def progress(census: TameCensus, elapsed: float) -> None:
+        nonlocal status
+        if elapsed < QUIET_SECONDS or not census.sizes:
+            return
+        size = census.sizes[-1]
+        text = (
+            f"tame census to {cells} cells: {size.cells} cells, {size.polyominoes:,} "
+            f"polyominoes so far ({size.cold:,} cold, {size.hot:,} hot, {size.wild:,} wild, "
+            f"{size.unknown:,} unknown); every one of ≤ {census.checked} cells done; "
+            f"{elapsed:.1f} s (Ctrl-C stops)"
+        )
+        if status is None:
+            status = err_console.status(text)
+            status.start()
+        else:
+            status.update(text)
+
+    try:
+        census = tame_census(cells, seconds=time_limit(timeout), progress=progress)
+    finally:
+        if status is not None:
+            status.stop()
+    seconds = time.monotonic() - started
+    if json_output:
+        answer = {**census.as_dict(), "seconds": seconds_json(seconds)}
+        print_json(answer if census.stop is None else {**answer, **census.stop.as_json()})
+    else:
+        _show_census(census, seconds)
+    if census.stop is not None:
+        if not json_output:
+            console.print(f"stopped: {census.stop.reason}", style="dim")
+        raise typer.Exit(census.stop.exit_code)
+
+
+def _show_census(census: TameCensus, seconds: float) -> None:
+    table = RichTable("cells", "polyominoes", "cold", "hot", "wild", "unknown", box=None)
+    for size in census.sizes:
+        counts = (size.polyominoes, size.cold, size.hot, size.wild, size.unknown)
+        part = "" if size.cells <= census.checked else " (part)"
+        table.add_row(f"{size.cells}{part}", *(f"{number:,}" for number in counts))
+    console.print(table)
+    wild, unknown = len(census.wild), len(census.unknown)
+    console.print(
+        f"every polyomino of ≤ {census.checked} cells is tame"
+        + ("" if census.all_tame else f" except {wild:,} wild and {unknown:,} unknown")
+        + f", {seconds:.1f} s"
+    )
+    kinds = (
+        ("wild", census.wild),
+        ("wild, with every move leaving tame regions", census.roots),
+        ("unknown", census.unknown),
+    )
+    for kind, drawings in kinds:
+        shown = ", ".join(drawings[:SHOWN_SHAPES])
+        more = f" and {len(drawings) - SHOWN_SHAPES:,} more (--json lists all)"
+        if drawings:
+            console.print(f"{kind}: {shown}{more if len(drawings) > SHOWN_SHAPES else ''}")
 
 
 def _table_value(rows: int, cols: int, first: Player, budget: Budget) -> int:

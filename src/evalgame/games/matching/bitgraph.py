@@ -233,6 +233,15 @@ class BitGraph:
                 best = image
         return best
 
+    def shape(self, component: int) -> int | None:
+        """A key shared by congruent components whatever their size, or ``None`` when the
+        graph knows no congruences (always, here: a board's regions have shapes).
+
+        The key depends on the component's vertices up to the graph's congruences only, so
+        a key of one graph may only be compared with keys of graphs of the same kind.
+        """
+        return None
+
     def component_class(self, component: int) -> int | None:
         """A key shared by isomorphic components, or ``None`` when unknown (always, here).
 

@@ -13,7 +13,9 @@ this solver is the same search written for this one game, which makes it fast en
 * enhanced transposition cut-offs: before searching, every child's table entry and static
   bounds are consulted; children that cannot change the test are never entered;
 * move order: MAX first tries moves that keep the most dominoes possible and leave the
-  fewest cells with a single free neighbour, MIN the opposite.
+  fewest cells with a single free neighbour, MIN the opposite;
+* with ``tame`` (the default), positions whose regions are all small and tame are valued
+  without search by the sum rule (:mod:`.tame`, proven in docs/tiling_search.md).
 
 >>> from evalgame.games.tiling.board import Board
 >>> board = Board(3, 3)
@@ -28,6 +30,7 @@ import functools
 
 from evalgame.games.matching.bitgraph import BitGraph
 from evalgame.games.matching.region import KeyMode, Region, RegionAnalyser, order_key
+from evalgame.games.matching.tame import TameRegions
 from evalgame.search.budget import Budget
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
@@ -65,7 +68,8 @@ class MatchingSolver:
 
     ``budget`` (optional) is ticked once per node and may raise
     :class:`~evalgame.errors.SearchInterrupted`; :meth:`value` records in it the bounds it
-    proves on the root.
+    proves on the root. ``tame`` values positions whose regions are all tame (and of at
+    most :data:`~evalgame.games.matching.tame.SIZE_LIMIT` vertices) by the sum rule.
     """
 
     #: the name results carry
@@ -77,10 +81,12 @@ class MatchingSolver:
         *,
         keys: KeyMode = "shapes",
         budget: Budget | None = None,
+        tame: bool = True,
     ) -> None:
         self.graph = graph
         self.analyser = RegionAnalyser(graph, keys)
         self.budget = budget
+        self.tame = TameRegions(graph) if tame else None
         # one table per player to move: key → lower << 16 | upper (reduced values)
         self.tables: dict[bool, dict[tuple[int, ...], int]] = {True: {}, False: {}}
         self.stats = SearchStats()
@@ -94,6 +100,12 @@ class MatchingSolver:
         return self._bounds(self.analyser.analyse(free), max_to_move)
 
     def _bounds(self, region: Region, max_to_move: bool) -> Bounds:
+        if self.tame is not None:
+            # the equimatchable components are tame and cold: part of the sum
+            decided = self.tame.decide(region.core | region.spare)
+            if decided is not None:
+                value = decided[0] if max_to_move else decided[1]
+                return value, value
         lower = max(region.lower, self._strategy[max_to_move][region.upper])
         upper = region.upper
         entry = self.tables[max_to_move].get(region.key)

@@ -223,7 +223,7 @@ class Board(BitGraph):
         """The shape of a small region: the least code of its 8 congruent copies.
 
         A region cut to its ``h × w`` bounding box, its cells numbered row by row, is coded
-        ``bits << 12 | h << 6 | w``; congruent regions share the least such code.
+        ``bits << 14 | h << 7 | w``; congruent regions share the least such code.
 
         Regions of more than :data:`SHAPE_LIMIT` cells get ``None`` (their shape would cost
         more to compute than it saves).
@@ -234,7 +234,17 @@ class Board(BitGraph):
         """
         if component.bit_count() > SHAPE_LIMIT:
             return None
-        return _least_congruent(*self._pack(component))
+        return self.shape(component)
+
+    def shape(self, region: int) -> int:
+        """The shape of a region of any size (see :meth:`component_class`): the same on
+        every board, since it depends only on the cells up to translation, rotation and
+        reflection.
+
+        >>> Board(2, 3).shape(0b11) == Board(5, 5).shape(0b100001)
+        True
+        """
+        return _least_congruent(*self._pack(region))
 
     def _pack(self, region: int) -> tuple[int, int, int]:
         """``region`` cut to its bounding box: ``(bits row by row, height, width)``."""
@@ -315,7 +325,7 @@ def read_board(text_or_path: str) -> Board:
 def _least_congruent(packed: int, height: int, width: int) -> int:
     """The least code over the 8 congruences of a packed region (see ``component_class``)."""
     return min(
-        symmetry(packed) << 12 | rows << 6 | cols
+        symmetry(packed) << 14 | rows << 7 | cols
         for symmetry, rows, cols in _box_symmetries(height, width)
     )
 
