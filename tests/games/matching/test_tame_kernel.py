@@ -23,6 +23,7 @@ from evalgame.games.matching import native
 from evalgame.games.matching.bitgraph import BitGraph
 from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, NativeSolver
 from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.matching.tame import TameRegions
 from evalgame.games.tiling.board import Board, parse_board
 from tests.games.matching.naive_matching import game_value, grid_edges, induced, shape
 
@@ -203,3 +204,34 @@ def test_every_published_value_is_rederived_with_the_rule() -> None:
         for first, max_to_move in (("max_first", True), ("min_first", False)):
             solver = NativeSolver(board, table_mb=16, options=WITH_RULE, tame_mb=16)
             assert solver.value(board.full, max_to_move) == row[first]["value"]
+
+
+def test_the_kernels_database_equals_the_python_reference() -> None:
+    """Regions and positions of random boards with holes: the kernel's region values equal
+    those of :class:`~evalgame.games.matching.tame.TameRegions` (the Python reference),
+    and the kernel decides a position exactly when the reference does, with its values."""
+    rng = random.Random(11)
+    compared = decided = 0
+    for board in random_boards(seed=41, count=60, most_free=22):
+        cells = rng.choice((10, 16))
+        kernel = NativeSolver(board, table_mb=1, options=WITH_RULE, tame_mb=4, tame_cells=cells)
+        reference = TameRegions(board, size_limit=cells)
+        free = board.start
+        while board.core(free):
+            for region in board.components(board.core(free)):
+                if region.bit_count() <= 16:
+                    python = reference.region(region)
+                    expected = (None, None, False) if python is None else tuple(python)
+                    assert kernel.region_values(region) == expected, board.drawing()
+                    compared += 1
+            before = kernel.kernel_stats()["tame_decided"]
+            bounds = kernel.bounds(free, True)[0], kernel.bounds(free, False)[0]
+            kernel_decides = kernel.kernel_stats()["tame_decided"] > before
+            python_decides = reference.decide(free)
+            assert kernel_decides == (python_decides is not None), board.drawing()
+            if python_decides is not None:
+                assert bounds == python_decides
+                decided += 1
+            free &= ~rng.choice(board.edges_within(board.core(free)))
+    assert compared > 500
+    assert decided > 100
