@@ -26,7 +26,6 @@ from evalgame.games.matching.native import (
     ALL_OPTIONS,
     DEFAULT_OPTIONS,
     DEFAULT_TAME_CELLS,
-    DEFAULT_TAME_MB,
     OPTIONS,
     NativeSolver,
 )
@@ -128,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
         "--tame-cells", type=int, default=DEFAULT_TAME_CELLS, help="option tame: largest region"
     )
     parser.add_argument(
-        "--tame-mb", type=int, default=DEFAULT_TAME_MB, help="option tame: database size in MB"
+        "--tame-mb", type=int, default=None, help="option tame: database size in MB"
     )
     parser.add_argument("--max-nodes", type=int, default=None, help="node budget of each test")
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
