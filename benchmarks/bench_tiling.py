@@ -5,7 +5,8 @@ Every row solves one board for one starting player from an empty table; the valu
 agree. Times are CPU seconds; ratios are engine time / specialised-solver time. A second
 table compares the transposition keys of the specialised solver: raw free-cell sets, sets
 reduced by the board's symmetries, and regions keyed by their polyomino shapes (the
-default). The rows "solver" are the Python solver (the reference).
+default). The rows "solver" are the Python solver (the reference). Then the Python solver
+with and without the sum rule of tame regions (docs/tiling_search.md), in nodes.
 
 Then the C kernel against the Python solver: nodes per second on 6×6 (the Python solver
 for 20 s, the kernel to the end) and the 6×6 board solved for both starters; then each of
@@ -76,7 +77,7 @@ def by_keys(rows: int, cols: int, first: Player, keys: KeyMode) -> Run:
 
     def solve() -> tuple[int, int]:
         board = Board(rows, cols)
-        solver = MatchingSolver(board, keys=keys)
+        solver = MatchingSolver(board, keys=keys, tame=False)
         return solver.value(board.full, first is Player.MAX), solver.stats.nodes
 
     return timed(solve)
@@ -113,6 +114,8 @@ def main() -> None:
             cells = "".join(f"{run.nodes:>16,}{run.seconds:>8.2f}" for run in runs)
             print(f"{rows}×{cols:<4} {first.value:>5} " + cells)
     print("all values agree")
+    print()
+    python_tame()
     if available():
         print()
         kernel_vs_python()
@@ -124,10 +127,41 @@ def main() -> None:
         kernel_tame()
 
 
+def python_tame() -> None:
+    """The Python solver with and without the sum rule of tame regions (positions whose
+    regions are all tame and of at most 16 cells valued without search)."""
+    print("Python solver: the sum rule of tame regions (nodes; ratio = without / with)")
+    print(
+        f"{'board':>6} {'first':>5} {'value':>5} {'without':>9} {'s':>7} {'with':>9} {'s':>7} "
+        f"{'ratio':>6}"
+    )
+    for rows, cols in [*BOARDS, (5, 6)]:
+        for first in (Player.MAX, Player.MIN):
+            off, on = (by_tame(rows, cols, first, tame) for tame in (False, True))
+            if off.value != on.value:
+                raise SystemExit(f"the sum rule changes the value of {rows}×{cols}")
+            print(
+                f"{rows}×{cols:<4} {first.value:>5} {on.value:>5} {off.nodes:>9,} "
+                f"{off.seconds:>7.2f} {on.nodes:>9,} {on.seconds:>7.2f} "
+                f"{off.nodes / max(on.nodes, 1):>6.1f}"
+            )
+
+
+def by_tame(rows: int, cols: int, first: Player, tame: bool) -> Run:
+    """Solve with the Python solver, with or without the sum rule."""
+
+    def solve() -> tuple[int, int]:
+        board = Board(rows, cols)
+        solver = MatchingSolver(board, tame=tame)
+        return solver.value(board.full, first is Player.MAX), solver.stats.nodes
+
+    return timed(solve)
+
+
 def python_rate(rows: int, cols: int, seconds: float) -> float:
     """Nodes per CPU second of the Python solver on an empty board, for ``seconds``."""
     board = Board(rows, cols)
-    solver = MatchingSolver(board, budget=Budget(seconds=seconds))
+    solver = MatchingSolver(board, budget=Budget(seconds=seconds), tame=False)
     started = time.process_time()
     with contextlib.suppress(SearchInterrupted):
         solver.value(board.full, True)

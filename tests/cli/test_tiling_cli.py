@@ -137,7 +137,7 @@ def test_tame_census_text_json_and_stop() -> None:
         for size in data["sizes"]
     )
     assert (data["checked"], data["wild"], data["unknown"]) == (9, [".../.#./..."], [])
-    stopped = runner.invoke(app, ["tiling", "--tame", "14", "--timeout", "0.2", "--json"])
+    stopped = runner.invoke(app, ["tiling", "--tame", "13", "--timeout", "0.2", "--json"])
     assert stopped.exit_code == 4, stopped.output
     data = json.loads(stopped.output)
     assert data["status"] == "stopped"
@@ -149,9 +149,9 @@ def test_tame_census_text_json_and_stop() -> None:
 
 
 def test_tame_census_beyond_its_limit_names_it() -> None:
-    result = runner.invoke(app, ["tiling", "--tame", "21"])
+    result = runner.invoke(app, ["tiling", "--tame", "15"])
     assert result.exit_code == 3
-    assert "--tame is 21, over the limit of 20" in " ".join(result.output.split())
+    assert "--tame is 15, over the limit of 14" in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ every tiling position whose regions have at most ``n`` cells is decided by the r
 >>> census = tame_census(8)
 >>> census.checked, [size.polyominoes for size in census.sizes]
 (8, [1, 2, 5, 12, 35, 108, 369])
->>> census.wild, census.roots, sum(size.hot for size in census.sizes)
-(['.../.#./...'], ['.../.#./...'], 178)
+>>> census.wild, census.roots, census.hole_free, sum(size.hot for size in census.sizes)
+(['.../.#./...'], ['.../.#./...'], [], 178)
 """
 
 from __future__ import annotations
@@ -22,12 +22,16 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from evalgame.errors import SearchInterrupted
-from evalgame.games.matching.tame import ENTRIES, TameRegions
+from evalgame.errors import LimitError, SearchInterrupted
+from evalgame.games.matching.tame import TameRegions
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.polyominoes import grow, polyomino_board
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
+
+#: regions the census holds by default: every polyomino of up to 14 cells (1,227,707 of
+#: 2–14 cells; about 0.6 kB each with the census's own lists)
+CENSUS_ENTRIES = 1_500_000
 
 
 @dataclass
@@ -54,14 +58,12 @@ class TameCensus:
     wild: list[str] = field(default_factory=list)
     #: the wild ones whose moves all leave tame regions (the others reach a wild region)
     roots: list[str] = field(default_factory=list)
+    #: the wild and unknown ones without :func:`pinholes`: they may occur on a board
+    #: without blocked cells (the others may not)
+    hole_free: list[str] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     #: what stopped the census before ``cells`` (``None``: it finished)
     stop: SearchInterrupted | None = None
-
-    @property
-    def all_tame(self) -> bool:
-        """Whether every polyomino checked is tame."""
-        return not self.wild and not self.unknown
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (without the stop)."""
@@ -71,6 +73,7 @@ class TameCensus:
             "sizes": [asdict(size) for size in self.sizes],
             "wild": self.wild,
             "wild_roots": self.roots,
+            "hole_free": self.hole_free,
             "unknown": self.unknown,
         }
 
@@ -79,15 +82,15 @@ def tame_census(
     n: int,
     *,
     seconds: float | None = None,
-    entries: int = ENTRIES,
+    entries: int = CENSUS_ENTRIES,
     progress: Callable[[TameCensus, float], None] | None = None,
 ) -> TameCensus:
     """Value every polyomino of 2 … ``n`` cells (see the module doc) within ``seconds``
     (``None``: no limit) in a database of at most ``entries`` regions.
 
-    Running out of time or Ctrl-C ends the census early: ``checked`` says which sizes
-    were finished and ``stop`` why. ``progress`` is called now and then with the census
-    so far and the seconds elapsed.
+    Running out of time, a full database or Ctrl-C ends the census early: ``checked``
+    says which sizes were finished and ``stop`` why. ``progress`` is called now and then
+    with the census so far and the seconds elapsed.
     """
     census = TameCensus(n)
     board = polyomino_board(n)
@@ -115,6 +118,8 @@ def tame_census(
                 census.checked = cells
     except SearchInterrupted as stop:
         census.stop = stop
+    except LimitError as full:
+        census.stop = SearchInterrupted(str(full), stats=stats)
     return census
 
 
@@ -123,19 +128,44 @@ def _count(
 ) -> None:
     value = database.region(polyomino)
     count.polyominoes += 1
+    if value is not None and value.tame:
+        if value.a == value.b:
+            count.cold += 1
+        else:
+            count.hot += 1
+        return
+    shown = drawing(board, polyomino)
     if value is None:
         count.unknown += 1
-        census.unknown.append(drawing(board, polyomino))
-    elif not value.tame:
+        census.unknown.append(shown)
+    else:
         count.wild += 1
-        census.wild.append(drawing(board, polyomino))
+        census.wild.append(shown)
         options = database.options(polyomino)
         if all(part is not None and part.tame for parts in options for part in parts):
-            census.roots.append(drawing(board, polyomino))
-    elif value.a == value.b:
-        count.cold += 1
-    else:
-        count.hot += 1
+            census.roots.append(shown)
+    if not pinholes(board, polyomino):
+        census.hole_free.append(shown)
+
+
+def pinholes(board: Board, cells: int) -> int:
+    """The cells outside ``cells`` whose four neighbours are all in it.
+
+    A region of free cells on a board without blocked cells never has one: such a cell
+    is covered, by a domino with one of its neighbours, which is then not free.
+
+    >>> board = Board(5, 5)
+    >>> ring = sum(1 << board.cell(r, c) for r in range(3) for c in range(3)) & ~(1 << 6)
+    >>> board.cells(pinholes(board, ring))
+    [(1, 1)]
+    """
+    cols = board.cols
+    hole = board.full & ~cells
+    for shifted in (cells >> 1, cells << 1, cells >> cols, cells << cols):
+        hole &= shifted
+    # a cell of the first or last column has no neighbour on one side (no wrapping round)
+    first = sum(1 << board.cell(r, 0) for r in range(board.rows))
+    return hole & ~first & ~(first << (cols - 1))
 
 
 def drawing(board: Board, cells: int) -> str:

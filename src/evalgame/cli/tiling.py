@@ -70,8 +70,9 @@ if TYPE_CHECKING:
 
 #: larger boards are searched only with --timeout (6×6 takes minutes, 7×7 is out of reach)
 SOLVABLE_CELLS = 36
-#: the largest polyominoes ``--tame`` counts (13 cells take minutes, each more about 4×)
-MAX_TAME_CELLS = 20
+#: the largest polyominoes ``--tame`` counts (13 cells take minutes, each more about 4×
+#: as long, and the census holds every polyomino in memory)
+MAX_TAME_CELLS = 14
 #: wild and unknown polyominoes printed (``--json`` gives all)
 SHOWN_SHAPES = 12
 
@@ -388,7 +389,11 @@ def _tame_census(cells: int, timeout: float | None, json_output: bool) -> None:
         raise InputError(f"--tame needs polyominoes of at least 2 cells, not {cells}")
     if cells > MAX_TAME_CELLS:
         raise LimitError(
-            "--tame", cells, MAX_TAME_CELLS, "the census would take years past 20 cells anyway"
+            "--tame",
+            cells,
+            MAX_TAME_CELLS,
+            "past it the census needs several GB and hours: call "
+            "evalgame.analysis.tame_census.tame_census(n, entries=...) from Python",
         )
     started = time.monotonic()
     status: Status | None = None
@@ -434,16 +439,25 @@ def _show_census(census: TameCensus, seconds: float) -> None:
         part = "" if size.cells <= census.checked else " (part)"
         table.add_row(f"{size.cells}{part}", *(f"{number:,}" for number in counts))
     console.print(table)
-    wild, unknown = len(census.wild), len(census.unknown)
+    done = [size for size in census.sizes if size.cells <= census.checked]
+    wild, unknown = sum(size.wild for size in done), sum(size.unknown for size in done)
     console.print(
         f"every polyomino of ≤ {census.checked} cells is tame"
-        + ("" if census.all_tame else f" except {wild:,} wild and {unknown:,} unknown")
-        + f", {seconds:.1f} s"
+        + (f" except {wild:,} wild and {unknown:,} unknown" if wild or unknown else "")
+        + f" ({seconds:.1f} s): every position whose regions are tame polyominoes of "
+        f"≤ {census.checked} cells is decided by the sum rule"
     )
+    if not any(drawing.count(".") <= census.checked for drawing in census.hole_free):
+        console.print(
+            f"no wild or unknown one of ≤ {census.checked} cells can occur on a board without "
+            f"blocked cells: there every position whose regions have ≤ {census.checked} cells "
+            "is decided"
+        )
     kinds = (
         ("wild", census.wild),
         ("wild, with every move leaving tame regions", census.roots),
         ("unknown", census.unknown),
+        ("wild or unknown, possible on a board without blocked cells", census.hole_free),
     )
     for kind, drawings in kinds:
         shown = ", ".join(drawings[:SHOWN_SHAPES])

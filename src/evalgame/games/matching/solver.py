@@ -86,7 +86,7 @@ class MatchingSolver:
         self.graph = graph
         self.analyser = RegionAnalyser(graph, keys)
         self.budget = budget
-        self.tame = TameRegions(graph) if tame else None
+        self.tame_regions = TameRegions(graph) if tame else None
         # one table per player to move: key → lower << 16 | upper (reduced values)
         self.tables: dict[bool, dict[tuple[int, ...], int]] = {True: {}, False: {}}
         self.stats = SearchStats()
@@ -100,9 +100,9 @@ class MatchingSolver:
         return self._bounds(self.analyser.analyse(free), max_to_move)
 
     def _bounds(self, region: Region, max_to_move: bool) -> Bounds:
-        if self.tame is not None:
+        if self.tame_regions is not None:
             # the equimatchable components are tame and cold: part of the sum
-            decided = self.tame.decide(region.core | region.spare)
+            decided = self.tame_regions.decide(region.core | region.spare)
             if decided is not None:
                 value = decided[0] if max_to_move else decided[1]
                 return value, value
