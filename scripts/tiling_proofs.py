@@ -24,10 +24,10 @@ import time
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
-    DEFAULT_OPTIONS,
     DEFAULT_TAME_CELLS,
     OPTIONS,
     NativeSolver,
+    default_options,
 )
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
@@ -35,11 +35,11 @@ from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 
 
-def options_from(text: str) -> int:
-    """``default`` (the kernel's), ``all``, ``none`` (only symmetric keys) or a
-    comma-separated list of option names."""
+def options_from(text: str, vertices: int) -> int:
+    """``default`` (the kernel's for a board of ``vertices`` cells), ``all``, ``none``
+    (only symmetric keys) or a comma-separated list of option names."""
     if text == "default":
-        return DEFAULT_OPTIONS
+        return default_options(vertices)
     if text == "all":
         return ALL_OPTIONS
     if text == "none":
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
-    options = options_from(args.options)
+    options = options_from(args.options, board.n)
     solver = NativeSolver(
         board,
         table_mb=args.table_mb,

@@ -25,7 +25,9 @@
  *     then the children are analysed one by one, moves next to the last move first,
  *     each child's bounds and table entry consulted as soon as it is analysed (enhanced
  *     transposition cut-offs: a child that decides the node stops the analysis), and
- *     the rest ordered by their upper bounds, nearness to the last move, dead cells.
+ *     the rest ordered by their upper bounds, nearness to the last move, dead cells;
+ *   - a position whose regions are all tame and have at most tame_cells vertices is
+ *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h).
  */
 #include "kernel/kernel.h"
 

@@ -19,6 +19,7 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.principal_variation(free, max_to_move, value) -> list[int]
     solver.stats                                    # SearchStats: nodes, cut-offs, ...
     solver.kernel_stats() -> dict[str, int]         # also stores, replacements, capacity
+    solver.region_values(region) -> (a, b, tame)    # a region from the tame-region database
 
 ``free`` is a bitmask of uncovered vertices and values count the moves still to come. The
 table persists across calls; ``budget`` is checked every few thousand nodes (time, node
@@ -76,15 +77,27 @@ OPTIONS = {
 }
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
-#: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves");
-#: the tame-region rule is on: on 7×7 it needs 8–10× fewer nodes and 2.4–2.7× less CPU time
-#: (BENCHMARKS.md, "Tame regions")
-DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"]
+#: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves"),
+#: and but the tame-region rule, which is on above SMALL_GRAPH vertices (LARGE_GRAPH_OPTIONS):
+#: from 6×7 up it needs 5–10× fewer nodes and 2.2–2.7× less CPU time; on 6×6 it is even in
+#: time, and on smaller boards it decides what the tests of bound ladders and proof splits
+#: need searched (BENCHMARKS.md, "Tame regions")
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
+LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
 #: computes every region below K, and their number grows fast)
 DEFAULT_TAME_MB, SMALL_GRAPH_TAME_MB, DEFAULT_TAME_CELLS = 64, 16, 16
+
+
+def default_options(vertices: int) -> int:
+    """The kernel's default options for a graph of ``vertices`` vertices.
+
+    >>> default_options(36) == DEFAULT_OPTIONS, default_options(42) == LARGE_GRAPH_OPTIONS
+    (True, True)
+    """
+    return DEFAULT_OPTIONS if vertices <= SMALL_GRAPH else LARGE_GRAPH_OPTIONS
 
 
 def available() -> bool:
@@ -114,7 +127,7 @@ class NativeSolver(MatchingSolver):
         *,
         table_mb: int | None = None,
         budget: Budget | None = None,
-        options: int = DEFAULT_OPTIONS,
+        options: int | None = None,
         tame_mb: int | None = None,
         tame_cells: int = DEFAULT_TAME_CELLS,
     ) -> None:
@@ -125,6 +138,8 @@ class NativeSolver(MatchingSolver):
                 "the number of vertices", graph.n, MAX_VERTICES, "use the Python solver"
             )
         small = graph.n <= SMALL_GRAPH
+        if options is None:
+            options = default_options(graph.n)
         if table_mb is None:
             table_mb = SMALL_GRAPH_TABLE_MB if small else DEFAULT_TABLE_MB
         if tame_mb is None:
