@@ -12,7 +12,8 @@ Then the C kernel against the Python solver: nodes per second on 6×6 (the Pytho
 for 20 s, the kernel to the end) and the 6×6 board solved for both starters; then each of
 the kernel's optional ingredients switched off in turn (6×6, both starters); last, the
 kernel with and without its dominated-move rule (docs/tiling_search.md) on 6×6 and 6×7,
-in nodes (deterministic) and CPU seconds.
+in nodes (deterministic) and CPU seconds; and with and without the tame-region rule for
+several largest regions K, in nodes, regions computed by its database and CPU seconds.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
     DEFAULT_OPTIONS,
+    DEFAULT_TAME_CELLS,
     OPTIONS,
     NativeSolver,
     available,
@@ -121,6 +123,8 @@ def main() -> None:
         kernel_ingredients()
         print()
         kernel_dominance()
+        print()
+        kernel_tame()
 
 
 def python_tame() -> None:
@@ -167,11 +171,19 @@ def python_rate(rows: int, cols: int, seconds: float) -> float:
 def by_kernel(
     rows: int, cols: int, first: Player, options: int = DEFAULT_OPTIONS
 ) -> tuple[Run, int]:
-    """Value with the C kernel (256 MB table): the run and the positions it analysed."""
+    """Value with the C kernel (default table): the run and the positions it analysed."""
+    run, counters = kernel_run(rows, cols, first, options)
+    return run, counters["positions"]
+
+
+def kernel_run(
+    rows: int, cols: int, first: Player, options: int, tame_cells: int = DEFAULT_TAME_CELLS
+) -> tuple[Run, dict[str, int]]:
+    """Value with the C kernel: the run and the kernel's counters."""
     board = Board(rows, cols)
-    solver = NativeSolver(board, options=options)
+    solver = NativeSolver(board, options=options, tame_cells=tame_cells)
     run = timed(lambda: (solver.value(board.full, first is Player.MAX), solver.stats.nodes))
-    return run, solver.kernel_stats()["positions"]
+    return run, solver.kernel_stats()
 
 
 def kernel_vs_python() -> None:
@@ -228,6 +240,28 @@ def kernel_dominance() -> None:
             print(f"{rows}×{cols:<4} {first.value:>5} {on.value:>5} {off.nodes:>12,} "
                   f"{on.nodes:>12,} {off.nodes / on.nodes:>6.2f}"
                   f"   ({off.seconds:.1f} s, {on.seconds:.1f} s)")  # fmt: skip
+
+
+def kernel_tame() -> None:
+    """The tame-region rule off and on for several largest regions K (64 MB database)."""
+    print("C kernel: positions of tame regions of at most K cells decided by the sum rule")
+    print("(nodes; ratio = without / with; regions = computed by the region database)")
+    print(f"{'board':>6} {'first':>5} {'value':>5} {'K':>3} {'nodes':>11} {'ratio':>6} "
+          f"{'regions':>10} {'CPU s':>7}")  # fmt: skip
+    without_rule = DEFAULT_OPTIONS & ~OPTIONS["tame"]
+    with_rule = DEFAULT_OPTIONS | OPTIONS["tame"]
+    for rows, cols in [(5, 5), (6, 6), (6, 7)]:
+        for first in (Player.MAX, Player.MIN):
+            off, _ = kernel_run(rows, cols, first, without_rule)
+            print(f"{rows}×{cols:<4} {first.value:>5} {off.value:>5} {'-':>3} {off.nodes:>11,} "
+                  f"{1:>6.2f} {0:>10,} {off.seconds:>7.1f}")  # fmt: skip
+            for cells in (12, 16, 20):
+                on, counters = kernel_run(rows, cols, first, with_rule, tame_cells=cells)
+                if on.value != off.value:
+                    raise SystemExit(f"the tame rule changes the value of {rows}×{cols}")
+                print(f"{'':>6} {'':>5} {'':>5} {cells:>3} {on.nodes:>11,} "
+                      f"{off.nodes / on.nodes:>6.2f} {counters['tame_computed']:>10,} "
+                      f"{on.seconds:>7.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":

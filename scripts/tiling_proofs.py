@@ -22,18 +22,24 @@ import random
 import time
 
 from evalgame.errors import SearchInterrupted
-from evalgame.games.matching.native import ALL_OPTIONS, DEFAULT_OPTIONS, OPTIONS, NativeSolver
+from evalgame.games.matching.native import (
+    ALL_OPTIONS,
+    DEFAULT_TAME_CELLS,
+    OPTIONS,
+    NativeSolver,
+    default_options,
+)
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 
 
-def options_from(text: str) -> int:
-    """``default`` (the kernel's), ``all``, ``none`` (only symmetric keys) or a
-    comma-separated list of option names."""
+def options_from(text: str, vertices: int) -> int:
+    """``default`` (the kernel's for a board of ``vertices`` cells), ``all``, ``none``
+    (only symmetric keys) or a comma-separated list of option names."""
     if text == "default":
-        return DEFAULT_OPTIONS
+        return default_options(vertices)
     if text == "all":
         return ALL_OPTIONS
     if text == "none":
@@ -117,13 +123,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--options", default="default", help="default, all, none or names: " + ",".join(OPTIONS)
     )
+    parser.add_argument(
+        "--tame-cells", type=int, default=DEFAULT_TAME_CELLS, help="option tame: largest region"
+    )
+    parser.add_argument(
+        "--tame-mb", type=int, default=None, help="option tame: database size in MB"
+    )
+    parser.add_argument("--max-nodes", type=int, default=None, help="node budget of each test")
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
     parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
     args = parser.parse_args(argv)
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
-    options = options_from(args.options)
-    solver = NativeSolver(board, table_mb=args.table_mb, options=options)
+    options = options_from(args.options, board.n)
+    solver = NativeSolver(
+        board,
+        table_mb=args.table_mb,
+        options=options,
+        tame_mb=args.tame_mb,
+        tame_cells=args.tame_cells,
+    )
     started = time.process_time()
     deadline = stop_time(args.until)
     lower, upper = solver.bounds(board.full, max_to_move)
@@ -135,8 +154,10 @@ def main(argv: list[str] | None = None) -> None:
         if time.time() > deadline:
             budget.stop(f"stopped at {args.until} UTC", stats)
 
-    solver.budget = Budget(on_progress=check, report_seconds=1.0)
     for gamma in (int(text) for text in args.tests.split(",")):
+        # the node budget counts each test's own nodes (the kernel's count runs on)
+        limit = None if args.max_nodes is None else solver.stats.nodes + args.max_nodes
+        solver.budget = Budget(nodes=limit, on_progress=check, report_seconds=1.0)
         if not lower < gamma <= upper:
             print(f"value ≥ {gamma}? already settled: {lower} ≤ value ≤ {upper}", flush=True)
             continue

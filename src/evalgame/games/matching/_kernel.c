@@ -25,7 +25,9 @@
  *     then the children are analysed one by one, moves next to the last move first,
  *     each child's bounds and table entry consulted as soon as it is analysed (enhanced
  *     transposition cut-offs: a child that decides the node stops the analysis), and
- *     the rest ordered by their upper bounds, nearness to the last move, dead cells.
+ *     the rest ordered by their upper bounds, nearness to the last move, dead cells;
+ *   - a position whose regions are all tame and have at most tame_cells vertices is
+ *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h).
  */
 #include "kernel/kernel.h"
 
@@ -37,18 +39,21 @@
 #include "kernel/components.h"
 #include "kernel/search.h"
 #include "kernel/table.h"
+#include "kernel/tame.h"
 
 /* ------------------------------------------------------------- Python type */
 
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"adjacency", "symmetries", "left", "cols", "table_mb", "options",
-                             "check_every", NULL};
+                             "check_every", "tame_mb", "tame_cells", NULL};
     PyObject *adjacency, *symmetries;
     unsigned long long left = 0;
     int cols = 0, options = OPT_ALL;
-    long long table_mb = 64, check_every = 1 << 16;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOKiL|iL", kwlist, &adjacency, &symmetries,
-                                     &left, &cols, &table_mb, &options, &check_every))
+    long long table_mb = 64, check_every = 1 << 16, tame_mb = 64;
+    int tame_cells = 16;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOKiL|iLLi", kwlist, &adjacency, &symmetries,
+                                     &left, &cols, &table_mb, &options, &check_every, &tame_mb,
+                                     &tame_cells))
         return -1;
     if (k->table) {
         PyErr_SetString(PyExc_RuntimeError, "a kernel is initialised once");
@@ -135,10 +140,11 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     bits_init_symmetries(k);
     bounds_init_strategy(k);
     k->options = options & OPT_ALL;
-    if (table_mb < 1) {
-        PyErr_SetString(PyExc_ValueError, "the table needs at least 1 MB");
+    if (table_mb < 1 || tame_mb < 1) {
+        PyErr_SetString(PyExc_ValueError, "the table and the region database need at least 1 MB");
         return -1;
     }
+    k->tame_cells = tame_cells;
     uint64_t bytes = (uint64_t)table_mb << 20, buckets = 1;
     while (buckets * 2 * BUCKET * sizeof(Entry) <= bytes) buckets *= 2;
     k->table = table_alloc(buckets * BUCKET * sizeof(Entry));
@@ -148,7 +154,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     for (int i = 0; i < n; i++) k->stride += popcount64(k->adj[i]);
     k->stride = k->stride / 2 + 2;
     k->children = calloc((size_t)(n / 2 + 2) * (size_t)k->stride, sizeof(Child));
-    if (!k->table || !k->small || !k->children) {
+    if (!k->table || !k->small || !k->children || tame_alloc(k, tame_mb) < 0) {
         PyErr_Format(PyExc_MemoryError, "cannot allocate a table of %lld MB", table_mb);
         return -1;
     }
@@ -162,6 +168,7 @@ static void Kernel_dealloc(Kernel *k) {
     table_free(k->table, k->buckets * BUCKET * sizeof(Entry));
     free(k->small);
     free(k->children);
+    tame_free(k);
     PyMem_Free(k->perm);
     PyMem_Free(k->inv);
     PyMem_Free(k->bytes);
@@ -228,14 +235,34 @@ static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
 
 static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue(
-        "{sKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
+        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
         (unsigned long long)k->positions, "table_hits",
         (unsigned long long)k->table_hits, "bound_cutoffs", (unsigned long long)k->bound_cutoffs,
         "beta_cutoffs", (unsigned long long)k->beta_cutoffs, "alpha_cutoffs",
         (unsigned long long)k->alpha_cutoffs, "stores", (unsigned long long)k->stores,
         "replacements", (unsigned long long)k->replacements, "table_entries",
         (unsigned long long)k->filled, "table_capacity",
-        (unsigned long long)(k->buckets * BUCKET));
+        (unsigned long long)(k->buckets * BUCKET), "tame_decided",
+        (unsigned long long)k->tame_decided, "tame_computed", (unsigned long long)k->tame_computed,
+        "tame_moves", (unsigned long long)k->tame_moves, "tame_entries",
+        (unsigned long long)k->tame_filled, "tame_replacements",
+        (unsigned long long)k->tame_replaced, "tame_capacity",
+        (unsigned long long)(k->tame_buckets * 4));
+}
+
+/* region_values(mask): (a, b, tame) of the region `mask` (connected, at least two
+ * vertices) from the region database, whatever its size: a and b are the MAX-first and
+ * MIN-first values, None when a move leaves a region that is not tame. */
+static PyObject *Kernel_region_values(Kernel *k, PyObject *args) {
+    unsigned long long mask;
+    if (!PyArg_ParseTuple(args, "K", &mask) || parse_free(k, mask) < 0) return NULL;
+    if (popcount64(mask) < 2 || component_of(k, mask) != mask) {
+        PyErr_SetString(PyExc_ValueError, "a region is a connected set of at least two vertices");
+        return NULL;
+    }
+    TameValue v = tame_region(k, mask);
+    if (v.status == TAME_UNVALUED) return Py_BuildValue("OOO", Py_None, Py_None, Py_False);
+    return Py_BuildValue("iiO", v.a, v.b, v.status == TAME ? Py_True : Py_False);
 }
 
 
@@ -262,6 +289,8 @@ static PyMethodDef Kernel_methods[] = {
     {"set_callback", (PyCFunction)Kernel_set_callback, METH_O,
      "set_callback(f): f(nodes) is called every check_every nodes; raising stops the search"},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "empty the table"},
+    {"region_values", (PyCFunction)Kernel_region_values, METH_VARARGS,
+     "region_values(mask): (a, b, tame) of a region from the region database"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -296,6 +325,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyModule_AddIntConstant(m, "OPT_COMPONENTS", OPT_COMPONENTS);
     PyModule_AddIntConstant(m, "OPT_ETC", OPT_ETC);
     PyModule_AddIntConstant(m, "OPT_SYMMETRY", OPT_SYMMETRY);
+    PyModule_AddIntConstant(m, "OPT_TAME", OPT_TAME);
     PyModule_AddIntConstant(m, "OPT_ALL", OPT_ALL);
     PyModule_AddIntConstant(m, "MAX_VERTICES", MAXV);
     return m;

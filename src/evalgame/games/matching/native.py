@@ -19,6 +19,7 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.principal_variation(free, max_to_move, value) -> list[int]
     solver.stats                                    # SearchStats: nodes, cut-offs, ...
     solver.kernel_stats() -> dict[str, int]         # also stores, replacements, capacity
+    solver.region_values(region) -> (a, b, tame)    # a region from the tame-region database
 
 ``free`` is a bitmask of uncovered vertices and values count the moves still to come. The
 table persists across calls; ``budget`` is checked every few thousand nodes (time, node
@@ -72,11 +73,31 @@ OPTIONS = {
     "etc": 8,  # children's bounds and table entries before searching any
     "symmetry": 16,  # keys folded under symmetries (and translations on a board)
     "dominance": 32,  # dominated moves not searched (docs/tiling_search.md)
+    "tame": 64,  # positions of small tame regions decided by the sum rule (tiling_search.md)
 }
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
-#: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves")
-DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"]
+#: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves"),
+#: and but the tame-region rule, which is on above SMALL_GRAPH vertices (LARGE_GRAPH_OPTIONS):
+#: from 6×7 up it needs 5–10× fewer nodes and 2.2–2.7× less CPU time; on 6×6 it is even in
+#: time, and on smaller boards it decides what the tests of bound ladders and proof splits
+#: need searched (BENCHMARKS.md, "Tame regions")
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
+LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
+#: the region database of the "tame" option: its size in MB (the smaller one for graphs of
+#: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
+#: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
+#: computes every region below K, and their number grows fast)
+DEFAULT_TAME_MB, SMALL_GRAPH_TAME_MB, DEFAULT_TAME_CELLS = 64, 16, 16
+
+
+def default_options(vertices: int) -> int:
+    """The kernel's default options for a graph of ``vertices`` vertices.
+
+    >>> default_options(36) == DEFAULT_OPTIONS, default_options(42) == LARGE_GRAPH_OPTIONS
+    (True, True)
+    """
+    return DEFAULT_OPTIONS if vertices <= SMALL_GRAPH else LARGE_GRAPH_OPTIONS
 
 
 def available() -> bool:
@@ -106,7 +127,9 @@ class NativeSolver(MatchingSolver):
         *,
         table_mb: int | None = None,
         budget: Budget | None = None,
-        options: int = DEFAULT_OPTIONS,
+        options: int | None = None,
+        tame_mb: int | None = None,
+        tame_cells: int = DEFAULT_TAME_CELLS,
     ) -> None:
         if _kernel is None:
             raise InputError("the C kernel is not built here; use the Python solver")
@@ -114,9 +137,15 @@ class NativeSolver(MatchingSolver):
             raise LimitError(
                 "the number of vertices", graph.n, MAX_VERTICES, "use the Python solver"
             )
+        small = graph.n <= SMALL_GRAPH
+        if options is None:
+            options = default_options(graph.n)
         if table_mb is None:
-            table_mb = SMALL_GRAPH_TABLE_MB if graph.n <= SMALL_GRAPH else DEFAULT_TABLE_MB
+            table_mb = SMALL_GRAPH_TABLE_MB if small else DEFAULT_TABLE_MB
+        if tame_mb is None:
+            tame_mb = SMALL_GRAPH_TAME_MB if small else DEFAULT_TAME_MB
         _check_table(table_mb)
+        _check_table(tame_mb, "the region database")
         super().__init__(graph, budget=budget)
         identity = tuple(range(graph.n))
         symmetries = [s.images for s in graph.symmetries if s.images != identity]
@@ -129,6 +158,8 @@ class NativeSolver(MatchingSolver):
                 table_mb,
                 options,
                 CHECK_EVERY,
+                tame_mb,
+                tame_cells,
             )
         except MemoryError:
             raise LimitError(
@@ -174,6 +205,19 @@ class NativeSolver(MatchingSolver):
         self._sync()
         return result
 
+    def region_values(self, region: int) -> tuple[int | None, int | None, bool]:
+        """``(a, b, tame)`` of a region (connected, ≥ 2 vertices) from the kernel's database:
+        its MAX-first and MIN-first values (None when a move leaves a sum with a region that
+        is not tame) and whether it is tame (docs/tiling_search.md, "Tame regions and the
+        sum rule").
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> NativeSolver(Board(1, 4), table_mb=1).region_values(0b1111)  # the I tetromino
+        (2, 1, True)
+        """
+        a, b, tame = self.kernel.region_values(region)
+        return a, b, bool(tame)
+
     def kernel_stats(self) -> dict[str, int]:
         """The kernel's counters, table stores and replacements included."""
         return dict(self.kernel.stats())
@@ -189,18 +233,17 @@ class NativeSolver(MatchingSolver):
         stats.table_size = counters["table_entries"]
 
 
-def _check_table(table_mb: int) -> None:
+def _check_table(table_mb: int, what: str = "the table") -> None:
     """Refuse a table the machine cannot hold, before trying to allocate it."""
     if table_mb < 1:
-        raise InputError(f"the table needs at least 1 MB, not {table_mb}")
+        raise InputError(f"{what} needs at least 1 MB, not {table_mb}")
     try:
         physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20
     except (ValueError, OSError, AttributeError):  # not every system reports it
         return
     if table_mb > physical:
-        raise LimitError(
-            "the table size in MB", table_mb, physical, "this machine's memory; give less"
-        )
+        limit = "this machine's memory; give less"
+        raise LimitError(f"{what} size in MB", table_mb, physical, limit)
 
 
 def make_solver(

@@ -3,6 +3,7 @@
 
 #include "bits.h"
 #include "bounds.h"
+#include "tame.h"
 
 /* --------------------------------------------- exact numbers of small vertex sets */
 
@@ -93,4 +94,6 @@ void analyse(Kernel *k, uint64_t free, Region *r) {
     r->lo += r->passes;
     r->hi += r->passes;
     r->key = canonical(k, r->core, &r->sym, &r->shift);
+    r->decided = 0;
+    if (k->options & OPT_TAME) tame_decide(k, r);
 }

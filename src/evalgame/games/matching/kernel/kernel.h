@@ -7,6 +7,7 @@
  *   table.h       the transposition table: buckets, probes, stores, its memory
  *   dominance.h   moves that another move makes unnecessary (monotonicity)
  *   search.h      the null-window test itself, move generation and move order
+ *   tame.h        tame regions: their database and positions decided by the sum rule
  * and _kernel.c, the Python type that holds a Kernel and calls the search.
  */
 #ifndef EVALGAME_KERNEL_H
@@ -29,7 +30,8 @@ enum {
     OPT_ETC = 8,        /* children's bounds and table entries before searching any */
     OPT_SYMMETRY = 16,  /* keys folded under symmetries (and translations on a grid) */
     OPT_DOMINANCE = 32, /* dominated moves are not searched (dominance.h) */
-    OPT_ALL = 63,
+    OPT_TAME = 64,      /* positions of small tame regions decided by the sum rule (tame.h) */
+    OPT_ALL = 127,
 };
 
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
@@ -57,6 +59,8 @@ typedef struct {
     int big_nu;      /* size of some matching of the components of more than SMALL vertices */
     int small_lo;    /* passes + the small components' minimum maximal matchings */
     int sym, shift;  /* how key was obtained from core */
+    int decided;     /* all regions tame and small (tame.h): exact[turn] is the value */
+    int exact[2];    /* [1]: MAX to move */
 } Region;
 
 typedef struct {
@@ -70,6 +74,20 @@ typedef struct {
     uint64_t mask;
     uint8_t mm, nu, used;
 } SmallInfo;
+
+typedef struct {
+    uint64_t mask;   /* the canonical cells (grid: in an h x w box) or the vertex mask */
+    uint16_t work;   /* regions computed under it (saturating): replacement */
+    uint8_t h, w;    /* the box (0, 0 off a grid) */
+    uint8_t a, b;    /* MAX-first and MIN-first values */
+    uint8_t status;  /* tame.h: TAME, TAME_WILD, TAME_UNVALUED; 0: empty */
+    uint8_t pad;
+} TameEntry;
+
+typedef struct {
+    uint64_t mask;   /* the cells in a grid of width w (0: vertices off a grid) */
+    uint8_t a, b, status, w;
+} TameFront;
 
 typedef struct {
     PyObject_HEAD
@@ -90,6 +108,10 @@ typedef struct {
     Entry *table;
     uint64_t bucket_mask;
     uint64_t buckets;
+    TameEntry *tame;      /* the region database (tame.h) */
+    uint64_t tame_buckets;
+    int tame_cells;       /* the largest region entered */
+    TameFront *tame_front;
     SmallInfo *small;
     Child *children;      /* per depth */
     uint64_t last[MAXV / 2 + 2]; /* per depth: the cells of the move that led there */
@@ -97,6 +119,7 @@ typedef struct {
     /* counters */
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
     uint64_t stores, replacements, filled;
+    uint64_t tame_computed, tame_moves, tame_filled, tame_replaced, tame_decided;
     /* interruption */
     PyObject *callback;
     int64_t check_every, countdown;

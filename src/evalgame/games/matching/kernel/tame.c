@@ -1,0 +1,261 @@
+/* Tame regions (see tame.h; the proof is in docs/tiling_search.md). */
+#include "tame.h"
+
+#include <stdlib.h>
+
+#include "bits.h"
+
+#define TAME_BUCKET 4
+#define FRONT_BITS 16
+
+/* A region's key: canonical cells in an h x w box on a grid, the vertex mask (h = w = 0)
+ * elsewhere. */
+typedef struct {
+    uint64_t mask;
+    int h, w;
+} Shape;
+
+/* A box of width w on the bits of a 64-bit mask (row r, column c at bit r * w + c). */
+typedef struct {
+    int w;
+    uint64_t not_first, not_last;
+} Box;
+
+static uint64_t shift_left(uint64_t m, int s) { return s >= 64 ? 0 : m << s; }
+static uint64_t shift_right(uint64_t m, int s) { return s >= 64 ? 0 : m >> s; }
+
+static Box make_box(int w) {
+    uint64_t first = 0;
+    for (int i = 0; i < 64; i += w) first |= (uint64_t)1 << i;
+    return (Box){w, ~first, ~(first << (w - 1))};
+}
+
+static uint64_t box_neighbourhood(const Box *b, uint64_t m) {
+    return ((m & b->not_last) << 1) | ((m & b->not_first) >> 1) | shift_left(m, b->w) |
+           shift_right(m, b->w);
+}
+
+static uint64_t box_component(const Box *b, uint64_t m) {
+    uint64_t comp = m & -m, frontier = comp;
+    while (frontier) {
+        frontier = box_neighbourhood(b, frontier) & m & ~comp;
+        comp |= frontier;
+    }
+    return comp;
+}
+
+/* The canonical shape of the cells m of a grid of width `width`: translated to its
+ * bounding box, the smallest (height, cells) over the 8 symmetries of the lattice. The
+ * box of a region of a board of at most 64 cells holds at most 64 cells. */
+static Shape canonical_shape(uint64_t m, int width) {
+    int rows[MAXV], cols[MAXV], n = 0;
+    int r0 = ctz64(m) / width, r1 = (63 - __builtin_clzll(m)) / width;
+    uint64_t row_mask = width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1, seen = 0;
+    for (int r = r0; r <= r1; r++) seen |= m >> (r * width) & row_mask;
+    int c0 = ctz64(seen), h = r1 - r0 + 1, w = 64 - __builtin_clzll(seen) - c0;
+    for (int r = r0; r <= r1; r++)
+        for (uint64_t row = (m >> (r * width) & row_mask) >> c0; row; row &= row - 1) {
+            rows[n] = r - r0;
+            cols[n++] = ctz64(row);
+        }
+    Shape best = {UINT64_MAX, MAXV + 1, 0};
+    for (int s = 0; s < 8; s++) {
+        int height = (s & 1) ? w : h, wide = (s & 1) ? h : w;
+        uint64_t image = 0;
+        for (int i = 0; i < n; i++) {
+            int r = (s & 1) ? cols[i] : rows[i], c = (s & 1) ? rows[i] : cols[i];
+            if (s & 2) r = height - 1 - r;
+            if (s & 4) c = wide - 1 - c;
+            image |= (uint64_t)1 << (r * wide + c);
+        }
+        if (height < best.h || (height == best.h && image < best.mask))
+            best = (Shape){image, height, wide};
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ the database */
+
+static TameValue evaluate(Kernel *k, uint64_t m, int width);
+static TameValue stored_value(Kernel *k, uint64_t m, int width);
+
+static TameEntry *bucket(const Kernel *k, const Shape *s) {
+    uint64_t x = (s->mask ^ ((uint64_t)(s->h << 8 | s->w) * 0xC2B2AE3D27D4EB4FULL)) *
+                 0x9E3779B97F4A7C15ULL;
+    x ^= x >> 29;
+    return k->tame + (x & (k->tame_buckets - 1)) * TAME_BUCKET;
+}
+
+static TameEntry *find(const Kernel *k, const Shape *s) {
+    TameEntry *b = bucket(k, s);
+    for (int i = 0; i < TAME_BUCKET; i++)
+        if (b[i].status && b[i].mask == s->mask && b[i].h == s->h && b[i].w == s->w) return &b[i];
+    return NULL;
+}
+
+/* An empty slot of the bucket, else the entry that took least work: the database keeps
+ * its size, and a replaced region is computed again when it is met again. */
+static void remember(Kernel *k, const Shape *s, TameValue v, uint64_t work) {
+    TameEntry *b = bucket(k, s), *e = &b[0];
+    for (int i = 0; i < TAME_BUCKET; i++) {
+        if (!b[i].status) {
+            e = &b[i];
+            break;
+        }
+        if (b[i].work < e->work) e = &b[i];
+    }
+    if (e->status)
+        k->tame_replaced++;
+    else
+        k->tame_filled++;
+    *e = (TameEntry){s->mask, work > UINT16_MAX ? UINT16_MAX : (uint16_t)work, (uint8_t)s->h,
+                     (uint8_t)s->w, (uint8_t)v.a, (uint8_t)v.b, (uint8_t)v.status, 0};
+}
+
+static int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
+static int ceil_half(int x) { return -floor_half(-x); }
+
+/* The options of the region `cells` (a canonical shape if width > 0, else vertices): for
+ * each move, the moves to come after it with MIN (high) and MAX (low) to move, and if the
+ * regions it leaves are tame, their sums of a and of t. *tame_options = 0 if an option is a
+ * lone wild region (its values are exact: the region is valued but not tame). Returns 0
+ * if an option is another sum that contains a region that is not tame: the region is not
+ * valued. */
+static int options_of(Kernel *k, uint64_t cells, int width, int *high, int *low, int *sum_a,
+                      int *sum_t, int *moves, int *tame_options) {
+    Box box = make_box(width ? width : 1);
+    *moves = 0;
+    *tame_options = 1;
+    for (uint64_t rest = cells; rest; rest &= rest - 1) {
+        int u = ctz64(rest);
+        uint64_t bit = (uint64_t)1 << u;
+        uint64_t around = width ? box_neighbourhood(&box, bit) : k->adj[u];
+        for (uint64_t vs = around & rest & ~bit; vs; vs &= vs - 1) {
+            uint64_t left = cells & ~bit & ~(vs & -vs);
+            left &= width ? box_neighbourhood(&box, left) : neighbourhood(k, left);
+            int a = 0, t = 0, i = *moves, lone = 0;
+            for (int parts = 0; left; parts++) {
+                uint64_t comp = width ? box_component(&box, left) : component_of(k, left);
+                TameValue part = evaluate(k, comp, width);
+                if (part.status == TAME_WILD && parts == 0 && comp == left) {
+                    /* a lone region with exact values: the option's values are its own */
+                    *tame_options = 0;
+                    lone = 1;
+                    high[i] = 1 + part.b;
+                    low[i] = 1 + part.a;
+                    break;
+                }
+                left &= ~comp;
+                if (part.status != TAME) return 0;
+                a += part.a;
+                t += part.a - part.b;
+            }
+            if (!lone) {
+                /* the theorem applied to the option, a sum of tame regions */
+                high[i] = 1 + a - ceil_half(t);
+                low[i] = 1 + a - floor_half(t);
+            }
+            sum_a[i] = a;
+            sum_t[i] = t;
+            k->tame_moves++;
+            (*moves)++;
+        }
+    }
+    return 1;
+}
+
+/* The values of the region m: grid cells of width `width`, or vertices if width is 0. */
+static TameValue evaluate(Kernel *k, uint64_t m, int width) {
+    /* a small direct-mapped cache in front, keyed by the cells as they are: the canonical
+     * shape (8 images) and the database's probe (a cache miss) only on its misses */
+    uint64_t front_key = m ^ (uint64_t)width << 58;
+    TameFront *slot = &k->tame_front[(front_key * 0x9E3779B97F4A7C15ULL) >> (64 - FRONT_BITS)];
+    if (slot->status && slot->mask == m && slot->w == width)
+        return (TameValue){slot->a, slot->b, slot->status};
+    TameValue value = stored_value(k, m, width);
+    *slot = (TameFront){m, (uint8_t)value.a, (uint8_t)value.b, (uint8_t)value.status,
+                        (uint8_t)width};
+    return value;
+}
+
+/* The values of the region m from the database, computed if it does not hold them. */
+static TameValue stored_value(Kernel *k, uint64_t m, int width) {
+    Shape s = width ? canonical_shape(m, width) : (Shape){m, 0, 0};
+    const TameEntry *known = find(k, &s);
+    if (known) return (TameValue){known->a, known->b, known->status};
+    uint64_t start = k->tame_computed++;
+    int high[2 * MAXV], low[2 * MAXV], sum_a[2 * MAXV], sum_t[2 * MAXV], moves, tame_options;
+    TameValue value = {0, 0, TAME_UNVALUED};
+    if (options_of(k, s.mask, s.w, high, low, sum_a, sum_t, &moves, &tame_options)) {
+        int a = -1, b = MAXV;
+        for (int i = 0; i < moves; i++) {
+            if (high[i] > a) a = high[i];
+            if (low[i] < b) b = low[i];
+        }
+        value = (TameValue){a, b, tame_options ? TAME : TAME_WILD}; /* condition 2 */
+        int t = a - b, ceil_move = 0, floor_move = 0;
+        if (t != 0 && t != 1) value.status = TAME_WILD; /* condition 1 */
+        for (int i = 0; i < moves && value.status == TAME; i++) {
+            int g = 1 + sum_a[i] - a, e = sum_t[i] - t;
+            if (g < floor_half(e) || g > ceil_half(e)) value.status = TAME_WILD; /* cond. 3 */
+            ceil_move |= g == ceil_half(e);
+            floor_move |= g == floor_half(e);
+        }
+        if (t == 1 && !(ceil_move && floor_move)) value.status = TAME_WILD; /* condition 4 */
+    }
+    remember(k, &s, value, k->tame_computed - start);
+    return value;
+}
+
+int tame_alloc(Kernel *k, long long tame_mb) {
+    uint64_t bytes = (uint64_t)tame_mb << 20, buckets = 1;
+    while (buckets * 2 * TAME_BUCKET * sizeof(TameEntry) <= bytes) buckets *= 2;
+    /* calloc leaves a large block's pages untouched until entries are stored */
+    k->tame = calloc(buckets * TAME_BUCKET, sizeof(TameEntry));
+    k->tame_front = calloc((size_t)1 << FRONT_BITS, sizeof(TameFront));
+    k->tame_buckets = buckets;
+    return k->tame && k->tame_front ? 0 : -1;
+}
+
+void tame_free(Kernel *k) {
+    free(k->tame);
+    free(k->tame_front);
+    k->tame = NULL;
+    k->tame_front = NULL;
+}
+
+TameValue tame_region(Kernel *k, uint64_t m) {
+    /* translated to the board's corner: one front-cache entry for all its translates */
+    return evaluate(k, k->cols ? m >> grid_shift(k, m) : m, k->cols);
+}
+
+void tame_decide(Kernel *k, Region *r) {
+    uint64_t regions[MAXV / 2];
+    int count = 0;
+    r->decided = 0;
+    for (uint64_t rest = r->core; rest; count++) {
+        regions[count] = component_of(k, rest);
+        rest &= ~regions[count];
+        if (popcount64(regions[count]) > k->tame_cells) return; /* left to the search */
+    }
+    /* the passes are equimatchable components: tame and cold, a = b = nu */
+    int sum = r->passes, hot = 0;
+    for (int i = 0; i < count; i++) {
+        TameValue v = tame_region(k, regions[i]);
+        if (v.status == TAME_WILD && count == 1 && !r->spare) {
+            /* a lone region with exact values, nothing beside it */
+            r->decided = 1;
+            r->exact[1] = v.a;
+            r->exact[0] = v.b;
+            k->tame_decided++;
+            return;
+        }
+        if (v.status != TAME) return;
+        sum += v.a;
+        hot += v.a - v.b;
+    }
+    r->decided = 1;
+    r->exact[1] = sum - hot / 2;
+    r->exact[0] = sum - (hot + 1) / 2;
+    k->tame_decided++;
+}

@@ -1,0 +1,52 @@
+/* Tame regions (docs/tiling_search.md, "Tame regions and the sum rule"): a database of
+ * the values of regions, filled lazily by a dynamic programme over regions, and the exact
+ * value of a position whose regions are all tame.
+ *
+ * A region is a connected set of at least two free vertices. Its values a = M(R) (MAX to
+ * move) and b = m(R) (MIN to move) follow from the regions its moves leave, without
+ * search, once those are tame:
+ *   a = max_x [1 + sum a(R_x) - ceil(sum t(R_x) / 2)],
+ *   b = min_x [1 + sum a(R_x) - floor(sum t(R_x) / 2)],   t = a - b;
+ * R is tame when its options' regions are tame, t is 0 or 1, every move x has
+ * floor(e_x/2) <= g_x <= ceil(e_x/2) (g_x = 1 + sum a(R_x) - a, e_x = sum t(R_x) - t), and a
+ * hot R has a move with g = ceil(e/2) and one with g = floor(e/2). The theorem: a sum of
+ * tame regions with N = sum a and h hot regions has M = N - floor(h/2), m = N - ceil(h/2).
+ *
+ * Keys: on a grid board a region's induced graph depends only on its cells up to
+ * translation and the 8 symmetries of the square lattice, so a region is keyed by its
+ * canonical shape (height, width, cells of its bounding box, the smallest image); on other
+ * graphs by its vertex mask. The database is a table of buckets of fixed size (tame_mb):
+ * when a bucket is full the entry whose computation took least work is replaced, so it
+ * never grows. Regions of more than tame_cells vertices are never entered.
+ */
+#ifndef EVALGAME_KERNEL_TAME_H
+#define EVALGAME_KERNEL_TAME_H
+
+#include "kernel.h"
+
+enum {
+    TAME_EMPTY = 0,    /* a free slot of the database */
+    TAME = 1,          /* a, b exact and the region tame */
+    TAME_WILD = 2,     /* a, b exact but not tame: a condition fails (an option that is a
+                        * lone wild region has exact values too, but fails condition 2) */
+    TAME_UNVALUED = 3, /* a move leaves a sum with a region that is not tame: not valued */
+};
+
+typedef struct {
+    int a, b, status;
+} TameValue;
+
+/* The database and its front cache for `tame_mb` MB; 0 on success, -1 if out of memory. */
+int tame_alloc(Kernel *k, long long tame_mb);
+void tame_free(Kernel *k);
+
+/* The values of the region (connected, at least two vertices) `m` of the kernel's graph,
+ * whatever its size (the caller limits it). */
+TameValue tame_region(Kernel *k, uint64_t m);
+
+/* Decide the reduced position r exactly when all its regions are tame and have at most
+ * k->tame_cells vertices (or it is one valued region of that size and no passes):
+ * r->decided = 1 and r->exact[turn]; else r->decided = 0. */
+void tame_decide(Kernel *k, Region *r);
+
+#endif
