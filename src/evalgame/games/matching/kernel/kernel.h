@@ -7,6 +7,7 @@
  *   table.h       the transposition table: buckets, probes, stores, its memory
  *   dominance.h   moves that another move makes unnecessary (monotonicity)
  *   search.h      the null-window test itself, move generation and move order
+ *   share.h       entries sent to and merged from the kernels of other processes
  * and _kernel.c, the Python type that holds a Kernel and calls the search.
  */
 #ifndef EVALGAME_KERNEL_H
@@ -97,6 +98,11 @@ typedef struct {
     /* counters */
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
     uint64_t stores, replacements, filled;
+    /* entries of searches of at least share_min nodes noted for export (0: none) */
+    uint64_t share_min;
+    Entry **shared;
+    uint64_t *shared_keys;
+    size_t nshared, shared_cap;
     /* interruption */
     PyObject *callback;
     int64_t check_every, countdown;
