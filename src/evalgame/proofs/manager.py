@@ -444,12 +444,7 @@ class ProofManager:
         eldest = node.children[0] if node.children else None
         for child in node.children:
             young = child is not eldest and eldest is not None and not eldest.done
-            if (
-                young
-                and self.young_brothers_wait
-                and eldest is not None
-                and eldest.children is None
-            ):
+            if young and self.young_brothers_wait and node.children[0].children is None:
                 return  # beside an eldest not split yet: wait (see the module doc)
             yield from self._leaves(child, speculative or (young and self.young_brothers_wait))
 
