@@ -30,7 +30,7 @@ from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
 
 #: the table entries a worker's kernel sends to the others: those of searches of at least
-#: this many nodes (BENCHMARKS.md, "Parallel proofs")
+#: this many nodes (BENCHMARKS.md, "Where the extra nodes went")
 SHARED_WORK = 16
 
 

@@ -52,7 +52,7 @@ static int by_address(const void *a, const void *b) {
 
 size_t share_export(Kernel *k, uint8_t *out) {
     share_filter(k, 0); /* entries replaced since they were noted are gone */
-    qsort(k->shared, k->nshared, sizeof *k->shared, by_address);
+    if (k->nshared > 1) qsort(k->shared, k->nshared, sizeof *k->shared, by_address);
     size_t count = 0;
     for (size_t i = 0; i < k->nshared; i++) {
         const Entry *e = k->shared[i];
