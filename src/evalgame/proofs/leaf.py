@@ -27,7 +27,7 @@ from typing import Any
 
 from evalgame.errors import SearchInterrupted
 from evalgame.numbers import Number
-from evalgame.proofs.problem import Fact, Problem, built, learn
+from evalgame.proofs.problem import Entries, Fact, Problem, built, learn
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 
@@ -48,6 +48,9 @@ class LeafOutcome:
     #: (``None``: unknown): they settle the children when the leaf is split, and reach the
     #: other workers, whose searches meet the same positions by transposition
     children: tuple[tuple[Any, Number | None, Number | None], ...] = ()
+    #: what the worker's memory proved in this task's large searches, for the other workers
+    #: (:meth:`~evalgame.search.registry.Solver.entries`; empty if its solver cannot say)
+    entries: bytes = b""
 
 
 def run_leaf(
@@ -59,12 +62,15 @@ def run_leaf(
     stop_event: str | None,
     run: str = "",
     facts: Sequence[Fact] = (),
+    entries: Sequence[Entries] = (),
 ) -> LeafOutcome:
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
     the moves ``path`` reach from the start (positions may hold data that only means
     something to the game instance that made them; moves are plain data), after teaching
-    this process's table the ``facts`` the proof ``run`` proved elsewhere."""
-    learn(problem, run, facts)
+    this process's table the ``facts`` and table ``entries`` the proof ``run`` proved
+    elsewhere."""
+    here = worker_name()
+    learn(problem, run, facts, entries, here)
     game, solver, memory = built(problem)
     position = game.initial()
     for move in path:
@@ -88,7 +94,7 @@ def run_leaf(
         (move, *solver.known(game, game.play(position, move), memory))
         for move in game.moves(position)
     )
-    return LeafOutcome(finished, result, stats.nodes, cpu, worker_name(), known)
+    return LeafOutcome(finished, result, stats.nodes, cpu, here, known, solver.entries(memory))
 
 
 def worker_name() -> str:

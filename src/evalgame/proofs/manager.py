@@ -11,7 +11,9 @@ and propagated up; a decided node calls off the tasks still running below it.
 *Young brothers wait.* A child other than the eldest (best-ordered) one is handed out only
 after its eldest brother is decided — that is when the sequential search would reach it —
 unless a worker thread would otherwise sit idle: then waiting brothers go out
-speculatively, in the sequential order (never to a thread that has needed work queued).
+speculatively, in the sequential order (never to a thread that has needed work queued),
+and only once their eldest brother has been split: beside an eldest still searched whole
+an idle thread waits (on 6×7 such a brother cost 1.7 M nodes a question, thrown away).
 *Splitting.* A task that runs past its time slice stops; its leaf is expanded one ply and
 its children handed out instead, so the frontier adapts to uneven subtrees. The stopped
 task returns the bounds its table proved on the leaf's children: those that decide a child
@@ -21,7 +23,10 @@ from task to task (:func:`~evalgame.proofs.problem.built`); every fact the manag
 and every bound a finished task proved on its leaf's children that decides them, is
 shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`) and taught to the
 worker's table (:meth:`~evalgame.search.registry.Solver.learn`), so a position one worker
-proved is not searched again by another that meets it by transposition. Facts travel as
+proved is not searched again by another that meets it by transposition. Deeper down, each
+task returns its table's entries of the searches it made (a solver that can say,
+:meth:`~evalgame.search.registry.Solver.entries`: the C kernel's, keyed by canonical
+regions), and they go with the next tasks to the workers that may lack them. Facts travel as
 moves from the start, so each worker finds its own table's key for them (e-Valuate's
 residual keys differ between processes). *Resuming.* Before a leaf is handed out (or a
 node expanded) the store is asked what is already proven about it; a second run on the
@@ -51,7 +56,7 @@ from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
-from evalgame.proofs.problem import Fact, Problem
+from evalgame.proofs.problem import Entries, Fact, Problem
 from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
@@ -73,6 +78,9 @@ KILLED_LIMIT = 2
 NO_WORKER_SECONDS = 60.0
 #: the most recent proven facts shipped with each task (a worker learns those it lacks)
 FACTS_SHIPPED = 4096
+#: the most recent tasks' table entries shipped with each task, at most (those that every
+#: worker of the cluster has absorbed are left out)
+ENTRIES_SHIPPED = 512
 
 
 @dataclass(eq=False)
@@ -120,6 +128,8 @@ class Task:
     #: this sitting's count of tasks handed out, and seconds from its start, when handed out
     number: int = 0
     handed: float = 0.0
+    #: the table entries shipped with the task: those numbered below this
+    entries_upto: int = 0
 
 
 @dataclass
@@ -237,6 +247,12 @@ class ProofManager:
         #: worker's table (at most 2 × FACTS_SHIPPED kept: a long run's memory stays bounded)
         self._facts: list[Fact] = []
         self._fact_count = 0
+        #: the latest tasks' table entries, in order, shipped to the other workers likewise
+        self._entries: list[Entries] = []
+        self._entry_count = 0
+        #: by worker: the entries it has absorbed (all those numbered below), as far as known
+        self._absorbed: dict[str, int] = {}
+        self._worker_names: list[str] = []
         self._run_name = uuid.uuid4().hex
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
@@ -428,6 +444,8 @@ class ProofManager:
         eldest = node.children[0] if node.children else None
         for child in node.children:
             young = child is not eldest and eldest is not None and not eldest.done
+            if young and self.young_brothers_wait and node.children[0].children is None:
+                return  # beside an eldest not split yet: wait (see the module doc)
             yield from self._leaves(child, speculative or (young and self.young_brothers_wait))
 
     def _dispatch(self, root: Node) -> None:
@@ -463,7 +481,9 @@ class ProofManager:
         """Tasks the cluster runs at once (asked again every :data:`SLOTS_SECONDS`)."""
         now = time.monotonic()
         if now - self._slots_at > SLOTS_SECONDS:
-            self._slot_count = sum(self.client.nthreads().values())
+            threads = self.client.nthreads()
+            self._slot_count = sum(threads.values())
+            self._worker_names = list(threads)
             if self._slot_count == 0:
                 self._slot_count = self._wait_for_workers()
             self._slots_at = time.monotonic()
@@ -497,15 +517,31 @@ class ProofManager:
             None if isinstance(self.client, SerialPool) else stop_event,
             self._run_name,
             self._facts[-FACTS_SHIPPED:] if self.share_facts else [],
+            self._entries_to_ship(),
             pure=False,
             **where,
         )
         self._handed += 1
         handed = time.monotonic() - self.started
         node.task = Task(
-            node, future, stop_event, self._gamma, self._strict, number=self._handed, handed=handed
+            node,
+            future,
+            stop_event,
+            self._gamma,
+            self._strict,
+            number=self._handed,
+            handed=handed,
+            entries_upto=self._entry_count,
         )
         self._running[future] = node.task
+
+    def _entries_to_ship(self) -> list[Entries]:
+        """The table entries some worker of the cluster may lack (the latest
+        :data:`ENTRIES_SHIPPED` at most): the task may run on any of them."""
+        if not self.share_facts:
+            return []
+        known = min((self._absorbed.get(name, 0) for name in self._worker_names), default=0)
+        return [sent for sent in self._entries[-ENTRIES_SHIPPED:] if sent.index >= known]
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
         """The outcomes of the tasks among ``futures`` that succeeded, in one round trip."""
@@ -536,6 +572,7 @@ class ProofManager:
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
         self._log_task(task, outcome)
+        self._take_entries(task, outcome)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,
@@ -564,6 +601,17 @@ class ProofManager:
                 upper is not None and not _passes(upper, task.gamma, task.strict)
             ):
                 self._share((*node.path, move), lower, upper)
+
+    def _take_entries(self, task: Task, outcome: LeafOutcome) -> None:
+        """Keep the table entries the task's worker sent, for the others (what it ran, even
+        stopped, was proven), and note which entries that worker has absorbed."""
+        worker = outcome.worker
+        self._absorbed[worker] = max(self._absorbed.get(worker, 0), task.entries_upto)
+        if self.share_facts and outcome.entries:
+            self._entries.append(Entries(self._entry_count, worker, outcome.entries))
+            self._entry_count += 1
+            if len(self._entries) > 2 * ENTRIES_SHIPPED:
+                del self._entries[:-ENTRIES_SHIPPED]
 
     def _share(self, path: tuple[Any, ...], lower: Number | None, upper: Number | None) -> None:
         """Add a proven bound to the facts shipped with the next tasks."""

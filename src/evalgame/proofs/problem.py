@@ -50,6 +50,11 @@ class Problem(ABC):
         """The sequential solver of the leaves: :attr:`algorithm` in :meth:`solvers`."""
         return choose(self.solvers(), self.algorithm)
 
+    def first_guess(self, lower: Number | None, upper: Number | None) -> Number | None:
+        """The value MTD(f) asks about first, given the static bounds at the start
+        (``None``: bisect the bounds instead, the default)."""
+        return None
+
 
 @dataclass(frozen=True)
 class EngineProblem(Problem):
@@ -98,13 +103,20 @@ def forget() -> None:
     _LEARNED.clear()
 
 
-#: per problem built here: the run whose facts its memory learned, and how many of them
-_LEARNED: dict[tuple[type, str, str], tuple[str, int]] = {}
+#: per problem built here: the run whose facts and entries its memory learned, and how many
+_LEARNED: dict[tuple[type, str, str], tuple[str, int, int]] = {}
 
 
-def learn(problem: Problem, run: str, facts: Sequence[Fact]) -> None:
-    """Teach the leaf solver's memory in this process the ``facts`` of the proof ``run``
-    that it does not know yet (facts are numbered in the order the manager proved them).
+def learn(
+    problem: Problem,
+    run: str,
+    facts: Sequence[Fact],
+    entries: Sequence[Entries] = (),
+    here: str = "",
+) -> None:
+    """Teach the leaf solver's memory in this process the ``facts`` and the table
+    ``entries`` of the proof ``run`` that it does not know yet (both are numbered in the
+    order the manager received them; entries that the worker ``here`` sent are its own).
 
     >>> from evalgame.search.examples import NestedTree
     >>> problem = EngineProblem("learn", NestedTree, ([[3, 5], [2, 9]],))
@@ -112,9 +124,9 @@ def learn(problem: Problem, run: str, facts: Sequence[Fact]) -> None:
     """
     game, solver, memory = built(problem)
     name = _name(problem)
-    seen_run, seen = _LEARNED.get(name, (run, 0))
+    seen_run, seen, absorbed = _LEARNED.get(name, (run, 0, 0))
     if seen_run != run:
-        seen = 0
+        seen = absorbed = 0
     for fact in facts:
         if fact.index >= seen:
             position = game.initial()
@@ -122,7 +134,12 @@ def learn(problem: Problem, run: str, facts: Sequence[Fact]) -> None:
                 position = game.play(position, move)
             solver.learn(game, position, fact.lower, fact.upper, memory)
             seen = fact.index + 1
-    _LEARNED[name] = run, seen
+    for sent in entries:
+        if sent.index >= absorbed:
+            if sent.worker != here:
+                solver.merge(memory, sent.entries)
+            absorbed = sent.index + 1
+    _LEARNED[name] = run, seen, absorbed
 
 
 @dataclass(frozen=True)
@@ -134,3 +151,13 @@ class Fact:
     path: tuple[Any, ...]
     lower: Number | None
     upper: Number | None
+
+
+@dataclass(frozen=True)
+class Entries:
+    """What one task's ``worker`` added to its solver's memory in its large searches
+    (:meth:`~evalgame.search.registry.Solver.entries`), the ``index``-th such of its proof."""
+
+    index: int
+    worker: str
+    entries: bytes

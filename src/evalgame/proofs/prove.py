@@ -4,9 +4,11 @@
 and a :class:`distributed.Client` — or nothing, and it starts a local cluster — and it
 asks the proof manager one question after another until the proven bounds meet, exactly
 as :func:`~evalgame.search.mtdf.mtdf` does with one process (after a pass that proves
-value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?", and the midpoint of
-the bounds once both are known). Every proven subproblem goes to the store, so a run
-stopped by Ctrl-C, ``timeout`` or a crash continues where it was when started again.
+value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?"), from the problem's
+first guess (:meth:`~evalgame.proofs.problem.Problem.first_guess`) or else from the middle
+of the bounds, asking the midpoint again once both are known. Every proven subproblem
+goes to the store, so a run stopped by Ctrl-C, ``timeout`` or a crash continues where it
+was when started again.
 ``question=γ`` asks "value ≥ γ?" alone: a long solve can be steered one bound at a time.
 
 >>> from evalgame.search.examples import NestedTree
@@ -143,7 +145,8 @@ def _converge(
         return lower
     if ladder is not None and lower is not None and upper is not None:
         return _climb(manager, store, ladder)
-    gamma, strict = _middle(lower, upper), False
+    guess = manager.problem.first_guess(lower, upper)
+    gamma, strict = (_middle(lower, upper) if guess is None else guess), False
     if known.asking is not None and _open(*known.asking, lower, upper):
         gamma, strict = known.asking  # the question a stopped run was asking: resumed
     while True:
@@ -151,9 +154,9 @@ def _converge(
         if value is None or manager.lower == manager.upper:
             return value
         lower, upper = manager.lower, manager.upper
-        if lower is not None and upper is not None:
+        if guess is None and lower is not None and upper is not None:
             gamma, strict = _middle(lower, upper), False
-        else:
+        else:  # MTD(f): the bound just proven is the next guess
             gamma, strict = value, value == lower
 
 

@@ -58,6 +58,11 @@ Memory = Callable[[Game[Any, Any]], Any]
 Learn = Callable[[Game[Any, Any], Any, Number | None, Number | None, Any], None]
 #: the bounds a memory holds on a position: (game, position, memory) → (lower, upper)
 Recall = Callable[[Game[Any, Any], Any, Any], tuple[Number | None, Number | None]]
+#: what a memory proved in its large searches since the last call, as bytes for the memories
+#: of other processes on the same game (a proof's workers): memory → bytes
+Export = Callable[[Any], bytes]
+#: merges into a memory what another process's memory on the same game exported
+Absorb = Callable[[Any, bytes], None]
 
 
 def _fresh_table(game: Game[Any, Any]) -> TranspositionTable:
@@ -95,8 +100,9 @@ class Solver:
 
     ``probe`` is its null-window test, if it has one of its own; ``remember`` makes the
     memory its tests keep between calls (default: a transposition table); ``teach`` adds
-    to that memory bounds proven elsewhere and ``recall`` reads the bounds it holds
-    (``None``: it cannot).
+    to that memory bounds proven elsewhere and ``recall`` reads the bounds it holds;
+    ``export`` and ``absorb`` pass what one memory proved to another process's (``None``:
+    it cannot).
     """
 
     name: str
@@ -106,6 +112,8 @@ class Solver:
     remember: Memory = _fresh_table
     teach: Learn | None = None
     recall: Recall | None = None
+    export: Export | None = None
+    absorb: Absorb | None = None
 
     def __call__(
         self,
@@ -200,6 +208,18 @@ class Solver:
         if self.recall is None:
             return None, None
         return self.recall(game, position, memory)
+
+    def entries(self, memory: Any) -> bytes:
+        """What ``memory`` proved in its large searches since the last call, for
+        :meth:`merge` into the memories of other processes on the same game (empty when
+        the solver cannot share its memory)."""
+        return b"" if self.export is None else self.export(memory)
+
+    def merge(self, memory: Any, entries: bytes) -> None:
+        """Add to ``memory`` the ``entries`` another process's memory on the same game gave
+        (:meth:`entries`)."""
+        if self.absorb is not None and entries:
+            self.absorb(memory, entries)
 
 
 def solvers(*entries: Solver) -> dict[str, Solver]:

@@ -133,6 +133,50 @@ def test_learned_bounds_keep_the_values(
             solver.learn(free, max_to_move, *wrong)
 
 
+@settings(max_examples=100, deadline=None)
+@given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9))
+def test_shared_entries_keep_the_values(
+    graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int
+) -> None:
+    """Entries one kernel exported, absorbed by another (searching something else), change
+    none of its answers: every null-window test and value agrees with the Python solver's."""
+    bitgraph, _ = graph
+    free = raw & bitgraph.full
+    one, other = NativeSolver(bitgraph, table_mb=1), NativeSolver(bitgraph, table_mb=1)
+    one.share(1)
+    one.value(free, max_to_move)  # the same question ...
+    one.value(bitgraph.full, not max_to_move)  # ... and another
+    other.value(free ^ bitgraph.full, max_to_move)
+    other.absorb(one.export())
+    value = MatchingSolver(bitgraph).value(free, max_to_move)
+    lower, upper = other.bounds(free, max_to_move)
+    assert lower <= value <= upper
+    check_test(other, free, max_to_move, gamma, value)
+    assert other.value(free, max_to_move) == value
+
+
+def test_shared_entries_save_the_search_and_are_checked() -> None:
+    """A kernel that absorbed another's entries answers its question from them; entries
+    are exported once; bytes that are not entries, or contradict the table, are refused."""
+    board = Board(4, 5)
+    one, other = NativeSolver(board, table_mb=4), NativeSolver(board, table_mb=4)
+    one.share(1)
+    value = one.value(board.full, max_to_move=True)
+    entries = one.export()
+    assert entries
+    assert one.export() == b""  # sent once
+    other.absorb(entries)
+    before = other.kernel_stats()["nodes"]
+    assert other.value(board.full, max_to_move=True) == value
+    assert other.kernel_stats()["nodes"] - before <= 2
+    with pytest.raises(ValueError, match="not entries"):
+        other.absorb(entries[:-1])
+    record = bytearray(entries[:21])
+    record[13:17] = bytes([30, 30, 250, 250])  # lower 30, upper 5: impossible
+    with pytest.raises(ValueError, match="not entries"):
+        other.absorb(bytes(record))
+
+
 @settings(max_examples=100)
 @given(graphs())
 def test_starters_differ_by_at_most_one(graph: tuple[BitGraph, list[NaiveEdge]]) -> None:

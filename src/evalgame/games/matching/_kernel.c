@@ -38,6 +38,7 @@
 #include "kernel/bounds.h"
 #include "kernel/components.h"
 #include "kernel/search.h"
+#include "kernel/share.h"
 #include "kernel/table.h"
 #include "kernel/tame.h"
 
@@ -166,6 +167,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
 
 static void Kernel_dealloc(Kernel *k) {
     table_free(k->table, k->buckets * BUCKET * sizeof(Entry));
+    share_free(k);
     free(k->small);
     free(k->children);
     tame_free(k);
@@ -229,7 +231,42 @@ static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the bounds contradict what the table knows");
         return NULL;
     }
+    uint64_t share_min = k->share_min;
+    k->share_min = 0; /* learned, not searched here: not sent back */
     store(k, &r, turn, lo, hi, -1, -1, UINT32_MAX);
+    k->share_min = share_min;
+    Py_RETURN_NONE;
+}
+
+/* share(min_work): from now on note the entries of searches of at least min_work nodes for
+ * export (0: stop); export(): those noted since the last export, as bytes; absorb(bytes):
+ * merge entries another kernel of the same graph and options exported. */
+static PyObject *Kernel_share(Kernel *k, PyObject *args) {
+    unsigned long long min_work;
+    if (!PyArg_ParseTuple(args, "K", &min_work)) return NULL;
+    k->share_min = min_work;
+    if (!min_work) share_free(k);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Kernel_export(Kernel *k, PyObject *Py_UNUSED(ignored)) {
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(k->nshared * SHARED_BYTES));
+    if (!out) return NULL;
+    size_t count = share_export(k, (uint8_t *)PyBytes_AS_STRING(out));
+    if (_PyBytes_Resize(&out, (Py_ssize_t)(count * SHARED_BYTES)) < 0) return NULL;
+    return out;
+}
+
+static PyObject *Kernel_absorb(Kernel *k, PyObject *args) {
+    Py_buffer records;
+    if (!PyArg_ParseTuple(args, "y*", &records)) return NULL;
+    int bad = records.len % SHARED_BYTES != 0 ||
+              share_absorb(k, records.buf, (size_t)records.len / SHARED_BYTES) < 0;
+    PyBuffer_Release(&records);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "not entries of a kernel of this graph and options");
+        return NULL;
+    }
     Py_RETURN_NONE;
 }
 
@@ -275,6 +312,7 @@ static PyObject *Kernel_set_callback(Kernel *k, PyObject *callback) {
 static PyObject *Kernel_clear(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     memset(k->table, 0, k->buckets * BUCKET * sizeof(Entry));
     k->filled = 0;
+    k->nshared = 0;
     Py_RETURN_NONE;
 }
 
@@ -285,6 +323,12 @@ static PyMethodDef Kernel_methods[] = {
      "bounds(free, max_to_move): proven (lower, upper), static and from the table"},
     {"learn", (PyCFunction)Kernel_learn, METH_VARARGS,
      "learn(free, max_to_move, lower, upper): add proven bounds on the moves to come"},
+    {"share", (PyCFunction)Kernel_share, METH_VARARGS,
+     "share(min_work): note entries of searches of at least min_work nodes (0: stop)"},
+    {"export", (PyCFunction)Kernel_export, METH_NOARGS,
+     "export(): the entries noted since the last export, as bytes"},
+    {"absorb", (PyCFunction)Kernel_absorb, METH_VARARGS,
+     "absorb(entries): merge what export() gave in a kernel of the same graph and options"},
     {"stats", (PyCFunction)Kernel_stats, METH_NOARGS, "counters of the search so far"},
     {"set_callback", (PyCFunction)Kernel_set_callback, METH_O,
      "set_callback(f): f(nodes) is called every check_every nodes; raising stops the search"},

@@ -15,6 +15,9 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.value(free, max_to_move) -> int          # exact, by MTD(f)
     solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
     solver.learn(free, max_to_move, lower, upper)   # bounds proven elsewhere join the table
+    solver.share(min_work)                          # note entries of large searches ...
+    solver.export() -> bytes                        # ... for the kernels of other processes,
+    solver.absorb(entries)                          # which merge them into their tables
     solver.solve(max_to_move) -> SearchResult       # value and principal variation
     solver.principal_variation(free, max_to_move, value) -> list[int]
     solver.stats                                    # SearchStats: nodes, cut-offs, ...
@@ -198,6 +201,33 @@ class NativeSolver(MatchingSolver):
     def learn(self, free: int, max_to_move: bool, lower: int, upper: int) -> None:
         """Add bounds proven elsewhere on the moves still to come to the table."""
         self.kernel.learn(free, max_to_move, lower, upper)
+
+    def share(self, min_work: int) -> None:
+        """From now on note the table entries of searches of at least ``min_work`` nodes
+        for :meth:`export` (0: stop)."""
+        self.kernel.share(min_work)
+
+    def export(self) -> bytes:
+        """The entries noted since the last export, for :meth:`absorb` in other processes.
+
+        Keys are canonical regions, the same in every kernel of the same graph and
+        options, so a position one process searched is known in another that absorbs it.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(4, 4)
+        >>> one, other = make_solver(board, table_mb=1), make_solver(board, table_mb=1)
+        >>> one.share(1)
+        >>> one.value(board.full, max_to_move=True)
+        7
+        >>> other.absorb(one.export())
+        >>> other.bounds(board.full, max_to_move=True)
+        (7, 7)
+        """
+        return bytes(self.kernel.export())
+
+    def absorb(self, entries: bytes) -> None:
+        """Merge the ``entries`` another kernel of the same graph and options exported."""
+        self.kernel.absorb(entries)
 
     def value(self, free: int, max_to_move: bool) -> int:
         """The number of moves still to come under optimal play, by MTD(f)."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from evalgame.errors import GameError
 from evalgame.games.matching.game import MatchingGame, MatchingPosition
-from evalgame.games.matching.native import Engine, make_solver
+from evalgame.games.matching.native import Engine, NativeSolver, make_solver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.numbers import Number
 from evalgame.search.budget import Budget
@@ -28,6 +28,10 @@ from evalgame.search.registry import Solver, solvers
 from evalgame.search.result import SearchResult
 from evalgame.search.stats import SearchStats
 from evalgame.search.table import TranspositionTable
+
+#: the table entries a worker's kernel sends to the others: those of searches of at least
+#: this many nodes (BENCHMARKS.md, "Where the extra nodes went")
+SHARED_WORK = 16
 
 
 def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> dict[str, Solver]:
@@ -53,8 +57,19 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
         return result
 
     def remember(game: Game[Any, Any]) -> MatchingSolver:
-        # the kernel and its table, kept between questions on the game
-        return solver(game, None)
+        # the kernel and its table, kept between questions on the game; the entries of its
+        # large searches noted for the kernels of other processes (a parallel proof's)
+        memory = solver(game, None)
+        if isinstance(memory, NativeSolver):
+            memory.share(SHARED_WORK)
+        return memory
+
+    def export(memory: MatchingSolver) -> bytes:
+        return memory.export() if isinstance(memory, NativeSolver) else b""
+
+    def absorb(memory: MatchingSolver, entries: bytes) -> None:
+        if isinstance(memory, NativeSolver):
+            memory.absorb(entries)
 
     def probe(
         game: Game[Any, Any],
@@ -104,6 +119,8 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
             remember,
             learn,
             recall,
+            export,
+            absorb,
         ),
         *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
     )

@@ -20,6 +20,7 @@ from evalgame.games.matching.native import Engine
 from evalgame.games.matching.solvers import matching_solvers
 from evalgame.games.tiling.board import check_size
 from evalgame.games.tiling.game import TilingGame
+from evalgame.numbers import Number
 from evalgame.proofs.problem import Problem
 from evalgame.search.protocol import Game, Player
 from evalgame.search.registry import Solver
@@ -53,6 +54,17 @@ class TilingProblem(Problem):
         game = TilingGame(self.rows, self.cols, self.first)
         game.all_leaves_valid = True  # every end of the game counts its dominoes
         return game
+
+    def first_guess(self, lower: Number | None, upper: Number | None) -> Number | None:
+        """A maximum matching less one domino, as the sequential solver guesses first:
+        on 6×7 bisecting asked one question more and cost MIN first 1.3× the nodes.
+
+        >>> TilingProblem(3, 4).first_guess(4, 6)
+        5
+        """
+        if upper is None:
+            return None
+        return upper - 1 if lower is None else max(upper - 1, lower)
 
     def solvers(self) -> Mapping[str, Solver]:
         """The matching game's solvers, the specialised one on :attr:`engine`."""

@@ -8,6 +8,7 @@
  *   dominance.h   moves that another move makes unnecessary (monotonicity)
  *   search.h      the null-window test itself, move generation and move order
  *   tame.h        tame regions: their database and positions decided by the sum rule
+ *   share.h       entries sent to and merged from the kernels of other processes
  * and _kernel.c, the Python type that holds a Kernel and calls the search.
  */
 #ifndef EVALGAME_KERNEL_H
@@ -120,6 +121,11 @@ typedef struct {
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
     uint64_t stores, replacements, filled;
     uint64_t tame_computed, tame_moves, tame_filled, tame_replaced, tame_decided;
+    /* entries of searches of at least share_min nodes noted for export (0: none) */
+    uint64_t share_min;
+    Entry **shared;
+    uint64_t *shared_keys;
+    size_t nshared, shared_cap;
     /* interruption */
     PyObject *callback;
     int64_t check_every, countdown;

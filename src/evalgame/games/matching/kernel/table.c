@@ -1,41 +1,42 @@
 /* The transposition table (see table.h). */
 #include "table.h"
 
+#include "share.h"
+
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
 
-void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
-           uint64_t work) {
-    int tag = 1 + (r->passes & 1);
-    int even = r->passes & ~1;
-    Entry *b = bucket_of(k, r->key, tag), *e = NULL;
-    k->stores++;
+Entry *slot(Kernel *k, uint64_t key, int tag) {
+    Entry *b = bucket_of(k, key, tag), *e = NULL;
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].tag == tag && b[i].key == r->key) {
+        if (b[i].tag == tag && b[i].key == key) return &b[i];
+    /* an empty slot, else the entry with the smallest searched subtree */
+    e = &b[0];
+    for (int i = 0; i < BUCKET; i++) {
+        if (!b[i].tag) {
             e = &b[i];
             break;
         }
-    if (!e) {
-        /* an empty slot, else the entry with the smallest searched subtree */
-        e = &b[0];
-        for (int i = 0; i < BUCKET; i++) {
-            if (!b[i].tag) {
-                e = &b[i];
-                break;
-            }
-            if (b[i].work < e->work) e = &b[i];
-        }
-        if (e->tag)
-            k->replacements++;
-        else
-            k->filled++;
-        memset(e, 0, sizeof *e);
-        e->key = r->key;
-        e->tag = (uint8_t)tag;
+        if (b[i].work < e->work) e = &b[i];
     }
+    if (e->tag)
+        k->replacements++;
+    else
+        k->filled++;
+    memset(e, 0, sizeof *e);
+    e->key = key;
+    e->tag = (uint8_t)tag;
+    return e;
+}
+
+void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
+           uint64_t work) {
+    int even = r->passes & ~1;
+    Entry *e = slot(k, r->key, 1 + (r->passes & 1));
+    k->stores++;
     lower -= even;
     upper -= even;
     if (lower < 0) lower = 0;
@@ -50,6 +51,7 @@ void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, in
         e->mv[turn][0] = (uint8_t)(k->perm[r->sym][u] - r->shift + 1);
         e->mv[turn][1] = (uint8_t)(k->perm[r->sym][v] - r->shift + 1);
     }
+    if (k->share_min) share_note(k, e, work);
 }
 
 /* Zeroed memory whose pages are touched only when entries are stored; on Linux in huge

@@ -21,6 +21,9 @@ static inline Entry *probe(const Kernel *k, const Region *r) {
     return NULL;
 }
 
+/* The entry of (key, tag): the one held, else a new one in place of the lightest. */
+Entry *slot(Kernel *k, uint64_t key, int tag);
+
 /* Record proven bounds (and the best move u-v, if u >= 0) of a position. */
 void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
            uint64_t work);

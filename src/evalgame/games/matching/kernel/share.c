@@ -1,0 +1,113 @@
+/* Table entries shared between processes (see share.h). */
+#include "share.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+/* the log's first size; it doubles up to SHARE_MAX, then keeps only heavier entries */
+#define SHARE_FIRST 1024
+#define SHARE_MAX 65536
+
+/* Keep the noted entries that still hold their key and weigh at least `min_work`. */
+static void share_filter(Kernel *k, uint64_t min_work) {
+    size_t kept = 0;
+    for (size_t i = 0; i < k->nshared; i++) {
+        Entry *e = k->shared[i];
+        if (e->tag && e->key == k->shared_keys[i] && e->work >= min_work) {
+            k->shared[kept] = e;
+            k->shared_keys[kept++] = e->key;
+        }
+    }
+    k->nshared = kept;
+}
+
+void share_note(Kernel *k, Entry *e, uint64_t work) {
+    if (work < k->share_min) return;
+    if (k->nshared == k->shared_cap) {
+        if (k->shared_cap < SHARE_MAX) {
+            size_t cap = k->shared_cap ? 2 * k->shared_cap : SHARE_FIRST;
+            Entry **entries = realloc(k->shared, cap * sizeof *entries);
+            if (entries) k->shared = entries;
+            uint64_t *keys = realloc(k->shared_keys, cap * sizeof *keys);
+            if (keys) k->shared_keys = keys;
+            if (entries && keys) k->shared_cap = cap;
+        }
+        if (k->nshared == k->shared_cap) {
+            /* full: from now on only entries twice as heavy are worth sending */
+            k->share_min *= 2;
+            share_filter(k, k->share_min);
+            if (k->nshared == k->shared_cap || work < k->share_min) return;
+        }
+    }
+    k->shared[k->nshared] = e;
+    k->shared_keys[k->nshared++] = e->key;
+}
+
+static int by_address(const void *a, const void *b) {
+    const Entry *x = *(Entry *const *)a, *y = *(Entry *const *)b;
+    return (x > y) - (x < y);
+}
+
+size_t share_export(Kernel *k, uint8_t *out) {
+    share_filter(k, 0); /* entries replaced since they were noted are gone */
+    if (k->nshared > 1) qsort(k->shared, k->nshared, sizeof *k->shared, by_address);
+    size_t count = 0;
+    for (size_t i = 0; i < k->nshared; i++) {
+        const Entry *e = k->shared[i];
+        if (i > 0 && e == k->shared[i - 1]) continue; /* noted at every store: sent once */
+        uint8_t *r = out + count++ * SHARED_BYTES;
+        for (int b = 0; b < 8; b++) r[b] = (uint8_t)(e->key >> (8 * b));
+        for (int b = 0; b < 4; b++) r[8 + b] = (uint8_t)(e->work >> (8 * b));
+        r[12] = e->tag;
+        r[13] = e->lo[0];
+        r[14] = e->lo[1];
+        r[15] = e->nhi[0];
+        r[16] = e->nhi[1];
+        r[17] = e->mv[0][0];
+        r[18] = e->mv[0][1];
+        r[19] = e->mv[1][0];
+        r[20] = e->mv[1][1];
+    }
+    k->nshared = 0;
+    return count;
+}
+
+int share_absorb(Kernel *k, const uint8_t *records, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *r = records + i * SHARED_BYTES;
+        uint64_t key = 0;
+        uint32_t work = 0;
+        for (int b = 0; b < 8; b++) key |= (uint64_t)r[b] << (8 * b);
+        for (int b = 0; b < 4; b++) work |= (uint32_t)r[8 + b] << (8 * b);
+        int tag = r[12];
+        if (tag != 1 && tag != 2) return -1;
+        Entry *e = slot(k, key, tag);
+        uint8_t lo[2], nhi[2];
+        for (int turn = 0; turn < 2; turn++) {
+            lo[turn] = r[13 + turn] > e->lo[turn] ? r[13 + turn] : e->lo[turn];
+            nhi[turn] = r[15 + turn] > e->nhi[turn] ? r[15 + turn] : e->nhi[turn];
+            if (nhi[turn] && lo[turn] > UNKNOWN_HI - nhi[turn]) return -1;
+        }
+        for (int turn = 0; turn < 2; turn++) {
+            e->lo[turn] = lo[turn];
+            e->nhi[turn] = nhi[turn];
+            /* the best move only orders moves (the search checks it is one): any bytes do */
+            if (!e->mv[turn][0] && !e->mv[turn][1]) {
+                e->mv[turn][0] = r[17 + 2 * turn];
+                e->mv[turn][1] = r[18 + 2 * turn];
+            }
+        }
+        if (work > e->work) e->work = work;
+    }
+    return 0;
+}
+
+void share_free(Kernel *k) {
+    free(k->shared);
+    free(k->shared_keys);
+    k->shared = NULL;
+    k->shared_keys = NULL;
+    k->nshared = k->shared_cap = 0;
+}
