@@ -54,10 +54,9 @@ def test_list_scheduling_keeps_within_grahams_bounds(jobs: list[Job], workers: i
 
 def test_a_run_records_every_task_with_its_parent(tmp_path: Path) -> None:
     # slices of 1 µs from the root: a task stops at its first look at the clock, however
-    # fast the machine, and its leaf is split; the children name the task split (4×5: the
-    # Python solver decides 4×4, a single region of 16 cells, by the sum rule, without a node)
+    # fast the machine, and its leaf is split; the children name the task split
     path = tmp_path / "s.sqlite"
-    problem = TilingProblem(4, 5, Player.MIN, engine="python")
+    problem = TilingProblem(4, 4, Player.MIN, engine="python")
     proof = prove(problem, SerialPool(), store=path, slice_seconds=1e-6, split_depth=0)
     with read_only(path) as store:
         tasks = store.tasks()

@@ -14,8 +14,9 @@ this solver is the same search written for this one game, which makes it fast en
   bounds are consulted; children that cannot change the test are never entered;
 * move order: MAX first tries moves that keep the most dominoes possible and leave the
   fewest cells with a single free neighbour, MIN the opposite;
-* with ``tame`` (the default), positions whose regions are all small and tame are valued
-  without search by the sum rule (:mod:`.tame`, proven in docs/tiling_search.md).
+* with ``tame``, positions whose regions are all small and tame are valued without search
+  by the sum rule (:mod:`.tame`, proven in docs/tiling_search.md): 5–50× fewer nodes, but
+  more time in Python (BENCHMARKS.md), so it is off by default.
 
 >>> from evalgame.games.tiling.board import Board
 >>> board = Board(3, 3)
@@ -81,7 +82,7 @@ class MatchingSolver:
         *,
         keys: KeyMode = "shapes",
         budget: Budget | None = None,
-        tame: bool = True,
+        tame: bool = False,
     ) -> None:
         self.graph = graph
         self.analyser = RegionAnalyser(graph, keys)
