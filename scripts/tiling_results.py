@@ -108,8 +108,8 @@ def main(argv: list[str] | None = None) -> None:
                     data["bounds"][label] = found.as_dict()
                     save()
         draw_figures(args.docs / "figures", data, args.fresh)
-    found = [*data["values"].values(), *data.get("kernel_values", {}).values()]
-    values = [BoardValue.from_dict(v) for v in found]
+    exact = [*data["values"].values(), *data.get("kernel_values", {}).values()]
+    values = [BoardValue.from_dict(v) for v in exact]
     values.sort(key=lambda v: (v.rows, v.cols))
     bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
     bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
