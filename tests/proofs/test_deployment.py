@@ -131,9 +131,11 @@ def test_the_command_line_stops_cleanly_on_a_lost_scheduler_and_on_ctrl_c(
 ) -> None:
     with deployment(tmp_path) as cluster:
         lost, stopped = tmp_path / "lost.sqlite", tmp_path / "stopped.sqlite"
+        # short slices: the first facts come within seconds, and minutes of work remain (a
+        # proof whose first fact comes near its end could finish before the signal lands)
         command = [
-            "tiling", "5", "6", "--first", "min", "--engine", "python",
-            "--scheduler", cluster.address, "--slice", "60", "--store",
+            "tiling", "6", "6", "--first", "min", "--engine", "python",
+            "--scheduler", cluster.address, "--slice", "1", "--store",
         ]  # fmt: skip
         status, stderr = _stopped_at_the_first_fact(
             [*command, str(stopped)], stopped, lambda run: run.send_signal(signal.SIGINT)
