@@ -10,7 +10,8 @@ Usage (from the repository root):
 Raw results go to docs/tiling_results.json after every board, so an interrupted run keeps
 what it computed; boards already there are not computed again unless --fresh is given.
 Boards past N×N up to ``--kernel-cells`` cells (3 rows or more) are solved by the C kernel
-("kernel_values"), and those up to ``--confirm-cells`` cells again by the Python solver.
+("kernel_values"), and again by the Python solver up to ``--confirm-cells`` cells, by the
+kernel without the sum rule of tame regions above.
 Its "kernel_proofs" list holds the confirmed results of scripts/tiling_proofs.py runs
 (entered from their logs), rendered as their own table; the proof manager's stores in
 docs/proofs/ are read for theirs, one row per sitting.
@@ -34,6 +35,7 @@ from evalgame.analysis.tiling_results import (
     board_bounds,
     board_value,
     confirmed_by_python,
+    confirmed_without_sum_rule,
     manager_proofs,
     markdown,
     replace_section,
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
         "--kernel-cells", type=int, default=48, help="C kernel values up to this many cells"
     )
     parser.add_argument(
-        "--confirm-cells", type=int, default=30, help="the Python solver confirms up to this"
+        "--confirm-cells", type=int, default=36, help="the Python solver confirms up to this"
     )
     parser.add_argument("--bounds", default="7x7,8x8", help="boards to bound, e.g. 7x7,8x8")
     parser.add_argument("--seconds", type=float, default=900, help="per board and first player")
@@ -90,6 +92,8 @@ def main(argv: list[str] | None = None) -> None:
                 value = board_value(rows, cols, engine="native")
                 if rows * cols <= args.confirm_cells:
                     value = confirmed_by_python(value)
+                else:
+                    value = confirmed_without_sum_rule(value)
                 kernel_values[name] = value.as_dict()
                 save()
                 log(

@@ -7,10 +7,13 @@ strategies for small graphs, boards and positions.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from functools import cache
 
 from hypothesis import strategies as st
+
+from evalgame.games.tiling.board import Board
 
 NaiveEdge = tuple[int, int]
 
@@ -110,3 +113,19 @@ def graphs(draw: st.DrawFn, max_vertices: int = 7) -> tuple[int, list[NaiveEdge]
 
 #: a small board: (rows, cols) with at most 12 cells
 boards = st.tuples(st.integers(1, 4), st.integers(1, 4)).filter(lambda rc: rc[0] * rc[1] <= 12)
+
+
+#: the board sizes of :func:`random_boards`
+SHAPES = [(5, 5), (4, 6), (3, 8), (4, 5), (5, 6), (2, 9), (6, 6)]
+
+
+def random_boards(seed: int, count: int, most_free: int) -> list[Board]:
+    """``count`` boards with holes and at most ``most_free`` free cells (seeded)."""
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        rows, cols = rng.choice(SHAPES)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        holes = max(rng.randint(0, len(cells) // 4), len(cells) - most_free)
+        boards.append(Board(rows, cols, rng.sample(cells, holes)))
+    return boards

@@ -16,24 +16,12 @@ from evalgame.games.matching import native
 from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, NativeSolver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
+from tests.games.matching.naive_matching import random_boards
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
 WITH_RULE = DEFAULT_OPTIONS | OPTIONS["dominance"]
 WITHOUT_RULE = DEFAULT_OPTIONS & ~OPTIONS["dominance"]
-SHAPES = [(5, 5), (4, 6), (3, 8), (4, 5), (5, 6), (2, 9), (6, 6)]
-
-
-def random_boards(seed: int, count: int, most_free: int) -> list[Board]:
-    """``count`` boards with holes and at most ``most_free`` free cells (seeded)."""
-    rng = random.Random(seed)
-    boards = []
-    for _ in range(count):
-        rows, cols = rng.choice(SHAPES)
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        holes = max(rng.randint(0, len(cells) // 4), len(cells) - most_free)
-        boards.append(Board(rows, cols, rng.sample(cells, holes)))
-    return boards
 
 
 def check(board: Board, reference: int, max_to_move: bool, gamma: int) -> None:

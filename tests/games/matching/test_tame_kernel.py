@@ -25,13 +25,18 @@ from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, NativeSolve
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.matching.tame import TameRegions
 from evalgame.games.tiling.board import Board, parse_board
-from tests.games.matching.naive_matching import game_value, grid_edges, induced, shape
+from tests.games.matching.naive_matching import (
+    game_value,
+    grid_edges,
+    induced,
+    random_boards,
+    shape,
+)
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
 WITH_RULE = DEFAULT_OPTIONS | OPTIONS["tame"]
 WITHOUT_RULE = DEFAULT_OPTIONS & ~OPTIONS["tame"]
-SHAPES = [(5, 5), (4, 6), (3, 8), (4, 5), (5, 6), (2, 9), (6, 6)]
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -152,18 +157,6 @@ def test_bad_regions_are_refused() -> None:
     for bad, message in ((0b1, "connected"), (0b101, "connected"), (1 << 20, "outside")):
         with pytest.raises(ValueError, match=message):
             solver.region_values(bad)
-
-
-def random_boards(seed: int, count: int, most_free: int) -> list[Board]:
-    """``count`` boards with holes and at most ``most_free`` free cells (seeded)."""
-    rng = random.Random(seed)
-    boards = []
-    for _ in range(count):
-        rows, cols = rng.choice(SHAPES)
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        holes = max(rng.randint(0, len(cells) // 4), len(cells) - most_free)
-        boards.append(Board(rows, cols, rng.sample(cells, holes)))
-    return boards
 
 
 def check(board: Board, reference: int, max_to_move: bool, gamma: int, cells: int) -> None:
