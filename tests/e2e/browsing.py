@@ -3,7 +3,10 @@ whether the page scrolls sideways."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Browser, Page, expect
 
 #: a phone's viewport (the narrowest the page is made for)
 PHONE = {"width": 390, "height": 844}
@@ -22,3 +25,18 @@ def fits(page: Page) -> bool:
         "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
     )
     return width
+
+
+@contextmanager
+def viewing(browser: Browser, server: str, width: int, scheme: str) -> Iterator[Page]:
+    """A page of the app ``width`` pixels wide in the ``light`` or ``dark`` colour scheme,
+    closed after use."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 844},
+        base_url=server,
+        color_scheme=scheme,  # type: ignore[arg-type]
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

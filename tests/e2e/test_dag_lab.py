@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.browsing import fits
+from tests.e2e.browsing import fits, viewing
 
 pytestmark = pytest.mark.e2e
 
@@ -164,13 +164,7 @@ def test_a_link_reopens_the_game_at_its_step_and_keys_step(page: Page) -> None:
 def test_the_lab_fits_a_phone_and_a_projector(
     browser: Browser, server: str, width: int, scheme: str
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": 844},
-        base_url=server,
-        color_scheme=scheme,  # type: ignore[arg-type]
-    )
-    page = context.new_page()
-    try:
+    with viewing(browser, server, width, scheme) as page:
         deep = "[[[5,6],[7,4,5]],[[3]],[[6],[6,9]],[[7],[5,4]],[[1,2],[3,4]],[[8],[2,9,1]]]"
         page.goto(f"/#dag?a=alphabeta&s=20&g={deep}")
         expect(page.locator("#dag-step-label")).to_have_text(re.compile(r"step 20 of \d+"))
@@ -178,8 +172,6 @@ def test_the_lab_fits_a_phone_and_a_projector(
         drawn = page.locator("#dag-svg").bounding_box()
         assert drawn is not None
         assert drawn["width"] >= 600  # readable: never squeezed below its natural size
-    finally:
-        context.close()
 
 
 def test_retrograde_labels_the_game_that_can_repeat(page: Page) -> None:

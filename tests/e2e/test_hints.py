@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.browsing import fits, open_tab
+from tests.e2e.browsing import fits, open_tab, viewing
 
 pytestmark = pytest.mark.e2e
 
@@ -53,13 +53,7 @@ def test_contrast_is_wcag_s() -> None:
 def test_play_hints_read_from_the_back_of_the_room(
     browser: Browser, server: str, width: int, scheme: str
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": 844},
-        base_url=server,
-        color_scheme=scheme,  # type: ignore[arg-type]
-    )
-    page = context.new_page()
-    try:
+    with viewing(browser, server, width, scheme) as page:
         open_tab(page, "play")
         page.click("#play-start")
         expect(page.locator("#play-options button").first).to_be_visible()
@@ -74,8 +68,6 @@ def test_play_hints_read_from_the_back_of_the_room(
             assert looks["size"] >= choice, looks  # as large as the choice it is under
             assert contrast(looks["fg"], looks["bg"]) >= READABLE, looks
         assert fits(page)
-    finally:
-        context.close()
 
 
 def test_the_graph_tab_hints_every_move_and_an_optimal_line(page: Page) -> None:
@@ -119,13 +111,7 @@ def test_classic_values_read_from_afar(
 ) -> None:
     """The board's values at 16 px at least, readable; a played cell as vivid as a free
     one; Pig's long fractions shown as a decimal, the exact fraction beneath."""
-    context = browser.new_context(
-        viewport={"width": width, "height": 844},
-        base_url=server,
-        color_scheme=scheme,  # type: ignore[arg-type]
-    )
-    page = context.new_page()
-    try:
+    with viewing(browser, server, width, scheme) as page:
         page.goto("/#classic?g=tictactoe&m=5")
         page.wait_for_selector("body[data-ready]")
         expect(page.locator("#classic-game .cell-button:disabled")).to_have_count(2)
@@ -145,5 +131,3 @@ def test_classic_values_read_from_afar(
         expect(label).to_have_text(re.compile(r"^≈ -?0\.\d+-?\d+/\d+$"))
         expect(label.locator(".fraction")).to_have_text(re.compile(r"^-?\d+/\d+$"))
         assert fits(page)
-    finally:
-        context.close()
