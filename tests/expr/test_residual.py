@@ -131,3 +131,20 @@ def test_renamed_expressions_usually_share_a_canonical_form(
     one, two = algebra.from_tree(tree), algebra.from_tree(renamed)
     if algebra.shape(one) == algebra.shape(two) and len(algebra.names[one]) <= 1:
         assert algebra.canonical(one) == algebra.canonical(two)
+
+
+@settings(max_examples=300)
+@given(small_trees, small_trees, small_trees)
+def test_portable_texts_are_the_same_in_every_process_and_name_one_node(
+    first: Node, second: Node, other: Node
+) -> None:
+    """Two stores stand for two processes: they build nodes in different orders (so ids
+    differ), yet give every residual one text, and different residuals different texts."""
+    here, there = Residuals(range(3)), Residuals(range(3))
+    there.from_tree(other)  # another process met something else first
+    there.from_tree(second)
+    nodes_here = [here.from_tree(first), here.from_tree(second)]
+    nodes_there = [there.from_tree(first), there.from_tree(second)]
+    texts_here = [here.portable(node) for node in nodes_here]
+    assert texts_here == [there.portable(node) for node in nodes_there]
+    assert (texts_here[0] == texts_here[1]) == (nodes_here[0] == nodes_here[1])

@@ -278,6 +278,8 @@ SOLVERS: dict[str, Solver] = solvers(
         _probe,
         teach=_learn_table,
         recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "negascout",
@@ -286,6 +288,8 @@ SOLVERS: dict[str, Solver] = solvers(
         _probe,
         teach=_learn_table,
         recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "mtdf",
@@ -294,6 +298,8 @@ SOLVERS: dict[str, Solver] = solvers(
         _probe,
         teach=_learn_table,
         recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "minimax",

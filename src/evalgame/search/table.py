@@ -21,8 +21,10 @@ raw entries through :attr:`TranspositionTable.entries` and :meth:`TranspositionT
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Hashable
 from dataclasses import dataclass
+from itertools import islice
 from typing import TypeAlias
 
 from evalgame.numbers import Number
@@ -110,6 +112,8 @@ class TranspositionTable:
     def __init__(self, max_entries: int | None = 2_000_000) -> None:
         self.max_entries = max_entries
         self.entries: dict[Hashable, Raw] = {}
+        #: how many of the entries (in the order they came) :meth:`export` has looked at
+        self.exported = 0
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry for ``key``, if any."""
@@ -132,6 +136,35 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry."""
         self.entries.clear()
+        self.exported = 0
+
+    def export(self) -> bytes:
+        """The bounds of the exact entries added since the last call, as bytes for
+        :meth:`absorb` in another process's table — only meaningful when the game's keys are
+        the same in every process. Moves are left out: a best move names things of the
+        position that made the entry, which a transposition may name otherwise.
+
+        >>> one, two = TranspositionTable(), TranspositionTable()
+        >>> one.store("a", Entry(lower=3, move="m"))
+        >>> two.absorb(one.export())
+        >>> two.get("a"), one.export()   # nothing new since
+        (Entry(lower=3, upper=None, move=None, invalid=False, depth=None, exact=True), b'')
+        """
+        fresh = list(islice(self.entries.items(), self.exported, None))
+        self.exported += len(fresh)
+        bounds = [
+            (key, lower, upper)
+            for key, (lower, upper, _, invalid, depth, exact) in fresh
+            if exact and depth is None and not invalid and (lower, upper) != (None, None)
+        ]
+        return pickle.dumps(bounds) if bounds else b""
+
+    def absorb(self, exported: bytes) -> None:
+        """Add the bounds another table :meth:`export`-ed (merged with those known here).
+        (Pickled: entries travel only between the processes of one proof, whose tasks Dask
+        pickles anyway; never load bytes from elsewhere.)"""
+        for key, lower, upper in pickle.loads(exported) if exported else ():
+            self.record(key, (lower, upper, None, False, None, True))
 
     def __len__(self) -> int:
         return len(self.entries)
