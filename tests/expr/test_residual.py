@@ -145,6 +145,23 @@ def test_portable_texts_are_the_same_in_every_process_and_name_one_node(
     there.from_tree(second)
     nodes_here = [here.from_tree(first), here.from_tree(second)]
     nodes_there = [there.from_tree(first), there.from_tree(second)]
-    texts_here = [here.portable(node) for node in nodes_here]
-    assert texts_here == [there.portable(node) for node in nodes_there]
-    assert (texts_here[0] == texts_here[1]) == (nodes_here[0] == nodes_here[1])
+    assert [here.portable(node) for node in nodes_here] == [
+        there.portable(node) for node in nodes_there
+    ]
+    for node in nodes_here:  # and what is left once a variable holds a value
+        for name in sorted(here.names[node]):
+            here.substitute(node, name, 2)
+    texts = {here.portable(node) for node in range(len(here))}  # every node ever built
+    assert len(texts) == len(here)
+
+
+def test_portable_texts_tell_near_residuals_apart() -> None:
+    texts = [
+        "a + 1", "a - 1", "2*a", "a/2", "-a", "a^2", "a*b", "a/b", "b/a", "a - b", "b - a",
+        "(a+1)*b", "(a-1)*b", "a*b + 1", "a*b - 1", "(a - b)^2", "(a + b)/(a - b)", "a^b",
+        "b^a", "2*a + b", "a + 2*b", "a*b*c", "a*b/c", "(a+b)*c", "a + b*c", "1/(a+1)",
+    ]  # fmt: skip
+    algebra = Residuals(range(3))
+    nodes = {algebra.from_text(text) for text in texts}
+    assert len(nodes) == len(texts)
+    assert len({algebra.portable(node) for node in nodes}) == len(texts)

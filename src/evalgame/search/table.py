@@ -24,7 +24,6 @@ from __future__ import annotations
 import pickle
 from collections.abc import Hashable
 from dataclasses import dataclass
-from itertools import islice
 from typing import TypeAlias
 
 from evalgame.numbers import Number
@@ -109,11 +108,14 @@ class TranspositionTable:
     :meth:`record` (or :meth:`store`).
     """
 
-    def __init__(self, max_entries: int | None = 2_000_000) -> None:
+    def __init__(self, max_entries: int | None = 2_000_000, shared_from: int | None = None) -> None:
         self.max_entries = max_entries
         self.entries: dict[Hashable, Raw] = {}
-        #: how many of the entries (in the order they came) :meth:`export` has looked at
-        self.exported = 0
+        #: searches of at least this many nodes note their key for :meth:`export`
+        #: (``None``: none do)
+        self.shared_from = shared_from
+        #: the keys noted since the last :meth:`export` (a dict: ordered, no repeats)
+        self.noted: dict[Hashable, None] = {}
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry for ``key``, if any."""
@@ -136,27 +138,34 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry."""
         self.entries.clear()
-        self.exported = 0
+        self.noted.clear()
 
     def export(self) -> bytes:
-        """The bounds of the exact entries added since the last call, as bytes for
-        :meth:`absorb` in another process's table — only meaningful when the game's keys are
-        the same in every process. Moves are left out: a best move names things of the
-        position that made the entry, which a transposition may name otherwise.
+        """The exact bounds of the positions whose searches of at least
+        :attr:`shared_from` nodes ended since the last call, as bytes for :meth:`absorb`
+        in another process's table — only meaningful when the game's keys are the same in
+        every process. (Small searches are cheaper to repeat than to ship.) Moves are left
+        out: a best move names things of the position that made the entry, which a
+        transposition may name otherwise.
 
-        >>> one, two = TranspositionTable(), TranspositionTable()
-        >>> one.store("a", Entry(lower=3, move="m"))
+        >>> from evalgame.search.examples import NestedTree
+        >>> from evalgame.search.mtdf import mtdf
+        >>> class Keyed(NestedTree):
+        ...     def key(self, position): return position
+        >>> game, two = Keyed([[3, 5], [2, 9]]), TranspositionTable()
+        >>> one = TranspositionTable(shared_from=4)   # the root's search is, its children's not
+        >>> mtdf(game, table=one).value
+        3
         >>> two.absorb(one.export())
-        >>> two.get("a"), one.export()   # nothing new since
-        (Entry(lower=3, upper=None, move=None, invalid=False, depth=None, exact=True), b'')
+        >>> two.get(game.initial()), one.export()   # nothing new since
+        (Entry(lower=3, upper=3, move=None, invalid=False, depth=None, exact=True), b'')
         """
-        fresh = list(islice(self.entries.items(), self.exported, None))
-        self.exported += len(fresh)
-        bounds = [
-            (key, lower, upper)
-            for key, (lower, upper, _, invalid, depth, exact) in fresh
-            if exact and depth is None and not invalid and (lower, upper) != (None, None)
-        ]
+        bounds = []
+        for key in self.noted:
+            lower, upper, _, invalid, depth, exact = self.entries[key]
+            if exact and depth is None and not invalid and (lower, upper) != (None, None):
+                bounds.append((key, lower, upper))
+        self.noted.clear()
         return pickle.dumps(bounds) if bounds else b""
 
     def absorb(self, exported: bytes) -> None:

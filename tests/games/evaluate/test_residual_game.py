@@ -79,7 +79,7 @@ def test_a_table_shared_with_another_process_keeps_the_values(text: str) -> None
     # the first one's table exported
     here, there = ResidualEValuate(text, range(3)), ResidualEValuate(text, range(3))
     there.play(there.play(there.initial(), 2), "c")
-    table = TranspositionTable()
+    table = TranspositionTable(shared_from=1)  # every search's bounds exported
     mtdf(here, here.initial(), table=table)
     exported = table.export()
     assert exported
