@@ -197,3 +197,17 @@ def test_the_solver_with_crumbs_on_boards_with_holes() -> None:
         region = solver.analyse(board.start)
         reduced_somewhere += bool(region.core and region.spare)
     assert reduced_somewhere > 20
+
+
+def test_a_principal_variation_through_crumbs_is_a_legal_game_of_the_value() -> None:
+    board = Board(3, 8, [(1, 1), (0, 3), (1, 3), (2, 3)])  # the ring beside a 3×4 rectangle
+    for max_to_move in (True, False):
+        solver = MatchingSolver(board, crumbs=True)
+        result = solver.solve(max_to_move, board.start)
+        assert result.value == minimax(board_cells(board, board.start), max_to_move)
+        free = board.start
+        for move in result.pv:
+            assert move & free == move
+            free &= ~move
+        assert len(result.pv) == result.value
+        assert not board.edges_within(free)

@@ -95,7 +95,8 @@ class Crumbs:
         positions of equal value (the theorem), and one of them suffices.
         """
         graph = self.graph
-        total, hot = _sums(region.passes, region.key[1])
+        p = region.key[1]
+        total, hot = region.passes + 2 * p, p  # an (N, h) with the result (d, p)
         found: dict[tuple[int, int], int] = {}
         for part in graph.components(region.spare):
             for move, more, hotter in self._part_moves(part):
@@ -122,8 +123,3 @@ class Crumbs:
                 known.append((move, total - own[0], hot - own[1]))
             self._moves[part] = known
         return known
-
-
-def _sums(d: int, p: int) -> tuple[int, int]:
-    """A ``(N, h)`` with the reduced result ``(d, p)``: ``d + 2p`` and ``p``."""
-    return d + 2 * p, p
