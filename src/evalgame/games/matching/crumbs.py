@@ -29,7 +29,7 @@ tame ones, equimatchable ones included).
 from __future__ import annotations
 
 from evalgame.games.matching.bitgraph import BitGraph
-from evalgame.games.matching.region import Region, RegionAnalyser
+from evalgame.games.matching.region import CACHE_LIMIT, Region, RegionAnalyser
 from evalgame.games.matching.tame import TameRegions
 
 
@@ -106,6 +106,8 @@ class Crumbs:
     def _part_moves(self, part: int) -> list[tuple[int, int, int]]:
         known = self._moves.get(part)
         if known is None:
+            if len(self._moves) > CACHE_LIMIT:
+                self._moves.clear()
             graph = self.graph
             own = self.value(part)
             if own is None:  # an equimatchable component above the size limit
