@@ -92,7 +92,7 @@ LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
 #: proof-number search (:meth:`NativeSolver.prove`): its table of proof and disproof
 #: numbers in MB, the largest core left to the null-window test as a leaf, and ε of the
 #: 1 + ε trick (see docs/tiling_search.md, "Proof-number search")
-DEFAULT_PROOF_TABLE_MB, DEFAULT_LEAF_CELLS, DEFAULT_EPSILON = 64, 0, 0.25
+DEFAULT_PROOF_TABLE_MB, DEFAULT_LEAF_CELLS, DEFAULT_EPSILON = 64, 0, 0.0
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
