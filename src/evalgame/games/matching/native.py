@@ -315,6 +315,26 @@ class NativeSolver(MatchingSolver):
         stats.table_size = counters["table_entries"]
 
 
+class ProofNumberSolver(NativeSolver):
+    """The kernel solver whose null-window tests are proof-number searches
+    (:meth:`NativeSolver.prove`): MTD(f), principal variations and proofs built on
+    :meth:`test` then ask df-pn. A test answers only the question asked: ``gamma`` when
+    value ≥ γ is proven, ``gamma - 1`` when value < γ is.
+
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(3, 4)
+    >>> solver = ProofNumberSolver(board, table_mb=1)
+    >>> solver.test(board.full, True, 6), solver.value(board.full, max_to_move=True)
+    (5, 5)
+    """
+
+    algorithm = "matching MTD(f), C kernel, df-pn tests"
+
+    def test(self, free: int, max_to_move: bool, gamma: int) -> int:
+        """``gamma`` if value ≥ γ, else ``gamma - 1`` (both proven), by df-pn."""
+        return gamma if self.prove(free, max_to_move, gamma) else gamma - 1
+
+
 def _check_table(table_mb: int, what: str = "the table") -> None:
     """Refuse a table the machine cannot hold, before trying to allocate it."""
     if table_mb < 1:
@@ -334,14 +354,20 @@ def make_solver(
     engine: Engine = "auto",
     budget: Budget | None = None,
     table_mb: int | None = None,
+    proof_numbers: bool = False,
 ) -> MatchingSolver:
     """The solver for ``graph``: the C kernel when built and the graph fits, else Python.
 
     ``engine="native"`` insists on the kernel (an error if it cannot serve), ``"python"``
-    selects the reference solver.
+    selects the reference solver. ``proof_numbers``: the kernel's tests by df-pn
+    (:class:`ProofNumberSolver`), which needs the kernel whatever the engine.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if proof_numbers:
+        if engine == "python":
+            raise InputError("proof-number search runs in the C kernel: not with --engine python")
+        return ProofNumberSolver(graph, budget=budget, table_mb=table_mb)
     if engine == "python" or (engine == "auto" and (not available() or graph.n > MAX_VERTICES)):
         return MatchingSolver(graph, budget=budget)
     return NativeSolver(graph, budget=budget, table_mb=table_mb)
