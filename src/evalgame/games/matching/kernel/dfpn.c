@@ -47,7 +47,8 @@ typedef struct {
 static inline int pn_tag(const Region *r, int turn) { return 1 + (r->passes & 1) + 2 * turn; }
 
 static inline PnEntry *pn_bucket(const Dfpn *d, uint64_t key, int tag, int gamma) {
-    uint64_t h = (key * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(tag << 8 | gamma) * 0xC2B2AE3D27D4EB4FULL);
+    uint64_t question = (uint64_t)(tag << 8 | gamma);
+    uint64_t h = (key * 0x9E3779B97F4A7C15ULL) ^ (question * 0xC2B2AE3D27D4EB4FULL);
     h ^= h >> 29;
     return d->table + (h & d->bucket_mask) * PN_BUCKET;
 }
@@ -170,9 +171,11 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     }
     /* not decided, so lo < hi: the core is not empty and has a move */
     Child *children = d->children + (size_t)depth * k->stride;
-    uint32_t *cphi = d->phi + (size_t)depth * k->stride, *cdelta = d->delta + (size_t)depth * k->stride;
+    uint32_t *cphi = d->phi + (size_t)depth * k->stride;
+    uint32_t *cdelta = d->delta + (size_t)depth * k->stride;
     int count = moves_of(k, r, children);
-    if (k->options & OPT_DOMINANCE) count = drop_dominated(k, r->core, children, count, turn, -1, -1);
+    if (k->options & OPT_DOMINANCE)
+        count = drop_dominated(k, r->core, children, count, turn, -1, -1);
     uint64_t base = r->core | r->spare;
     int best = -1;
     for (int i = 0; i < count && best < 0; i++) {
