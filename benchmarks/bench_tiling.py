@@ -13,7 +13,9 @@ for 20 s, the kernel to the end) and the 6×6 board solved for both starters; th
 the kernel's optional ingredients switched off in turn (6×6, both starters); last, the
 kernel with and without its dominated-move rule (docs/tiling_search.md) on 6×6 and 6×7,
 in nodes (deterministic) and CPU seconds; and with and without the tame-region rule for
-several largest regions K, in nodes, regions computed by its database and CPU seconds.
+several largest regions K, in nodes, regions computed by its database and CPU seconds;
+last, the null-window questions of 6×6 and 6×7 answered by the kernel's alpha-beta test and
+by its proof-number search, in nodes, positions analysed and CPU seconds.
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ def main() -> None:
         kernel_dominance()
         print()
         kernel_tame()
+        print()
+        kernel_dfpn()
 
 
 def python_tame() -> None:
@@ -295,6 +299,41 @@ def kernel_tame() -> None:
                 print(f"{'':>6} {'':>5} {'':>5} {cells:>3} {on.nodes:>11,} "
                       f"{off.nodes / on.nodes:>6.2f} {counters['tame_computed']:>10,} "
                       f"{on.seconds:>7.1f}")  # fmt: skip
+
+
+def kernel_dfpn() -> None:
+    """ "value ≥ γ?" by alpha-beta (the null-window test) and by df-pn, each from a cold table."""
+    print("C kernel: alpha-beta test vs proof-number search on the same questions")
+    print("(nodes; positions = positions analysed; ratio = alpha-beta / df-pn; CPU seconds)")
+    print(f"{'question':>16} {'answer':>6} {'ab nodes':>11} {'df-pn':>11} {'ratio':>6} "
+          f"{'ab pos.':>12} {'df-pn':>12} {'ratio':>6} {'ab s':>6} {'df-pn s':>7}")  # fmt: skip
+    for rows, cols, gammas in [(6, 6, (16, 17)), (6, 7, (19, 20))]:
+        for first in (Player.MAX, Player.MIN):
+            for gamma in gammas:
+                board, max_to_move = Board(rows, cols), first is Player.MAX
+                ab, pn = (question(board, max_to_move, gamma, m) for m in ("test", "prove"))
+                if ab[0] != pn[0]:
+                    raise SystemExit(f"df-pn disagrees on {rows}×{cols} ≥ {gamma}")
+                print(f"{rows}×{cols} {first.value} ≥ {gamma:<3} {ab[0]!s:>6} "
+                      f"{ab[1]:>11,} {pn[1]:>11,} {ab[1] / pn[1]:>6.2f} "
+                      f"{ab[2]:>12,} {pn[2]:>12,} {ab[2] / pn[2]:>6.2f} "
+                      f"{ab[3]:>6.1f} {pn[3]:>7.1f}")  # fmt: skip
+
+
+def question(
+    board: Board, max_to_move: bool, gamma: int, method: str
+) -> tuple[bool, int, int, float]:
+    """ "value ≥ γ?" by the kernel's ``test`` or ``prove`` from a cold table: the answer,
+    nodes, positions analysed and CPU seconds."""
+    solver = NativeSolver(board)
+    started = time.process_time()
+    if method == "prove":
+        answer = solver.prove(board.full, max_to_move, gamma) is True
+    else:
+        answer = solver.test(board.full, max_to_move, gamma) >= gamma
+    seconds = time.process_time() - started
+    counters = solver.kernel_stats()
+    return answer, counters["nodes"], counters["positions"], seconds
 
 
 if __name__ == "__main__":

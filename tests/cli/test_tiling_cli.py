@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import evalgame.proofs
 from evalgame.cli import app
 from evalgame.cli import tiling as tiling_cli
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching import native
+from evalgame.proofs import SerialPool
 from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import game_value, grid_edges, induced, min_maximal
 
@@ -163,6 +165,7 @@ def test_tame_census_beyond_its_limit_names_it() -> None:
         (["3"], "give the board size"),
         (["3", "3", "--first", "chance"], "--first must be max or min"),
         (["3", "3", "--algorithm", "magic"], "unknown algorithm"),
+        (["3", "3", "-a", "dfpn", "--engine", "python"], "proof-number search runs in the C"),
         (["3", "3", "--out", "board.pdf"], ".svg or .png"),
         (["--table", "0", "3"], "at least one row"),
         (["--board", "../.x"], "'x' is not a cell (. free, # blocked) at row 2, column 2"),
@@ -242,3 +245,38 @@ def test_engines_command_names_the_engine() -> None:
     result = runner.invoke(app, ["engines"])
     assert result.exit_code == 0
     assert ("C kernel" in result.output) == native.available()
+
+
+@pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+@pytest.mark.parametrize("first", ["max", "min"])
+def test_proof_number_search_gives_the_value_and_a_line(first: str) -> None:
+    data = run_json("--board", "#.../..../...#", "--first", first, "--algorithm", "dfpn")
+    free = [c for c in range(12) if c not in (0, 11)]
+    assert data["value"] == str(game_value(induced(grid_edges(3, 4), free), first == "max"))
+    assert "df-pn" in data["algorithm"]
+    assert len(data["pv"]) == int(data["value"])
+
+
+@pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+def test_one_question_by_proof_number_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--ask G --algorithm dfpn``: the proof's leaves are answered by df-pn (counted), in
+    this process (no cluster: the answers and the store are the same)."""
+    prove, asked = evalgame.proofs.prove, []
+    monkeypatch.setattr(
+        evalgame.proofs, "prove", lambda problem, **options: prove(problem, SerialPool(), **options)
+    )
+    by_dfpn = native.NativeSolver.prove
+
+    def counted(self: native.NativeSolver, *args: Any, **kwargs: Any) -> bool | None:
+        asked.append(args)
+        return by_dfpn(self, *args, **kwargs)
+
+    monkeypatch.setattr(native.NativeSolver, "prove", counted)
+    value = int(game_value(frozenset(grid_edges(4, 5)), False))
+    store = str(tmp_path / "ask.sqlite")
+    command = ["4", "5", "--first", "min", "--algorithm", "dfpn", "--store", store]
+    assert run_json(*command, "--ask", str(value))["lower"] == str(value)
+    assert run_json(*command, "--ask", str(value + 1))["upper"] == str(value)
+    assert asked

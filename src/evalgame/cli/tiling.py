@@ -172,9 +172,13 @@ def tiling(
     player = _player(first)
     choose(SOLVERS, algorithm)  # refused before the size check
     if options.wanted:
-        if out is not None or algorithm != "solver":
-            raise InputError("a parallel proof gives the value only: no --out or --algorithm")
-        problem = TilingProblem(rows, cols, player, engine=_engine(engine), table_mb=table_mb)
+        if out is not None or algorithm not in ("solver", "dfpn"):
+            raise InputError(
+                "a parallel proof gives the value only: no --out, and --algorithm solver or dfpn"
+            )
+        problem = TilingProblem(
+            rows, cols, player, engine=_engine(engine), table_mb=table_mb, algorithm=algorithm
+        )
         report_proof(
             problem,
             options,

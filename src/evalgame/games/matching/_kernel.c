@@ -37,6 +37,7 @@
 #include "kernel/bits.h"
 #include "kernel/bounds.h"
 #include "kernel/components.h"
+#include "kernel/dfpn.h"
 #include "kernel/search.h"
 #include "kernel/share.h"
 #include "kernel/table.h"
@@ -319,6 +320,9 @@ static PyObject *Kernel_clear(Kernel *k, PyObject *Py_UNUSED(ignored)) {
 static PyMethodDef Kernel_methods[] = {
     {"test", (PyCFunction)Kernel_test, METH_VARARGS,
      "test(free, max_to_move, gamma): fail-soft null-window test of value >= gamma"},
+    {"prove", (PyCFunction)Kernel_prove, METH_VARARGS,
+     "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon): value >= "
+     "gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
     {"bounds", (PyCFunction)Kernel_bounds, METH_VARARGS,
      "bounds(free, max_to_move): proven (lower, upper), static and from the table"},
     {"learn", (PyCFunction)Kernel_learn, METH_VARARGS,

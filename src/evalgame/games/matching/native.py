@@ -13,6 +13,8 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.test(free, max_to_move, gamma) -> int   # fail-soft: r ≥ γ proves value ≥ r,
                                                     # r < γ proves value ≤ r
     solver.value(free, max_to_move) -> int          # exact, by MTD(f)
+    solver.prove(free, max_to_move, gamma, max_nodes=None) -> bool | None
+                                                    # value ≥ γ? by proof-number search
     solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
     solver.learn(free, max_to_move, lower, upper)   # bounds proven elsewhere join the table
     solver.share(min_work)                          # note entries of large searches ...
@@ -87,6 +89,10 @@ ALL_OPTIONS = sum(OPTIONS.values())
 #: need searched (BENCHMARKS.md, "Tame regions")
 DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
 LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
+#: proof-number search (:meth:`NativeSolver.prove`): its table of proof and disproof
+#: numbers in MB, the largest core left to the null-window test as a leaf, and ε of the
+#: 1 + ε trick (see docs/tiling_search.md, "Proof-number search")
+DEFAULT_PROOF_TABLE_MB, DEFAULT_LEAF_CELLS, DEFAULT_EPSILON = 64, 0, 0.0
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
@@ -193,6 +199,52 @@ class NativeSolver(MatchingSolver):
         finally:
             self._sync()
 
+    def prove(
+        self,
+        free: int,
+        max_to_move: bool,
+        gamma: int,
+        *,
+        max_nodes: int | None = None,
+        table_mb: int = DEFAULT_PROOF_TABLE_MB,
+        leaf_cells: int = DEFAULT_LEAF_CELLS,
+        epsilon: float = DEFAULT_EPSILON,
+    ) -> bool | None:
+        """Whether value ≥ ``gamma``, by depth-first proof-number search; ``None`` when
+        ``max_nodes`` ran out first (the question stays open, nothing wrong is said).
+
+        The answer combines proven facts only (docs/tiling_search.md, "Proof-number
+        search"); what it proves joins the table, as a test's results do. ``table_mb``
+        bounds the table of proof and disproof numbers (allocated for this call),
+        ``leaf_cells`` leaves positions of at most that many vertices in play to the
+        null-window test, ``epsilon`` widens the thresholds (the 1 + ε trick).
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(4, 4)
+        >>> solver = NativeSolver(board, table_mb=1)
+        >>> solver.prove(board.full, True, 7), solver.prove(board.full, True, 8)
+        (True, False)
+        """
+        if max_nodes is not None and max_nodes < 1:
+            raise InputError(f"the node budget must be at least 1, not {max_nodes}")
+        if leaf_cells < 0 or not 0 <= epsilon <= 16:
+            raise InputError("prove: leaf_cells must be ≥ 0 and epsilon within 0…16")
+        _check_table(table_mb, "the proof-number table")
+        try:
+            answer = self.kernel.prove(
+                free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon
+            )
+        except MemoryError:
+            raise LimitError(
+                "the proof-number table size in MB",
+                table_mb,
+                table_mb - 1,
+                "this machine cannot allocate it",
+            ) from None
+        finally:
+            self._sync()
+        return None if answer is None else bool(answer)
+
     def bounds(self, free: int, max_to_move: bool) -> tuple[int, int]:
         """The best proven bounds known now on the moves still to come."""
         lower, upper = self.kernel.bounds(free, max_to_move)
@@ -263,6 +315,26 @@ class NativeSolver(MatchingSolver):
         stats.table_size = counters["table_entries"]
 
 
+class ProofNumberSolver(NativeSolver):
+    """The kernel solver whose null-window tests are proof-number searches
+    (:meth:`NativeSolver.prove`): MTD(f), principal variations and proofs built on
+    :meth:`test` then ask df-pn. A test answers only the question asked: ``gamma`` when
+    value ≥ γ is proven, ``gamma - 1`` when value < γ is.
+
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(3, 4)
+    >>> solver = ProofNumberSolver(board, table_mb=1)
+    >>> solver.test(board.full, True, 6), solver.value(board.full, max_to_move=True)
+    (5, 5)
+    """
+
+    algorithm = "matching MTD(f), C kernel, df-pn tests"
+
+    def test(self, free: int, max_to_move: bool, gamma: int) -> int:
+        """``gamma`` if value ≥ γ, else ``gamma - 1`` (both proven), by df-pn."""
+        return gamma if self.prove(free, max_to_move, gamma) else gamma - 1
+
+
 def _check_table(table_mb: int, what: str = "the table") -> None:
     """Refuse a table the machine cannot hold, before trying to allocate it."""
     if table_mb < 1:
@@ -282,14 +354,20 @@ def make_solver(
     engine: Engine = "auto",
     budget: Budget | None = None,
     table_mb: int | None = None,
+    proof_numbers: bool = False,
 ) -> MatchingSolver:
     """The solver for ``graph``: the C kernel when built and the graph fits, else Python.
 
     ``engine="native"`` insists on the kernel (an error if it cannot serve), ``"python"``
-    selects the reference solver.
+    selects the reference solver. ``proof_numbers``: the kernel's tests by df-pn
+    (:class:`ProofNumberSolver`), which needs the kernel whatever the engine.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if proof_numbers:
+        if engine == "python":
+            raise InputError("proof-number search runs in the C kernel: not with --engine python")
+        return ProofNumberSolver(graph, budget=budget, table_mb=table_mb)
     if engine == "python" or (engine == "auto" and (not available() or graph.n > MAX_VERTICES)):
         return MatchingSolver(graph, budget=budget)
     return NativeSolver(graph, budget=budget, table_mb=table_mb)

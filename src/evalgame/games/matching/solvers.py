@@ -5,7 +5,7 @@
 >>> from evalgame.games.matching.bitgraph import BitGraph
 >>> path = MatchingGame(BitGraph(4, [(0, 1), (1, 2), (2, 3)]))
 >>> {name: solver(path).value for name, solver in SOLVERS.items()}
-{'solver': 2, 'mtdf': 2, 'alphabeta': 2, 'negascout': 2, 'minimax': 2}
+{'solver': 2, 'dfpn': 2, 'mtdf': 2, 'alphabeta': 2, 'negascout': 2, 'minimax': 2}
 >>> SOLVERS["solver"].test(path, None, 3)   # "value ≥ 3?" no: at most 2
 2
 """
@@ -37,12 +37,49 @@ SHARED_WORK = 16
 def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> dict[str, Solver]:
     """The table of solvers with the specialised one on ``engine`` (the C kernel when it
     is built, by default) with a table of ``table_mb`` MB (``None``: a default for the
-    graph's size)."""
+    graph's size), the same with its null-window tests by proof-number search, and the
+    engine's searches."""
+    return solvers(
+        specialised(
+            "solver",
+            "the matching game's own MTD(f) on reduced regions with static bounds and "
+            "enhanced transposition cut-offs (in the C kernel when it is built)",
+            engine,
+            table_mb,
+        ),
+        specialised(
+            "dfpn",
+            "the same in the C kernel, each null-window question answered by proof-number "
+            "search (df-pn) instead of alpha-beta",
+            engine,
+            table_mb,
+            proof_numbers=True,
+        ),
+        *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
+    )
+
+
+def specialised(
+    name: str,
+    description: str,
+    engine: Engine,
+    table_mb: int | None,
+    *,
+    proof_numbers: bool = False,
+) -> Solver:
+    """The matching game's own solver as a registry entry (``proof_numbers``: its tests by
+    df-pn, :class:`~evalgame.games.matching.native.ProofNumberSolver`)."""
 
     def solver(game: Game[Any, Any], budget: Budget | None) -> MatchingSolver:
         if not isinstance(game, MatchingGame):
             raise GameError(f"this solver solves matching games, not {game.name}")
-        return make_solver(game.graph, engine=engine, budget=budget, table_mb=table_mb)
+        return make_solver(
+            game.graph,
+            engine=engine,
+            budget=budget,
+            table_mb=table_mb,
+            proof_numbers=proof_numbers,
+        )
 
     def run(
         game: Game[Any, Any],
@@ -109,21 +146,7 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
         lower, upper = memory.bounds(position.free, position.to_move is Player.MAX)
         return position.placed + lower, position.placed + upper
 
-    return solvers(
-        Solver(
-            "solver",
-            "the matching game's own MTD(f) on reduced regions with static bounds and "
-            "enhanced transposition cut-offs (in the C kernel when it is built)",
-            run,
-            probe,
-            remember,
-            learn,
-            recall,
-            export,
-            absorb,
-        ),
-        *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
-    )
+    return Solver(name, description, run, probe, remember, learn, recall, export, absorb)
 
 
 #: the specialised solver and the engine's searches, by command-line name

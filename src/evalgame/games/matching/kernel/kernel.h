@@ -7,6 +7,7 @@
  *   table.h       the transposition table: buckets, probes, stores, its memory
  *   dominance.h   moves that another move makes unnecessary (monotonicity)
  *   search.h      the null-window test itself, move generation and move order
+ *   dfpn.h        the same question by proof-number search
  *   tame.h        tame regions: their database and positions decided by the sum rule
  *   share.h       entries sent to and merged from the kernels of other processes
  * and _kernel.c, the Python type that holds a Kernel and calls the search.

@@ -213,3 +213,5 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     store(k, r, turn, lower, upper, best_u, best_v, k->nodes - start + 1);
     return best;
 }
+
+int search_check(Kernel *k) { return check(k); }

@@ -9,4 +9,7 @@
  * turn). Sets k->stopped (and returns 0) when the callback or Ctrl-C stops it. */
 int test(Kernel *k, const Region *r, int turn, int gamma, int depth);
 
+/* The periodic check of a search: Ctrl-C and the callback; 1 (and k->stopped) to stop. */
+int search_check(Kernel *k);
+
 #endif

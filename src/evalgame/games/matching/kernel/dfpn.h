@@ -1,0 +1,39 @@
+/* Proof-number search: the question "value >= gamma?" answered by depth-first
+ * proof-number search with thresholds (Nagai's df-pn; Kishimoto, Winands, Müller and
+ * Saito, "Game-tree search using proof numbers: the first twenty years", 2012).
+ *
+ * An AND/OR tree: MAX to move is an OR node (one move to a child with value >= gamma - 1
+ * suffices), MIN to move an AND node. A position is terminal when what the alpha-beta
+ * search would consult first decides it: its static bounds, the sum rule of tame regions
+ * and the transposition table's proven bounds (bounds_of), or, for a core of at most
+ * leaf_cells vertices, the null-window test itself. Everything df-pn proves or disproves
+ * joins that table as a bound, so the two searches share their facts; its proof and
+ * disproof numbers live in a table of their own, of a fixed size, whose buckets keep the
+ * entries of the largest subtrees. The proof and disproof numbers only choose which
+ * position to expand next: an answer combines proven facts only, whatever they are.
+ */
+#ifndef EVALGAME_KERNEL_DFPN_H
+#define EVALGAME_KERNEL_DFPN_H
+
+#include "kernel.h"
+
+typedef struct {
+    uint64_t max_nodes;  /* stop unanswered after this many nodes (0: no limit) */
+    long long table_mb;  /* the proof-number table's size */
+    int leaf_cells;      /* cores of at most this many vertices: the null-window test */
+    double epsilon;      /* the 1 + epsilon trick (Pawlewicz and Lew): 0 is plain df-pn */
+} DfpnParams;
+
+enum { DFPN_DISPROVEN = 0, DFPN_PROVEN = 1, DFPN_UNKNOWN = 2, DFPN_NO_MEMORY = 3 };
+
+/* Whether value >= gamma for the reduced region r, MAX to move if turn: DFPN_PROVEN,
+ * DFPN_DISPROVEN, DFPN_UNKNOWN when max_nodes ran out, DFPN_NO_MEMORY if its table cannot
+ * be allocated. Sets k->stopped (and returns DFPN_UNKNOWN) when the callback or Ctrl-C
+ * stops it. */
+int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams *params);
+
+/* The Python method Kernel.prove(free, max_to_move, gamma, max_nodes, table_mb,
+ * leaf_cells, epsilon) -> True, False or None (max_nodes ran out). */
+PyObject *Kernel_prove(Kernel *k, PyObject *args);
+
+#endif

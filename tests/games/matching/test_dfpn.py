@@ -1,0 +1,95 @@
+"""Proof-number search in the C kernel: its answers are the alpha-beta search's.
+
+``NativeSolver.prove`` answers "value ≥ γ?" by df-pn (docs/tiling_search.md,
+"Proof-number search"). It is checked against exact values from independent searches —
+the Python solver (the reference) up to 20 free cells and the kernel's alpha-beta search
+up to 25 — on random boards with holes, both starters, γ around the value, each question
+from a fresh table (so no earlier answer decides it), with the kernel's options and the
+search's own parameters varied. A budget too small must leave the question open, never
+answer it wrongly.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evalgame.errors import InputError, SearchInterrupted
+from evalgame.games.matching import native
+from evalgame.games.matching.native import ALL_OPTIONS, NativeSolver, default_options
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.board import Board
+from evalgame.search.budget import Budget
+from tests.games.matching.naive_matching import random_boards
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+#: (options, leaf_cells, epsilon): the default search, every kernel option, plain df-pn
+#: (no 1 + ε) and small cores left to the null-window test
+VARIANTS = [
+    (None, 0, 0.25),
+    (ALL_OPTIONS, 0, 0.25),
+    (None, 0, 0.0),
+    (None, 8, 0.25),
+]
+
+
+def check(board: Board, value: int, max_to_move: bool, rng: random.Random) -> None:
+    """df-pn on "≥ γ?" for γ = value - 1, value, value + 1, each from a fresh table."""
+    for gamma in (value - 1, value, value + 1):
+        options, leaf_cells, epsilon = rng.choice(VARIANTS)
+        solver = NativeSolver(board, table_mb=1, tame_mb=1, options=options)
+        answer = solver.prove(
+            board.start, max_to_move, gamma, table_mb=1, leaf_cells=leaf_cells, epsilon=epsilon
+        )
+        assert answer is (value >= gamma), (board.drawing(), max_to_move, gamma, options)
+        # what it proved joined the table
+        lower, upper = solver.bounds(board.start, max_to_move)
+        assert lower >= gamma if answer else upper < gamma
+
+
+def test_against_the_kernel_on_200_boards_with_holes() -> None:
+    rng = random.Random(11)
+    for board in random_boards(seed=13, count=200, most_free=25):
+        for max_to_move in (True, False):
+            value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
+            check(board, value, max_to_move, rng)
+
+
+@pytest.mark.slow
+def test_against_the_python_solver_on_200_boards_with_holes() -> None:
+    rng = random.Random(17)
+    for board in random_boards(seed=19, count=200, most_free=20):
+        for max_to_move in (True, False):
+            check(board, MatchingSolver(board).value(board.start, max_to_move), max_to_move, rng)
+
+
+def test_a_small_budget_leaves_the_question_open_never_wrong() -> None:
+    board = Board(5, 6, [(0, 0), (2, 3), (4, 5)])
+    for max_to_move in (True, False):
+        value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
+        for gamma in (value, value + 1):
+            answers = []
+            for max_nodes in (1, 2, 5, 20, 100, 1000, 10**6):
+                solver = NativeSolver(board, table_mb=1, options=default_options(0))
+                answers.append(
+                    solver.prove(board.start, max_to_move, gamma, max_nodes=max_nodes, table_mb=1)
+                )
+            assert answers[0] is None  # one node cannot decide it: the bounds do not
+            assert answers[-1] is (value >= gamma)
+            assert set(answers) <= {None, value >= gamma}
+
+
+def test_the_solver_budget_stops_a_proof() -> None:
+    board = Board(7, 7)  # "≥ 22?" needs millions of nodes; the budget is checked every 16384
+    solver = NativeSolver(board, table_mb=1, budget=Budget(nodes=1000))
+    with pytest.raises(SearchInterrupted):
+        solver.prove(board.full, True, 22)
+
+
+def test_bad_parameters_are_refused() -> None:
+    solver = NativeSolver(Board(3, 3), table_mb=1)
+    for kwargs in ({"max_nodes": 0}, {"leaf_cells": -1}, {"epsilon": -0.5}, {"table_mb": 0}):
+        with pytest.raises(InputError):
+            solver.prove(Board(3, 3).full, True, 4, **kwargs)
