@@ -77,6 +77,7 @@ OPTIONS = {
     "symmetry": 16,  # keys folded under symmetries (and translations on a board)
     "dominance": 32,  # dominated moves not searched (docs/tiling_search.md)
     "tame": 64,  # positions of small tame regions decided by the sum rule (tiling_search.md)
+    "separator": 128,  # the sum rule on what straight cuts leave: a lower bound (separator.py)
 }
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
@@ -84,9 +85,10 @@ ALL_OPTIONS = sum(OPTIONS.values())
 #: and but the tame-region rule, which is on above SMALL_GRAPH vertices (LARGE_GRAPH_OPTIONS):
 #: from 6×7 up it needs 5–10× fewer nodes and 2.2–2.7× less CPU time; on 6×6 it is even in
 #: time, and on smaller boards it decides what the tests of bound ladders and proof splits
-#: need searched (BENCHMARKS.md, "Tame regions")
-DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
-LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
+#: need searched (BENCHMARKS.md, "Tame regions"); the separator bound likewise (it needs
+#: the sum rule's database; on 7×7 it halves the nodes, BENCHMARKS.md, "The separator bound")
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"] & ~OPTIONS["separator"]
+LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"] | OPTIONS["separator"]
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
