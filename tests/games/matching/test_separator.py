@@ -59,7 +59,7 @@ def test_against_the_python_solver_on_200_boards_with_holes() -> None:
     rng = random.Random(11)
     bounds = tight = 0
     for board in random_boards(seed=31, count=200, most_free=25):
-        kernel = NativeSolver(board, table_mb=1).kernel
+        kernel = NativeSolver(board, table_mb=1)
         regions = TameRegions(board)
         later = after_random_moves(board, rng, 2)
         for max_to_move in (True, False):
@@ -110,4 +110,4 @@ def test_no_bound_off_a_grid() -> None:
     from evalgame.games.matching.bitgraph import BitGraph
 
     path = BitGraph(4, [(0, 1), (1, 2), (2, 3)])
-    assert NativeSolver(path, table_mb=1).kernel.separator_bound(path.full, True) is None
+    assert NativeSolver(path, table_mb=1).separator_bound(path.full, True) is None

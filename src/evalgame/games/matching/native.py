@@ -23,6 +23,7 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.stats                                    # SearchStats: nodes, cut-offs, ...
     solver.kernel_stats() -> dict[str, int]         # also stores, replacements, capacity
     solver.region_values(region) -> (a, b, tame)    # a region from the tame-region database
+    solver.separator_bound(free, max_to_move) -> int | None   # the kernel's separator bound
 
 ``free`` is a bitmask of uncovered vertices and values count the moves still to come. The
 table persists across calls; ``budget`` is checked every few thousand nodes (time, node
@@ -249,6 +250,18 @@ class NativeSolver(MatchingSolver):
         """
         a, b, tame = self.kernel.region_values(region)
         return a, b, bool(tame)
+
+    def separator_bound(self, free: int, max_to_move: bool) -> int | None:
+        """The separator lower bound of a position on a board (docs/tiling_search.md, "The
+        separator bound"; the reference is :mod:`.separator`), ``None`` when it gives none.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(3, 7)    # the middle column cut: two 3×3 squares (the value is 9)
+        >>> NativeSolver(board, table_mb=1).separator_bound(board.full, max_to_move=True)
+        8
+        """
+        bound = self.kernel.separator_bound(free, max_to_move)
+        return None if bound is None else int(bound)
 
     def kernel_stats(self) -> dict[str, int]:
         """The kernel's counters, table stores and replacements included."""

@@ -10,12 +10,11 @@ the pieces are treated alike, at most :data:`CUTS` cuts in all. This is the refe
 the C kernel's option ``separator`` (``kernel/separator.c``), which makes the same cuts.
 
 >>> from evalgame.games.tiling.board import Board
->>> board = Board(3, 5)
->>> regions = TameRegions(board)
->>> separator_bound(board, regions, board.full, max_to_move=True)   # the middle column cut
-6
->>> regions.decide(board.full)    # the true values, MAX and MIN first
-(6, 6)
+>>> board = Board(3, 7)       # 21 cells: more than the database's 16
+>>> bin(best_line(board, board.full))     # the middle column is cut: two 3×3 squares left
+'0b100000010000001000'
+>>> separator_bound(board, TameRegions(board), board.full, max_to_move=True)  # the value: 9
+8
 """
 
 from __future__ import annotations
@@ -32,8 +31,8 @@ def best_line(board: Board, region: int) -> int:
     number of cells on either side)``, rows before columns, the lower index first on ties.
 
     >>> board = Board(4, 4)
-    >>> bin(best_line(board, 0b0000_0000_1111_1111))   # a 2×4 rectangle: a middle column
-    '0b100000010'
+    >>> bin(best_line(board, 0b0000_0000_1111_1111))   # a 2×4 rectangle: column 1 (a tie)
+    '0b100010'
     """
     cols, size = board.cols, region.bit_count()
     best, best_score = 0, 1 << 30
