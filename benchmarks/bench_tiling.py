@@ -29,6 +29,7 @@ from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
     DEFAULT_OPTIONS,
     DEFAULT_TAME_CELLS,
+    LARGE_GRAPH_OPTIONS,
     OPTIONS,
     NativeSolver,
     available,
@@ -131,6 +132,8 @@ def main() -> None:
         kernel_tame()
         print()
         kernel_dfpn()
+        print()
+        kernel_separator()
 
 
 def python_tame() -> None:
@@ -334,6 +337,24 @@ def question(
     seconds = time.process_time() - started
     counters = solver.kernel_stats()
     return answer, counters["nodes"], counters["positions"], seconds
+
+
+def kernel_separator() -> None:
+    """The separator bound off and on, the tame rule on (K = 16): nodes and their ratios."""
+    print("C kernel: the separator bound (nodes; ratio = without / with)")
+    print(f"{'board':>6} {'first':>5} {'value':>5} {'without':>12} {'with':>12} {'ratio':>6}")
+    without_bound = LARGE_GRAPH_OPTIONS & ~OPTIONS["separator"]
+    with_bound = LARGE_GRAPH_OPTIONS | OPTIONS["separator"]
+    for rows, cols in [(6, 6), (6, 7)]:
+        for first in (Player.MAX, Player.MIN):
+            off, on = (
+                kernel_run(rows, cols, first, options)[0] for options in (without_bound, with_bound)
+            )
+            if on.value != off.value:
+                raise SystemExit(f"the separator bound changes the value of {rows}×{cols}")
+            print(f"{rows}×{cols:<4} {first.value:>5} {on.value:>5} {off.nodes:>12,} "
+                  f"{on.nodes:>12,} {off.nodes / on.nodes:>6.2f}"
+                  f"   ({off.seconds:.1f} s, {on.seconds:.1f} s)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -27,7 +27,9 @@
  *     transposition cut-offs: a child that decides the node stops the analysis), and
  *     the rest ordered by their upper bounds, nearness to the last move, dead cells;
  *   - a position whose regions are all tame and have at most tame_cells vertices is
- *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h).
+ *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h);
+ *   - a lower bound from the sum rule on what is left when a few rows or columns of
+ *     cells are taken away (monotonicity, kernel/separator.h).
  */
 #include "kernel/kernel.h"
 
@@ -39,6 +41,7 @@
 #include "kernel/components.h"
 #include "kernel/dfpn.h"
 #include "kernel/search.h"
+#include "kernel/separator.h"
 #include "kernel/share.h"
 #include "kernel/table.h"
 #include "kernel/tame.h"
@@ -273,7 +276,7 @@ static PyObject *Kernel_absorb(Kernel *k, PyObject *args) {
 
 static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue(
-        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
+        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
         (unsigned long long)k->positions, "table_hits",
         (unsigned long long)k->table_hits, "bound_cutoffs", (unsigned long long)k->bound_cutoffs,
         "beta_cutoffs", (unsigned long long)k->beta_cutoffs, "alpha_cutoffs",
@@ -285,7 +288,19 @@ static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
         "tame_moves", (unsigned long long)k->tame_moves, "tame_entries",
         (unsigned long long)k->tame_filled, "tame_replacements",
         (unsigned long long)k->tame_replaced, "tame_capacity",
-        (unsigned long long)(k->tame_buckets * 4));
+        (unsigned long long)(k->tame_buckets * 4), "separator_cutoffs",
+        (unsigned long long)k->separator_cutoffs);
+}
+
+/* separator_bound(free, max_to_move): the separator lower bound (kernel/separator.h) of
+ * the position, None when it gives none. */
+static PyObject *Kernel_separator_bound(Kernel *k, PyObject *args) {
+    unsigned long long free;
+    int turn;
+    if (!PyArg_ParseTuple(args, "Kp", &free, &turn) || parse_free(k, free) < 0) return NULL;
+    int bound = separator_bound(k, core_of(k, free), turn);
+    if (bound < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(bound);
 }
 
 /* region_values(mask): (a, b, tame) of the region `mask` (connected, at least two
@@ -339,6 +354,8 @@ static PyMethodDef Kernel_methods[] = {
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "empty the table"},
     {"region_values", (PyCFunction)Kernel_region_values, METH_VARARGS,
      "region_values(mask): (a, b, tame) of a region from the region database"},
+    {"separator_bound", (PyCFunction)Kernel_separator_bound, METH_VARARGS,
+     "separator_bound(free, max_to_move): the separator lower bound, None if none"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -374,6 +391,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyModule_AddIntConstant(m, "OPT_ETC", OPT_ETC);
     PyModule_AddIntConstant(m, "OPT_SYMMETRY", OPT_SYMMETRY);
     PyModule_AddIntConstant(m, "OPT_TAME", OPT_TAME);
+    PyModule_AddIntConstant(m, "OPT_SEPARATOR", OPT_SEPARATOR);
     PyModule_AddIntConstant(m, "OPT_ALL", OPT_ALL);
     PyModule_AddIntConstant(m, "MAX_VERTICES", MAXV);
     return m;

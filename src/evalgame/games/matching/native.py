@@ -25,6 +25,7 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.stats                                    # SearchStats: nodes, cut-offs, ...
     solver.kernel_stats() -> dict[str, int]         # also stores, replacements, capacity
     solver.region_values(region) -> (a, b, tame)    # a region from the tame-region database
+    solver.separator_bound(free, max_to_move) -> int | None   # the kernel's separator bound
 
 ``free`` is a bitmask of uncovered vertices and values count the moves still to come. The
 table persists across calls; ``budget`` is checked every few thousand nodes (time, node
@@ -79,6 +80,7 @@ OPTIONS = {
     "symmetry": 16,  # keys folded under symmetries (and translations on a board)
     "dominance": 32,  # dominated moves not searched (docs/tiling_search.md)
     "tame": 64,  # positions of small tame regions decided by the sum rule (tiling_search.md)
+    "separator": 128,  # the sum rule on what straight cuts leave: a lower bound (separator.py)
 }
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
@@ -86,9 +88,10 @@ ALL_OPTIONS = sum(OPTIONS.values())
 #: and but the tame-region rule, which is on above SMALL_GRAPH vertices (LARGE_GRAPH_OPTIONS):
 #: from 6×7 up it needs 5–10× fewer nodes and 2.2–2.7× less CPU time; on 6×6 it is even in
 #: time, and on smaller boards it decides what the tests of bound ladders and proof splits
-#: need searched (BENCHMARKS.md, "Tame regions")
-DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
-LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
+#: need searched (BENCHMARKS.md, "Tame regions"); the separator bound likewise (it needs
+#: the sum rule's database; on 7×7 it halves the nodes, BENCHMARKS.md, "The separator bound")
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"] & ~OPTIONS["separator"]
+LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"] | OPTIONS["separator"]
 #: proof-number search (:meth:`NativeSolver.prove`): its table of proof and disproof
 #: numbers in MB, the largest core left to the null-window test as a leaf, and ε of the
 #: 1 + ε trick (see docs/tiling_search.md, "Proof-number search")
@@ -299,6 +302,18 @@ class NativeSolver(MatchingSolver):
         """
         a, b, tame = self.kernel.region_values(region)
         return a, b, bool(tame)
+
+    def separator_bound(self, free: int, max_to_move: bool) -> int | None:
+        """The separator lower bound of a position on a board (docs/tiling_search.md, "The
+        separator bound"; the reference is :mod:`.separator`), ``None`` when it gives none.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(3, 7)    # the middle column cut: two 3×3 squares (the value is 9)
+        >>> NativeSolver(board, table_mb=1).separator_bound(board.full, max_to_move=True)
+        8
+        """
+        bound = self.kernel.separator_bound(free, max_to_move)
+        return None if bound is None else int(bound)
 
     def kernel_stats(self) -> dict[str, int]:
         """The kernel's counters, table stores and replacements included."""

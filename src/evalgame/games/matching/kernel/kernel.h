@@ -10,6 +10,7 @@
  *   dfpn.h        the same question by proof-number search
  *   tame.h        tame regions: their database and positions decided by the sum rule
  *   share.h       entries sent to and merged from the kernels of other processes
+ *   separator.h   a lower bound from cells taken away: the sum rule on what is left
  * and _kernel.c, the Python type that holds a Kernel and calls the search.
  */
 #ifndef EVALGAME_KERNEL_H
@@ -33,7 +34,8 @@ enum {
     OPT_SYMMETRY = 16,  /* keys folded under symmetries (and translations on a grid) */
     OPT_DOMINANCE = 32, /* dominated moves are not searched (dominance.h) */
     OPT_TAME = 64,      /* positions of small tame regions decided by the sum rule (tame.h) */
-    OPT_ALL = 127,
+    OPT_SEPARATOR = 128, /* the separator lower bound (separator.h) */
+    OPT_ALL = 255,
 };
 
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
@@ -122,6 +124,7 @@ typedef struct {
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
     uint64_t stores, replacements, filled;
     uint64_t tame_computed, tame_moves, tame_filled, tame_replaced, tame_decided;
+    uint64_t separator_cutoffs;
     /* entries of searches of at least share_min nodes noted for export (0: none) */
     uint64_t share_min;
     Entry **shared;

@@ -8,6 +8,7 @@
 #include "bounds.h"
 #include "components.h"
 #include "dominance.h"
+#include "separator.h"
 #include "table.h"
 
 static int check(Kernel *k) {
@@ -50,6 +51,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     if (--k->countdown <= 0 && check(k)) return 0;
     int lower, upper, tmove;
     bounds_of(k, r, turn, &lower, &upper, &tmove);
+    lower = separator_raise(k, r, turn, gamma, lower, upper);
     if (lower >= gamma || upper < gamma) {
         k->bound_cutoffs++;
         return lower >= gamma ? lower : upper;
@@ -160,6 +162,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             int low, high;
             if (k->options & OPT_ETC) {
                 bounds_of(k, &ch->region, !turn, &low, &high, NULL);
+                low = separator_raise(k, &ch->region, !turn, child_gamma, low, high);
                 if (turn ? low >= child_gamma : high < child_gamma) {
                     best = turn ? low + 1 : high + 1;
                     best_u = ch->u;
