@@ -27,7 +27,9 @@
  *     transposition cut-offs: a child that decides the node stops the analysis), and
  *     the rest ordered by their upper bounds, nearness to the last move, dead cells;
  *   - a position whose regions are all tame and have at most tame_cells vertices is
- *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h).
+ *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h);
+ *   - (option crumbs) the tame regions beside the rest reduced to a pass and a switch:
+ *     keys (rest, r, p), one crumb move per node (kernel/tame.h).
  */
 #include "kernel/kernel.h"
 
@@ -141,6 +143,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     bits_init_symmetries(k);
     bounds_init_strategy(k);
     k->options = options & OPT_ALL;
+    if (k->options & OPT_CRUMBS) k->options |= OPT_TAME; /* crumbs are valued by the database */
     if (table_mb < 1 || tame_mb < 1) {
         PyErr_SetString(PyExc_ValueError, "the table and the region database need at least 1 MB");
         return -1;
@@ -272,7 +275,7 @@ static PyObject *Kernel_absorb(Kernel *k, PyObject *args) {
 
 static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue(
-        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
+        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
         (unsigned long long)k->positions, "table_hits",
         (unsigned long long)k->table_hits, "bound_cutoffs", (unsigned long long)k->bound_cutoffs,
         "beta_cutoffs", (unsigned long long)k->beta_cutoffs, "alpha_cutoffs",
@@ -284,7 +287,7 @@ static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
         "tame_moves", (unsigned long long)k->tame_moves, "tame_entries",
         (unsigned long long)k->tame_filled, "tame_replacements",
         (unsigned long long)k->tame_replaced, "tame_capacity",
-        (unsigned long long)(k->tame_buckets * 4));
+        (unsigned long long)(k->tame_buckets * 4), "crumbs", (unsigned long long)k->crumbs);
 }
 
 /* region_values(mask): (a, b, tame) of the region `mask` (connected, at least two
@@ -370,6 +373,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyModule_AddIntConstant(m, "OPT_ETC", OPT_ETC);
     PyModule_AddIntConstant(m, "OPT_SYMMETRY", OPT_SYMMETRY);
     PyModule_AddIntConstant(m, "OPT_TAME", OPT_TAME);
+    PyModule_AddIntConstant(m, "OPT_CRUMBS", OPT_CRUMBS);
     PyModule_AddIntConstant(m, "OPT_ALL", OPT_ALL);
     PyModule_AddIntConstant(m, "MAX_VERTICES", MAXV);
     return m;

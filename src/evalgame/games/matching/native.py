@@ -77,6 +77,7 @@ OPTIONS = {
     "symmetry": 16,  # keys folded under symmetries (and translations on a board)
     "dominance": 32,  # dominated moves not searched (docs/tiling_search.md)
     "tame": 64,  # positions of small tame regions decided by the sum rule (tiling_search.md)
+    "crumbs": 128,  # tame regions beside the rest: a pass and a switch (implies tame)
 }
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
@@ -85,7 +86,7 @@ ALL_OPTIONS = sum(OPTIONS.values())
 #: from 6×7 up it needs 5–10× fewer nodes and 2.2–2.7× less CPU time; on 6×6 it is even in
 #: time, and on smaller boards it decides what the tests of bound ladders and proof splits
 #: need searched (BENCHMARKS.md, "Tame regions")
-DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"]
+DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"] & ~OPTIONS["crumbs"]
 LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
