@@ -82,12 +82,15 @@ OPTIONS = {
 ALL_OPTIONS = sum(OPTIONS.values())
 #: the kernel's default: every ingredient but the dominated-move rule, which saves 2–3 % of
 #: the nodes on 6×6 and 6×7 and costs more time than that (BENCHMARKS.md, "Dominated moves"),
-#: and but the tame-region rule, which is on above SMALL_GRAPH vertices (LARGE_GRAPH_OPTIONS):
+#: and but the tame-region rule and its crumbs, on above SMALL_GRAPH vertices
+#: (LARGE_GRAPH_OPTIONS):
 #: from 6×7 up it needs 5–10× fewer nodes and 2.2–2.7× less CPU time; on 6×6 it is even in
 #: time, and on smaller boards it decides what the tests of bound ladders and proof splits
-#: need searched (BENCHMARKS.md, "Tame regions")
+#: need searched (BENCHMARKS.md, "Tame regions"); with it the tame crumbs beside the rest
+#: (option crumbs: 1.37× and 1.42× fewer nodes on the whole 7×7 solve, 1.1× on 6×7;
+#: BENCHMARKS.md, "Crumbs in the kernel")
 DEFAULT_OPTIONS = ALL_OPTIONS & ~OPTIONS["dominance"] & ~OPTIONS["tame"] & ~OPTIONS["crumbs"]
-LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"]
+LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"] | OPTIONS["crumbs"]
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
