@@ -291,7 +291,7 @@ static CrumbMoves crumb_moves_of(Kernel *k, uint64_t m) {
             if (own.status == TAME) {
                 uint64_t left = core_of(k, m & ~((uint64_t)1 << u) & ~((uint64_t)1 << v));
                 int a = 0, t = 0;
-                for (; left; ) {
+                while (left) {
                     uint64_t comp = component_of(k, left);
                     left &= ~comp;
                     TameValue part = tame_region(k, comp);
