@@ -134,6 +134,8 @@ def main() -> None:
         kernel_dfpn()
         print()
         kernel_separator()
+        print()
+        kernel_crumbs()
 
 
 def python_tame() -> None:
@@ -355,6 +357,24 @@ def kernel_separator() -> None:
             print(f"{rows}×{cols:<4} {first.value:>5} {on.value:>5} {off.nodes:>12,} "
                   f"{on.nodes:>12,} {off.nodes / on.nodes:>6.2f}"
                   f"   ({off.seconds:.1f} s, {on.seconds:.1f} s)")  # fmt: skip
+
+
+def kernel_crumbs() -> None:
+    """The option crumbs off and on beside the tame rule (K = 16, 64 MB database)."""
+    print("C kernel: tame crumbs beside the searched rest reduced to a pass and a switch")
+    print("(nodes; ratio = without / with; crumbs = positions analysed with crumbs folded)")
+    print(f"{'board':>6} {'first':>5} {'value':>5} {'without':>11} {'with':>11} {'ratio':>6} "
+          f"{'crumbs':>11} {'CPU s':>7} {'with s':>7}")  # fmt: skip
+    tame = DEFAULT_OPTIONS | OPTIONS["tame"]
+    for rows, cols in [(6, 6), (6, 7)]:
+        for first in (Player.MAX, Player.MIN):
+            off, _ = kernel_run(rows, cols, first, tame)
+            on, counters = kernel_run(rows, cols, first, tame | OPTIONS["crumbs"])
+            if on.value != off.value:
+                raise SystemExit(f"the crumbs change the value of {rows}×{cols}")
+            print(f"{rows}×{cols:<4} {first.value:>5} {on.value:>5} {off.nodes:>11,} "
+                  f"{on.nodes:>11,} {off.nodes / on.nodes:>6.2f} {counters['crumbs']:>11,} "
+                  f"{off.seconds:>7.1f} {on.seconds:>7.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@
  *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h);
  *   - a lower bound from the sum rule on what is left when a few rows or columns of
  *     cells are taken away (monotonicity, kernel/separator.h).
+ *   - (option crumbs) the tame regions beside the rest reduced to a pass and a switch:
+ *     keys (rest, r, p), one crumb move per node (kernel/tame.h).
  */
 #include "kernel/kernel.h"
 
@@ -145,6 +147,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     bits_init_symmetries(k);
     bounds_init_strategy(k);
     k->options = options & OPT_ALL;
+    if (k->options & OPT_CRUMBS) k->options |= OPT_TAME; /* crumbs are valued by the database */
     if (table_mb < 1 || tame_mb < 1) {
         PyErr_SetString(PyExc_ValueError, "the table and the region database need at least 1 MB");
         return -1;
@@ -289,7 +292,7 @@ static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
         (unsigned long long)k->tame_filled, "tame_replacements",
         (unsigned long long)k->tame_replaced, "tame_capacity",
         (unsigned long long)(k->tame_buckets * 4), "separator_cutoffs",
-        (unsigned long long)k->separator_cutoffs);
+        (unsigned long long)k->separator_cutoffs, "crumbs", (unsigned long long)k->crumbs);
 }
 
 /* separator_bound(free, max_to_move): the separator lower bound (kernel/separator.h) of
@@ -392,6 +395,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyModule_AddIntConstant(m, "OPT_SYMMETRY", OPT_SYMMETRY);
     PyModule_AddIntConstant(m, "OPT_TAME", OPT_TAME);
     PyModule_AddIntConstant(m, "OPT_SEPARATOR", OPT_SEPARATOR);
+    PyModule_AddIntConstant(m, "OPT_CRUMBS", OPT_CRUMBS);
     PyModule_AddIntConstant(m, "OPT_ALL", OPT_ALL);
     PyModule_AddIntConstant(m, "MAX_VERTICES", MAXV);
     return m;

@@ -45,32 +45,61 @@ static SmallInfo small_info(Kernel *k, uint64_t m) {
 void analyse(Kernel *k, uint64_t free, Region *r) {
     k->positions++;
     uint64_t core = core_of(k, free), rest = core, big = 0;
+    int crumbs = k->options & OPT_CRUMBS, hot = 0, folded = 0;
     r->passes = 0;
+    r->switches = 0;
     r->spare = 0;
     r->lo = r->hi = r->nu = r->big_nu = 0;
-    if (k->options & OPT_COMPONENTS) {
+    if (k->options & (OPT_COMPONENTS | OPT_CRUMBS)) {
         while (rest) {
             uint64_t comp = component_of(k, rest);
             rest &= ~comp;
-            if (popcount64(comp) > SMALL) {
-                big |= comp;
-                continue;
+            int size = popcount64(comp);
+            SmallInfo info = {0, 0, 0, 0};
+            if ((k->options & OPT_COMPONENTS) && size <= SMALL) {
+                info = small_info(k, comp);
+                if (info.mm == info.nu) {
+                    /* equimatchable: every maximal matching has nu edges, whatever anyone
+                     * plays there, so it is nu passes (region.py, tempo lemma) */
+                    r->nu += info.nu;
+                    r->passes += info.nu;
+                    r->spare |= comp;
+                    continue;
+                }
             }
-            SmallInfo info = small_info(k, comp);
-            r->nu += info.nu;
-            if (info.mm == info.nu) {
-                /* equimatchable: every maximal matching has nu edges, whatever anyone
-                 * plays there, so it is nu passes (region.py, tempo lemma) */
-                r->passes += info.nu;
-                r->spare |= comp;
-            } else {
+            if (crumbs && size <= k->tame_cells) {
+                TameValue v = tame_region(k, comp);
+                if (v.status == TAME) {
+                    /* a crumb: a tame region, next to anything D^a or P + D^(a-2)
+                     * (tame.h); a <= nu, so the matching-strategy bound may count a */
+                    r->nu += info.used ? info.nu : v.a;
+                    r->passes += v.a;
+                    folded = 1;
+                    hot += v.a - v.b;
+                    r->spare |= comp;
+                    continue;
+                }
+            }
+            if (info.used) {
+                r->nu += info.nu;
                 r->lo += info.mm; /* no play there ends before a maximal matching */
                 r->hi += info.nu;
+            } else {
+                big |= comp;
             }
         }
     } else {
         big = core;
     }
+    if (folded) {
+        /* the crumbs theorem: N = passes and h = hot give d and p, and the value is
+         * s + V(rest + D^r + P^p) with s = d - r (tame.h); d + p and d + 2p bound the
+         * crumbs' share like the minimum maximal and maximum matchings of a component */
+        crumbs_reduce(r, hot);
+        k->crumbs++;
+    }
+    r->lo += r->switches;
+    r->hi += 2 * r->switches;
     r->small_lo = r->lo + r->passes;
     if (big) {
         int m = matching(k, big);

@@ -35,7 +35,8 @@ enum {
     OPT_DOMINANCE = 32, /* dominated moves are not searched (dominance.h) */
     OPT_TAME = 64,      /* positions of small tame regions decided by the sum rule (tame.h) */
     OPT_SEPARATOR = 128, /* the separator lower bound (separator.h) */
-    OPT_ALL = 255,
+    OPT_CRUMBS = 256,   /* tame regions beside the rest reduced to a pass and a switch (tame.h) */
+    OPT_ALL = 511,
 };
 
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
@@ -44,7 +45,7 @@ static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 typedef struct {
     uint64_t key;
     uint32_t work;   /* nodes searched under this position (saturating): replacement */
-    uint8_t tag;     /* 0: empty, else 1 + parity of the passes */
+    uint8_t tag;     /* 0: empty, else 1 + parity of the passes + 2 * switch (table.h) */
     uint8_t lo[2];   /* reduced lower bounds, [1]: MAX to move */
     uint8_t nhi[2];  /* UNKNOWN_HI - reduced upper bound (so that zeroed memory = unknown) */
     uint8_t mv[2][2];/* best move, canonical coordinates + 1 (0: none) */
@@ -57,7 +58,8 @@ typedef struct {
     uint64_t core;   /* vertices of non-equimatchable components */
     uint64_t spare;  /* vertices of equimatchable components (passes) */
     uint64_t key;
-    int passes;
+    int passes;      /* under OPT_CRUMBS: d of the crumbs theorem (tame.h) */
+    int switches;    /* under OPT_CRUMBS: p, a path of four vertices beside the passes */
     int lo, hi;      /* static bounds on moves to come, passes included */
     int nu;          /* size of some matching of the free vertices */
     int big_nu;      /* size of some matching of the components of more than SMALL vertices */
@@ -89,6 +91,12 @@ typedef struct {
 } TameEntry;
 
 typedef struct {
+    uint64_t mask;   /* a crumb translated to the grid's corner (0: empty) */
+    int8_t best, worst;        /* the largest and smallest change of 2N - h of its moves */
+    uint8_t best_mv[2], worst_mv[2]; /* those moves, translated like the mask */
+} CrumbMoves;
+
+typedef struct {
     uint64_t mask;   /* the cells in a grid of width w (0: vertices off a grid) */
     uint8_t a, b, status, w;
 } TameFront;
@@ -116,6 +124,7 @@ typedef struct {
     uint64_t tame_buckets;
     int tame_cells;       /* the largest region entered */
     TameFront *tame_front;
+    CrumbMoves *crumb_moves; /* a cache of each crumb's extreme moves (tame.h) */
     SmallInfo *small;
     Child *children;      /* per depth */
     uint64_t last[MAXV / 2 + 2]; /* per depth: the cells of the move that led there */
@@ -123,7 +132,7 @@ typedef struct {
     /* counters */
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
     uint64_t stores, replacements, filled;
-    uint64_t tame_computed, tame_moves, tame_filled, tame_replaced, tame_decided;
+    uint64_t tame_computed, tame_moves, tame_filled, tame_replaced, tame_decided, crumbs;
     uint64_t separator_cutoffs;
     /* entries of searches of at least share_min nodes noted for export (0: none) */
     uint64_t share_min;

@@ -10,6 +10,7 @@
 #include "dominance.h"
 #include "separator.h"
 #include "table.h"
+#include "tame.h"
 
 static int check(Kernel *k) {
     k->countdown = k->check_every;
@@ -94,7 +95,10 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     if (!done) {
         /* every other move: edges of the core, and one pass if their number is odd */
         int pass_u = -1, pass_v = -1;
-        if (r->passes & 1) {
+        if (k->options & OPT_CRUMBS) {
+            /* one crumb move, the extreme one for the player to move (tame.h) */
+            if ((r->passes & 1) || r->switches) crumb_move(k, r->spare, turn, &pass_u, &pass_v);
+        } else if (r->passes & 1) {
             for (uint64_t s = r->spare; s; s &= s - 1) {
                 int u = ctz64(s);
                 uint64_t vs = k->adj[u] & r->spare;
@@ -155,7 +159,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             if (i < count) {
                 Child *ch = &children[i];
                 analyse(k, base & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v), &ch->region);
-                __builtin_prefetch(bucket_of(k, ch->region.key, 1 + (ch->region.passes & 1)));
+                __builtin_prefetch(bucket_of(k, ch->region.key, tag_of(&ch->region)));
             }
             if (i == 0) continue;
             Child *ch = &children[i - 1];

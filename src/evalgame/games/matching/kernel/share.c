@@ -82,7 +82,7 @@ int share_absorb(Kernel *k, const uint8_t *records, size_t count) {
         for (int b = 0; b < 8; b++) key |= (uint64_t)r[b] << (8 * b);
         for (int b = 0; b < 4; b++) work |= (uint32_t)r[8 + b] << (8 * b);
         int tag = r[12];
-        if (tag != 1 && tag != 2) return -1;
+        if (tag < 1 || tag > 4) return -1;
         Entry *e = slot(k, key, tag);
         uint8_t lo[2], nhi[2];
         for (int turn = 0; turn < 2; turn++) {

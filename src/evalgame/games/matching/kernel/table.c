@@ -35,7 +35,7 @@ Entry *slot(Kernel *k, uint64_t key, int tag) {
 void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
            uint64_t work) {
     int even = r->passes & ~1;
-    Entry *e = slot(k, r->key, 1 + (r->passes & 1));
+    Entry *e = slot(k, r->key, tag_of(r));
     k->stores++;
     lower -= even;
     upper -= even;

@@ -1,5 +1,5 @@
-/* The transposition table: buckets of BUCKET entries keyed by the reduced core and the
- * parity of the passes, each holding (lower, upper) for both players to move, the best
+/* The transposition table: buckets of BUCKET entries keyed by the reduced core, the
+ * parity of the passes and the switch (OPT_CRUMBS, tame.h), each holding (lower, upper) for both players to move, the best
  * move in canonical coordinates and the searched subtree size (the replacement rule). */
 #ifndef EVALGAME_KERNEL_TABLE_H
 #define EVALGAME_KERNEL_TABLE_H
@@ -13,8 +13,11 @@ static inline Entry *bucket_of(const Kernel *k, uint64_t key, int tag) {
     return k->table + (h & k->bucket_mask) * BUCKET;
 }
 
+/* The tag of a position's entry: 1 + r + 2p (r the parity of the passes, p the switch). */
+static inline int tag_of(const Region *r) { return 1 + (r->passes & 1) + 2 * r->switches; }
+
 static inline Entry *probe(const Kernel *k, const Region *r) {
-    int tag = 1 + (r->passes & 1);
+    int tag = tag_of(r);
     Entry *b = bucket_of(k, r->key, tag);
     for (int i = 0; i < BUCKET; i++)
         if (b[i].tag == tag && b[i].key == r->key) return &b[i];

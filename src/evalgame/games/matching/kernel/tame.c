@@ -7,6 +7,7 @@
 
 #define TAME_BUCKET 4
 #define FRONT_BITS 16
+#define CRUMB_BITS 14
 
 /* A region's key: canonical cells in an h x w box on a grid, the vertex mask (h = w = 0)
  * elsewhere. */
@@ -213,15 +214,18 @@ int tame_alloc(Kernel *k, long long tame_mb) {
     /* calloc leaves a large block's pages untouched until entries are stored */
     k->tame = calloc(buckets * TAME_BUCKET, sizeof(TameEntry));
     k->tame_front = calloc((size_t)1 << FRONT_BITS, sizeof(TameFront));
+    k->crumb_moves = calloc((size_t)1 << CRUMB_BITS, sizeof(CrumbMoves));
     k->tame_buckets = buckets;
-    return k->tame && k->tame_front ? 0 : -1;
+    return k->tame && k->tame_front && k->crumb_moves ? 0 : -1;
 }
 
 void tame_free(Kernel *k) {
     free(k->tame);
     free(k->tame_front);
+    free(k->crumb_moves);
     k->tame = NULL;
     k->tame_front = NULL;
+    k->crumb_moves = NULL;
 }
 
 TameValue tame_region(Kernel *k, uint64_t m) {
@@ -231,8 +235,16 @@ TameValue tame_region(Kernel *k, uint64_t m) {
 
 void tame_decide(Kernel *k, Region *r) {
     uint64_t regions[MAXV / 2];
-    int count = 0;
+    int count = 0, crumbs = k->options & OPT_CRUMBS;
     r->decided = 0;
+    if (crumbs && !r->core) {
+        /* crumbs alone: s + V(D^r + P^p), and D^r + P^p is worth r + 2p or r + p */
+        r->decided = 1;
+        r->exact[1] = r->passes + 2 * r->switches;
+        r->exact[0] = r->passes + r->switches;
+        k->tame_decided++;
+        return;
+    }
     for (uint64_t rest = r->core; rest; count++) {
         regions[count] = component_of(k, rest);
         rest &= ~regions[count];
@@ -254,8 +266,71 @@ void tame_decide(Kernel *k, Region *r) {
         sum += v.a;
         hot += v.a - v.b;
     }
+    if (crumbs) return; /* (not reached: the analysis made every such region a crumb) */
     r->decided = 1;
     r->exact[1] = sum - hot / 2;
     r->exact[0] = sum - (hot + 1) / 2;
     k->tame_decided++;
+}
+
+/* ------------------------------------------------------------------ crumb moves */
+
+/* The extreme moves of the crumb m (translated to the grid's corner): each move x leaves
+ * tame regions R_x (condition 2) and changes 2N - h by 2 (sum a(R_x) - a) - (sum t(R_x) -
+ * t). A spare component that is not tame in the database is an equimatchable one (a
+ * pass, possibly larger than tame_cells): each of its moves changes 2N - h by -2. */
+static CrumbMoves crumb_moves_of(Kernel *k, uint64_t m) {
+    CrumbMoves *slot = &k->crumb_moves[(m * 0x9E3779B97F4A7C15ULL) >> (64 - CRUMB_BITS)];
+    if (slot->mask == m) return *slot;
+    CrumbMoves found = {m, INT8_MIN, INT8_MAX, {0, 0}, {0, 0}};
+    TameValue own = tame_region(k, m);
+    for (uint64_t rest = m; rest; rest &= rest - 1) {
+        int u = ctz64(rest);
+        for (uint64_t vs = k->adj[u] & rest & ~((uint64_t)1 << u); vs; vs &= vs - 1) {
+            int v = ctz64(vs), change = -2;
+            if (own.status == TAME) {
+                uint64_t left = core_of(k, m & ~((uint64_t)1 << u) & ~((uint64_t)1 << v));
+                int a = 0, t = 0;
+                while (left) {
+                    uint64_t comp = component_of(k, left);
+                    left &= ~comp;
+                    TameValue part = tame_region(k, comp);
+                    a += part.a;
+                    t += part.a - part.b;
+                }
+                change = 2 * (a - own.a) - (t - (own.a - own.b));
+            }
+            if (change > found.best) {
+                found.best = (int8_t)change;
+                found.best_mv[0] = (uint8_t)u;
+                found.best_mv[1] = (uint8_t)v;
+            }
+            if (change < found.worst) {
+                found.worst = (int8_t)change;
+                found.worst_mv[0] = (uint8_t)u;
+                found.worst_mv[1] = (uint8_t)v;
+            }
+        }
+    }
+    *slot = found;
+    return found;
+}
+
+int crumb_move(Kernel *k, uint64_t spare, int turn, int *u, int *v) {
+    int best = turn ? INT8_MIN : INT8_MAX, found = 0;
+    while (spare) {
+        uint64_t comp = component_of(k, spare);
+        spare &= ~comp;
+        int shift = k->cols ? grid_shift(k, comp) : 0;
+        CrumbMoves moves = crumb_moves_of(k, comp >> shift);
+        int change = turn ? moves.best : moves.worst;
+        if (turn ? change > best : change < best) {
+            const uint8_t *mv = turn ? moves.best_mv : moves.worst_mv;
+            best = change;
+            *u = mv[0] + shift;
+            *v = mv[1] + shift;
+            found = 1;
+        }
+    }
+    return found;
 }

@@ -44,9 +44,34 @@ void tame_free(Kernel *k);
  * whatever its size (the caller limits it). */
 TameValue tame_region(Kernel *k, uint64_t m);
 
+/* Crumbs (docs/tiling_search.md, "Tame regions in any context: a pass and a switch"):
+ * next to any position G, tame regions S with N = sum a and h hot regions (p = h mod 2)
+ * satisfy V(G + S) = s + V(G + D^r + P^p), d = N - floor(h/2) - 2p, r = d mod 2, s = d - r
+ * (D a domino, P a path of four vertices). Under OPT_CRUMBS the analysis moves every tame
+ * region of at most tame_cells vertices out of the core into the spare vertices, like the
+ * equimatchable components (tame and cold, a = nu); passes becomes d and switches p, so the
+ * table keys (core, r, p) and stores values less s.
+ *
+ * Moves: the results of moves inside the crumbs are equivalent to D^d' P^p', and these
+ * form one chain Z <= D <= P <= D^2 (Lemma 3), ordered by 2d' + 3p' = 2N' - h'. So MAX
+ * needs only a crumb move that raises 2N - h most and MIN one that lowers it most; and
+ * when r = p = 0 and the core has a move, none (V(G + S) = s + V(G)). */
+
+/* d and p from r->passes = N and `hot` = h. */
+static inline void crumbs_reduce(Region *r, int hot) {
+    int p = hot & 1;
+    r->passes -= hot / 2 + 2 * p;
+    r->switches = p;
+}
+
+/* The crumb move of the spare vertices `spare` for MAX (turn = 1: one that raises 2N - h
+ * most) or MIN (one that lowers it most): *u, *v; 0 if spare has no edge. */
+int crumb_move(Kernel *k, uint64_t spare, int turn, int *u, int *v);
+
 /* Decide the reduced position r exactly when all its regions are tame and have at most
  * k->tame_cells vertices (or it is one valued region of that size and no passes):
- * r->decided = 1 and r->exact[turn]; else r->decided = 0. */
+ * r->decided = 1 and r->exact[turn]; else r->decided = 0. Under OPT_CRUMBS, a position
+ * of crumbs alone is worth d + 2p (MAX to move) or d + p (MIN). */
 void tame_decide(Kernel *k, Region *r);
 
 #endif
