@@ -279,7 +279,7 @@ static PyObject *Kernel_absorb(Kernel *k, PyObject *args) {
 
 static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue(
-        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
+        "{sKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsKsK}", "nodes", (unsigned long long)k->nodes, "positions",
         (unsigned long long)k->positions, "table_hits",
         (unsigned long long)k->table_hits, "bound_cutoffs", (unsigned long long)k->bound_cutoffs,
         "beta_cutoffs", (unsigned long long)k->beta_cutoffs, "alpha_cutoffs",

@@ -26,7 +26,7 @@ typedef struct {
     uint64_t key;     /* the reduced core's canonical key */
     uint32_t phi, delta;
     uint32_t work;    /* nodes searched under this position (saturating): replacement */
-    uint8_t tag;      /* 0: empty, else 1 + parity of the passes + 2 * (MAX to move) */
+    uint8_t tag;      /* 0: empty, else the table's tag_of + 4 * (MAX to move) */
     uint8_t gamma;    /* the question's gamma less the even part of the passes */
     uint8_t pad[2];
 } PnEntry;
@@ -44,7 +44,7 @@ typedef struct {
 
 /* ------------------------------------------------------------- the number table */
 
-static inline int pn_tag(const Region *r, int turn) { return 1 + (r->passes & 1) + 2 * turn; }
+static inline int pn_tag(const Region *r, int turn) { return tag_of(r) + 4 * turn; }
 
 static inline PnEntry *pn_bucket(const Dfpn *d, uint64_t key, int tag, int gamma) {
     uint64_t question = (uint64_t)(tag << 8 | gamma);
@@ -119,9 +119,9 @@ static void numbers_of(const Dfpn *d, const Region *r, int turn, int gamma, uint
     *delta = turn ? down : up;
 }
 
-/* The moves of r, as the alpha-beta search has them: the edges of the core, and one pass
- * (an edge of an equimatchable component) when the number of passes is odd. */
-static int moves_of(const Kernel *k, const Region *r, Child *children) {
+/* The moves of r, as the alpha-beta search has them: the edges of the core, and the one
+ * move outside it worth trying (pass_move: a pass, or the best crumb move). */
+static int moves_of(Kernel *k, const Region *r, int turn, Child *children) {
     int count = 0;
     for (uint64_t rest = r->core; rest; rest &= rest - 1) {
         int u = ctz64(rest);
@@ -130,16 +130,11 @@ static int moves_of(const Kernel *k, const Region *r, Child *children) {
             children[count++].v = ctz64(vs);
         }
     }
-    if (r->passes & 1) {
-        for (uint64_t s = r->spare; s; s &= s - 1) {
-            int u = ctz64(s);
-            uint64_t vs = k->adj[u] & r->spare;
-            if (vs) {
-                children[count].u = u;
-                children[count++].v = ctz64(vs);
-                break;
-            }
-        }
+    int u, v;
+    pass_move(k, r, turn, &u, &v);
+    if (u >= 0) {
+        children[count].u = u;
+        children[count++].v = v;
     }
     return count;
 }
@@ -173,7 +168,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     Child *children = d->children + (size_t)depth * k->stride;
     uint32_t *cphi = d->phi + (size_t)depth * k->stride;
     uint32_t *cdelta = d->delta + (size_t)depth * k->stride;
-    int count = moves_of(k, r, children);
+    int count = moves_of(k, r, turn, children);
     if (k->options & OPT_DOMINANCE)
         count = drop_dominated(k, r->core, children, count, turn, -1, -1);
     uint64_t base = r->core | r->spare;

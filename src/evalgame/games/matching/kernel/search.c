@@ -94,21 +94,8 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     }
     if (!done) {
         /* every other move: edges of the core, and one pass if their number is odd */
-        int pass_u = -1, pass_v = -1;
-        if (k->options & OPT_CRUMBS) {
-            /* one crumb move, the extreme one for the player to move (tame.h) */
-            if ((r->passes & 1) || r->switches) crumb_move(k, r->spare, turn, &pass_u, &pass_v);
-        } else if (r->passes & 1) {
-            for (uint64_t s = r->spare; s; s &= s - 1) {
-                int u = ctz64(s);
-                uint64_t vs = k->adj[u] & r->spare;
-                if (vs) {
-                    pass_u = u;
-                    pass_v = ctz64(vs);
-                    break;
-                }
-            }
-        }
+        int pass_u, pass_v;
+        pass_move(k, r, turn, &pass_u, &pass_v);
         uint64_t rest = r->core;
         int u = -1;
         uint64_t vs = 0;
@@ -222,3 +209,21 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
 }
 
 int search_check(Kernel *k) { return check(k); }
+
+void pass_move(Kernel *k, const Region *r, int turn, int *u, int *v) {
+    *u = *v = -1;
+    if (k->options & OPT_CRUMBS) {
+        /* one crumb move, the extreme one for the player to move (tame.h) */
+        if ((r->passes & 1) || r->switches) crumb_move(k, r->spare, turn, u, v);
+    } else if (r->passes & 1) {
+        for (uint64_t s = r->spare; s; s &= s - 1) {
+            int w = ctz64(s);
+            uint64_t vs = k->adj[w] & r->spare;
+            if (vs) {
+                *u = w;
+                *v = ctz64(vs);
+                return;
+            }
+        }
+    }
+}
