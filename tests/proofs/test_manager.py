@@ -6,7 +6,9 @@ the others' work is then only the facts shipped with it, and the values must not
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +22,12 @@ from evalgame.games.matching.native import Engine
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import EngineProblem, SerialPool, prove, read_summary
+from evalgame.proofs.leaf import run_leaf
 from evalgame.proofs.problem import forget
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Player
+from evalgame.search.registry import SOLVERS, Solver
 
 
 class ColdPool(SerialPool):
@@ -33,6 +37,33 @@ class ColdPool(SerialPool):
     def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         forget()
         return super().submit(function, *args, **options)
+
+
+@dataclass(frozen=True)
+class Watched(EngineProblem):
+    """A problem whose leaf solver notes the move it is told led to each leaf."""
+
+    def solvers(self) -> Mapping[str, Solver]:
+        engine = SOLVERS["mtdf"]
+        assert engine.probe is not None
+        probe = engine.probe
+
+        def watched(*args: Any) -> Any:
+            LAST_MOVES.append(args[-1])
+            return probe(*args)
+
+        return {"mtdf": dataclasses.replace(engine, probe=watched)}
+
+
+LAST_MOVES: list[Any] = []
+
+
+def test_a_leaf_is_searched_knowing_the_move_that_led_to_it() -> None:
+    LAST_MOVES.clear()
+    problem = Watched("watched", NestedTree, ([[3, 5], [2, 9]],))
+    assert run_leaf(problem, (1,), 4, False, None, None).result == 2
+    assert run_leaf(problem, (), 4, False, None, None).result == 3
+    assert LAST_MOVES == [1, None]
 
 
 class KeyedTree(NestedTree):

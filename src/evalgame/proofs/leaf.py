@@ -83,7 +83,14 @@ def run_leaf(
     stats = SearchStats()
     try:
         result = solver.test(
-            game, position, gamma, strict=strict, budget=budget, memory=memory, stats=stats
+            game,
+            position,
+            gamma,
+            strict=strict,
+            budget=budget,
+            memory=memory,
+            stats=stats,
+            last=path[-1] if path else None,  # ordered as inside the whole search
         )
     except SearchInterrupted:
         finished, result = False, None
