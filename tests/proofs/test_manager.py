@@ -22,7 +22,7 @@ from evalgame.games.matching.native import Engine
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import EngineProblem, SerialPool, prove, read_summary
-from evalgame.proofs.leaf import run_leaf
+from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import forget
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
@@ -64,6 +64,51 @@ def test_a_leaf_is_searched_knowing_the_move_that_led_to_it() -> None:
     assert run_leaf(problem, (1,), 4, False, None, None).result == 2
     assert run_leaf(problem, (), 4, False, None, None).result == 3
     assert LAST_MOVES == [1, None]
+
+
+class Held:
+    """A task that runs until the manager asks it to stop."""
+
+    status = "pending"
+
+    def result(self) -> LeafOutcome:
+        return LeafOutcome(False, None, 0, 0.0, "a")
+
+
+class HoldingPool(SerialPool):
+    """Two threads; the first task of the leaf ``held`` runs (its slice never running out)
+    until the manager asks it to stop, the others finish at once."""
+
+    def __init__(self, held: tuple[Any, ...]) -> None:
+        self.held = held
+        self.task: Held | None = None
+        self.asked: list[bool] = []
+
+    def nthreads(self) -> dict[str, int]:
+        return {"a": 1, "b": 1}
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        if args[1] == self.held and self.task is None:
+            self.task = Held()
+            return self.task
+        return super().submit(function, *args, **options)
+
+    def stop(self, future: Any, *, split: bool) -> None:
+        if future is self.task:
+            self.asked.append(split)
+            future.status = "finished"
+
+
+def test_a_task_is_split_for_a_thread_that_has_nothing_to_do() -> None:
+    # the eldest child of the root runs alone (its brothers wait for it): the idle thread
+    # has it split, and the run goes on below it
+    tree = [[[3, 5], [2, 9]], [[4, 8], [1, 7]], [[6, 0], [5, 5]]]
+    problem = EngineProblem("held", NestedTree, (tree,))
+    pool = HoldingPool((0,))
+    proof = prove(problem, pool, split_depth=1, slice_seconds=30.0)
+    assert proof.value == minimax(NestedTree(tree)).value
+    assert pool.asked == [True]  # to be split, not called off
+    assert proof.tally.splits == 1
 
 
 class KeyedTree(NestedTree):
