@@ -94,7 +94,7 @@ class HoldingPool(SerialPool):
         return super().submit(function, *args, **options)
 
     def stop(self, future: Any, *, split: bool) -> None:
-        if future is self.task:
+        if isinstance(future, Held):
             self.asked.append(split)
             future.status = "finished"
 
