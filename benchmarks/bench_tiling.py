@@ -116,6 +116,8 @@ def main() -> None:
     print("all values agree")
     print()
     python_tame()
+    print()
+    python_crumbs()
     if available():
         print()
         kernel_vs_python()
@@ -153,6 +155,37 @@ def by_tame(rows: int, cols: int, first: Player, tame: bool) -> Run:
     def solve() -> tuple[int, int]:
         board = Board(rows, cols)
         solver = MatchingSolver(board, tame=tame)
+        return solver.value(board.full, first is Player.MAX), solver.stats.nodes
+
+    return timed(solve)
+
+
+def python_crumbs() -> None:
+    """The Python solver with the sum rule, without and with crumbs reduced to a pass and
+    a switch (theorem "crumbs"), on strips that split into a large region and small ones."""
+    print("Python solver: tame crumbs reduced to (r, p) (nodes; ratio = tame / crumbs)")
+    print(
+        f"{'board':>6} {'first':>5} {'value':>5} {'tame':>9} {'s':>7} {'crumbs':>9} {'s':>7} "
+        f"{'ratio':>6}"
+    )
+    for rows, cols in [(3, 10), (3, 12), (4, 8)]:
+        for first in (Player.MAX, Player.MIN):
+            tame, crumbs = (by_crumbs(rows, cols, first, on) for on in (False, True))
+            if tame.value != crumbs.value:
+                raise SystemExit(f"the crumbs change the value of {rows}×{cols}")
+            print(
+                f"{rows}×{cols:<4} {first.value:>5} {crumbs.value:>5} {tame.nodes:>9,} "
+                f"{tame.seconds:>7.2f} {crumbs.nodes:>9,} {crumbs.seconds:>7.2f} "
+                f"{tame.nodes / max(crumbs.nodes, 1):>6.2f}"
+            )
+
+
+def by_crumbs(rows: int, cols: int, first: Player, crumbs: bool) -> Run:
+    """Solve with the Python solver and the sum rule, with or without crumbs."""
+
+    def solve() -> tuple[int, int]:
+        board = Board(rows, cols)
+        solver = MatchingSolver(board, tame=True, crumbs=crumbs)
         return solver.value(board.full, first is Player.MAX), solver.stats.nodes
 
     return timed(solve)

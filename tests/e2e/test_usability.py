@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from evalgame.web.workers import _FLAGS
-from tests.e2e.browsing import PHONE, fits, open_tab
+from tests.e2e.browsing import PHONE, fits, open_tab, viewing
 
 pytestmark = pytest.mark.e2e
 
@@ -140,6 +140,38 @@ def test_every_tab_fits_a_phone(browser: Browser, server: str, scheme: str) -> N
         assert dark == (scheme == "dark"), background
     finally:
         context.close()
+
+
+#: room a drop-down list keeps for its arrow, in CSS pixels: Chromium sizes a list to its
+#: widest label and about 20 more, and a label within 18 of the edge loses its end
+SELECT_ARROW = 19
+
+
+def test_every_choice_of_every_list_is_read_whole(browser: Browser, server: str) -> None:
+    """On a desktop, no drop-down list cuts the label of one of its choices. (A phone shows
+    long choices whole in its own picker, so the narrow page is not held to this.)"""
+    with viewing(browser, server, 1280, "light") as page:
+        for tab in ("play", "tree", "tiling", "graph", "dag", "impartial", "classic"):
+            open_tab(page, tab)
+            clipped: list[str] = page.evaluate(
+                """(arrow) => {
+                    const canvas = document.createElement('canvas').getContext('2d');
+                    const cut = [];
+                    for (const select of document.querySelectorAll('select')) {
+                        if (!select.offsetParent) continue;  // not shown
+                        const style = getComputedStyle(select);
+                        canvas.font = style.font;
+                        const room = select.clientWidth - parseFloat(style.paddingLeft)
+                            - parseFloat(style.paddingRight) - arrow;
+                        for (const option of select.options)
+                            if (canvas.measureText(option.text).width > room)
+                                cut.push(`${select.id}: ${option.text}`);
+                    }
+                    return cut;
+                }""",
+                SELECT_ARROW,
+            )
+            assert clipped == [], (tab, clipped)
 
 
 # ------------------------------------------------------------------ keyboard

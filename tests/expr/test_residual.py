@@ -131,3 +131,37 @@ def test_renamed_expressions_usually_share_a_canonical_form(
     one, two = algebra.from_tree(tree), algebra.from_tree(renamed)
     if algebra.shape(one) == algebra.shape(two) and len(algebra.names[one]) <= 1:
         assert algebra.canonical(one) == algebra.canonical(two)
+
+
+@settings(max_examples=300)
+@given(small_trees, small_trees, small_trees)
+def test_portable_texts_are_the_same_in_every_process_and_name_one_node(
+    first: Node, second: Node, other: Node
+) -> None:
+    """Two stores stand for two processes: they build nodes in different orders (so ids
+    differ), yet give every residual one text, and different residuals different texts."""
+    here, there = Residuals(range(3)), Residuals(range(3))
+    there.from_tree(other)  # another process met something else first
+    there.from_tree(second)
+    nodes_here = [here.from_tree(first), here.from_tree(second)]
+    nodes_there = [there.from_tree(first), there.from_tree(second)]
+    assert [here.portable(node) for node in nodes_here] == [
+        there.portable(node) for node in nodes_there
+    ]
+    for node in nodes_here:  # and what is left once a variable holds a value
+        for name in sorted(here.names[node]):
+            here.substitute(node, name, 2)
+    texts = {here.portable(node) for node in range(len(here))}  # every node ever built
+    assert len(texts) == len(here)
+
+
+def test_portable_texts_tell_near_residuals_apart() -> None:
+    texts = [
+        "a + 1", "a - 1", "2*a", "a/2", "-a", "a^2", "a*b", "a/b", "b/a", "a - b", "b - a",
+        "(a+1)*b", "(a-1)*b", "a*b + 1", "a*b - 1", "(a - b)^2", "(a + b)/(a - b)", "a^b",
+        "b^a", "2*a + b", "a + 2*b", "a*b*c", "a*b/c", "(a+b)*c", "a + b*c", "1/(a+1)",
+    ]  # fmt: skip
+    algebra = Residuals(range(3))
+    nodes = {algebra.from_text(text) for text in texts}
+    assert len(nodes) == len(texts)
+    assert len({algebra.portable(node) for node in nodes}) == len(texts)

@@ -221,6 +221,26 @@ def test_shared_facts_keep_the_evaluate_values(expression: str) -> None:
         )
 
 
+def test_evaluate_tasks_send_table_entries_only_where_keys_are_portable() -> None:
+    # e-Valuate's keys are portable texts, so its tasks send their tables' bounds (which
+    # the cold-pool tests above ship to fresh tables: their values stay right); a game
+    # whose keys may differ between processes sends none
+    forget()
+    evaluate = run_leaf(evaluate_problem("a*b - c*d + e"), (), 10, False, None, None)
+    assert evaluate.finished
+    assert evaluate.entries
+    tree = EngineProblem("keyed tree", KeyedTree, ([[3, 5], [2, 9]],))
+    assert run_leaf(tree, (), 3, False, None, None).entries == b""
+
+
+@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
+@pytest.mark.parametrize("expression", ["x/y + 2*y/z - z/x", "a*b - 2*c*d + e/f"])
+def test_shared_tables_keep_the_evaluate_values(expression: str, first: Player) -> None:
+    expected = solve(expression, range(4), algorithm="mtdf", first=first).value
+    problem = evaluate_problem(expression, range(4), first)
+    assert prove(problem, ColdPool(), split_depth=2).value == expected
+
+
 @pytest.mark.parametrize("pool", [SerialPool, ColdPool])
 def test_splits_keep_the_tiling_values(pool: Callable[[], SerialPool]) -> None:
     # slices of no time: the kernel stops every task at its first look at the clock, after

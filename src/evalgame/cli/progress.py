@@ -12,7 +12,7 @@ otherwise (``--timeout 0``: no limit).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import typer
@@ -46,32 +46,47 @@ def time_limit(timeout: float | None) -> float | None:
 
 
 @contextmanager
-def search_budget(
-    label: str, *, timeout: float | None = None, nodes: int | None = None
-) -> Iterator[Budget]:
-    """A :class:`Budget` whose progress shows as a status line, limited to ``nodes`` and
-    to the :func:`time_limit` of ``timeout`` (the value of ``--timeout``)."""
+def late_status() -> Iterator[Callable[[str, float], None]]:
+    """A status line on standard error that appears once a job has run
+    :data:`QUIET_SECONDS`: yields ``show(text, elapsed)``; the line goes when the job ends.
+
+    >>> with late_status() as show:
+    ...     show("quick: done", 0.1)  # too early to show anything
+    """
     status: Status | None = None
 
-    def report(stats: SearchStats, budget: Budget) -> None:
+    def show(text: str, elapsed: float) -> None:
         nonlocal status
-        if budget.elapsed < QUIET_SECONDS:
+        if elapsed < QUIET_SECONDS:
             return
-        low = "-∞" if budget.lower is None else format_number(budget.lower)
-        high = "+∞" if budget.upper is None else format_number(budget.upper)
-        text = (
-            f"{label}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
-            f"bounds [{low}, {high}], {budget.elapsed:.1f} s (Ctrl-C stops)"
-        )
         if status is None:
             status = err_console.status(text)
             status.start()
         else:
             status.update(text)
 
-    budget = Budget(seconds=time_limit(timeout), nodes=nodes, on_progress=report)
     try:
-        yield budget
+        yield show
     finally:
         if status is not None:
             status.stop()
+
+
+@contextmanager
+def search_budget(
+    label: str, *, timeout: float | None = None, nodes: int | None = None
+) -> Iterator[Budget]:
+    """A :class:`Budget` whose progress shows as a status line, limited to ``nodes`` and
+    to the :func:`time_limit` of ``timeout`` (the value of ``--timeout``)."""
+    with late_status() as show:
+
+        def report(stats: SearchStats, budget: Budget) -> None:
+            low = "-∞" if budget.lower is None else format_number(budget.lower)
+            high = "+∞" if budget.upper is None else format_number(budget.upper)
+            show(
+                f"{label}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+                f"bounds [{low}, {high}], {budget.elapsed:.1f} s (Ctrl-C stops)",
+                budget.elapsed,
+            )
+
+        yield Budget(seconds=time_limit(timeout), nodes=nodes, on_progress=report)

@@ -20,15 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.status import Status
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.cli.progress import (
-    QUIET_SECONDS,
     TIMEOUT_HELP,
     check_seconds,
+    late_status,
     search_budget,
     time_limit,
 )
@@ -44,7 +43,6 @@ from evalgame.cli.shared import (
     Store,
     Workers,
     console,
-    err_console,
     json_stops,
     picture_path,
     print_json,
@@ -396,30 +394,21 @@ def _tame_census(cells: int, timeout: float | None, json_output: bool) -> None:
             "evalgame.analysis.tame_census.tame_census(n, entries=...) from Python",
         )
     started = time.monotonic()
-    status: Status | None = None
+    with late_status() as show:
 
-    def progress(census: TameCensus, elapsed: float) -> None:
-        nonlocal status
-        if elapsed < QUIET_SECONDS or not census.sizes:
-            return
-        size = census.sizes[-1]
-        text = (
-            f"tame census to {cells} cells: {size.cells} cells, {size.polyominoes:,} "
-            f"polyominoes so far ({size.cold:,} cold, {size.hot:,} hot, {size.wild:,} wild, "
-            f"{size.unknown:,} unknown); every one of ≤ {census.checked} cells done; "
-            f"{elapsed:.1f} s (Ctrl-C stops)"
-        )
-        if status is None:
-            status = err_console.status(text)
-            status.start()
-        else:
-            status.update(text)
+        def progress(census: TameCensus, elapsed: float) -> None:
+            if not census.sizes:
+                return
+            size = census.sizes[-1]
+            show(
+                f"tame census to {cells} cells: {size.cells} cells, {size.polyominoes:,} "
+                f"polyominoes so far ({size.cold:,} cold, {size.hot:,} hot, "
+                f"{size.wild:,} wild, {size.unknown:,} unknown); every one of "
+                f"≤ {census.checked} cells done; {elapsed:.1f} s (Ctrl-C stops)",
+                elapsed,
+            )
 
-    try:
         census = tame_census(cells, seconds=time_limit(timeout), progress=progress)
-    finally:
-        if status is not None:
-            status.stop()
     seconds = time.monotonic() - started
     if json_output:
         answer = {**census.as_dict(), "seconds": seconds_json(seconds)}

@@ -103,7 +103,9 @@ def run_leaf(
         (move, *solver.known(game, game.play(position, move), memory))
         for move in game.moves(position)
     )
-    return LeafOutcome(finished, result, stats.nodes, cpu, here, known, solver.entries(memory))
+    # another process can use table entries only if keys name the same positions there
+    exported = solver.entries(memory) if problem.portable_keys else b""
+    return LeafOutcome(finished, result, stats.nodes, cpu, here, known, exported)
 
 
 def worker_name() -> str:

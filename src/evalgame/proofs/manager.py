@@ -28,10 +28,11 @@ shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`) and taught t
 worker's table (:meth:`~evalgame.search.registry.Solver.learn`), so a position one worker
 proved is not searched again by another that meets it by transposition. Deeper down, each
 task returns its table's entries of the searches it made (a solver that can say,
-:meth:`~evalgame.search.registry.Solver.entries`: the C kernel's, keyed by canonical
-regions), and they go with the next tasks to the workers that may lack them. Facts travel as
-moves from the start, so each worker finds its own table's key for them (e-Valuate's
-residual keys differ between processes). *Resuming.* Before a leaf is handed out (or a
+:meth:`~evalgame.search.registry.Solver.entries`, when the problem's keys are the same in
+every process: the C kernel's, keyed by canonical regions, and e-Valuate's, keyed by
+portable residual texts), and they go with the next tasks to the workers that may lack
+them. Facts travel as moves from the start, so each worker finds its own table's key for
+them. *Resuming.* Before a leaf is handed out (or a
 node expanded) the store is asked what is already proven about it; a second run on the
 same store skips all of that.
 

@@ -66,8 +66,13 @@ Export = Callable[[Any], bytes]
 Absorb = Callable[[Any, bytes], None]
 
 
+#: the table entries a worker's engine search sends to the others: those of searches of at
+#: least this many nodes (as the C kernel's; BENCHMARKS.md, "e-Valuate's tables shared")
+SHARED_NODES = 16
+
+
 def _fresh_table(game: Game[Any, Any]) -> TranspositionTable:
-    return TranspositionTable()
+    return TranspositionTable(shared_from=SHARED_NODES)
 
 
 def _learn_table(
@@ -283,6 +288,8 @@ SOLVERS: dict[str, Solver] = solvers(
         _probe,
         teach=_learn_table,
         recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "negascout",
@@ -291,6 +298,8 @@ SOLVERS: dict[str, Solver] = solvers(
         _probe,
         teach=_learn_table,
         recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "mtdf",
@@ -299,6 +308,8 @@ SOLVERS: dict[str, Solver] = solvers(
         _probe,
         teach=_learn_table,
         recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "minimax",

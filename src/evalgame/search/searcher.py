@@ -93,6 +93,8 @@ class Searcher(Generic[P, M]):
         # a budget that overrides tick watches every node: it is ticked at every node
         self._tick_every_node = type(context.budget).tick is not Budget.tick
         self._room = INF if table is None or table.max_entries is None else table.max_entries
+        # the size from which a search's entry is noted for other processes (None: never)
+        self._shared = None if table is None else table.shared_from
         # Hooks the game leaves at the protocol's defaults change nothing; they are
         # detected once here and skipped in the inner loop.
         self._affine = overrides(game, "affine")
@@ -155,7 +157,8 @@ class Searcher(Generic[P, M]):
         """
         stats = self.stats
         stats.nodes += 1
-        if stats.nodes >= self._next_check:
+        first = stats.nodes
+        if first >= self._next_check:
             self._check_budget()
         self.line = None  # unless the children below give one
         heuristic_before = self.horizon_hits
@@ -201,6 +204,8 @@ class Searcher(Generic[P, M]):
         if slot is not None:
             exact = self.horizon_hits == heuristic_before
             self._store(slot, best, best_move, alpha, beta, depth, exact)
+            if self._shared is not None and stats.nodes - first >= self._shared:
+                self.table.noted[slot[0]] = None  # type: ignore[union-attr]
         return best
 
     def _recall(

@@ -21,6 +21,7 @@ raw entries through :attr:`TranspositionTable.entries` and :meth:`TranspositionT
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -107,9 +108,14 @@ class TranspositionTable:
     :meth:`record` (or :meth:`store`).
     """
 
-    def __init__(self, max_entries: int | None = 2_000_000) -> None:
+    def __init__(self, max_entries: int | None = 2_000_000, shared_from: int | None = None) -> None:
         self.max_entries = max_entries
         self.entries: dict[Hashable, Raw] = {}
+        #: searches of at least this many nodes note their key for :meth:`export`
+        #: (``None``: none do)
+        self.shared_from = shared_from
+        #: the keys noted since the last :meth:`export` (a dict: ordered, no repeats)
+        self.noted: dict[Hashable, None] = {}
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry for ``key``, if any."""
@@ -132,6 +138,42 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry."""
         self.entries.clear()
+        self.noted.clear()
+
+    def export(self) -> bytes:
+        """The exact bounds of the positions whose searches of at least
+        :attr:`shared_from` nodes ended since the last call, as bytes for :meth:`absorb`
+        in another process's table — only meaningful when the game's keys are the same in
+        every process. (Small searches are cheaper to repeat than to ship.) Moves are left
+        out: a best move names things of the position that made the entry, which a
+        transposition may name otherwise.
+
+        >>> from evalgame.search.examples import NestedTree
+        >>> from evalgame.search.mtdf import mtdf
+        >>> class Keyed(NestedTree):
+        ...     def key(self, position): return position
+        >>> game, two = Keyed([[3, 5], [2, 9]]), TranspositionTable()
+        >>> one = TranspositionTable(shared_from=4)   # the root's search is, its children's not
+        >>> mtdf(game, table=one).value
+        3
+        >>> two.absorb(one.export())
+        >>> two.get(game.initial()), one.export()   # nothing new since
+        (Entry(lower=3, upper=3, move=None, invalid=False, depth=None, exact=True), b'')
+        """
+        bounds = []
+        for key in self.noted:
+            lower, upper, _, invalid, depth, exact = self.entries[key]
+            if exact and depth is None and not invalid and (lower, upper) != (None, None):
+                bounds.append((key, lower, upper))
+        self.noted.clear()
+        return pickle.dumps(bounds) if bounds else b""
+
+    def absorb(self, exported: bytes) -> None:
+        """Add the bounds another table :meth:`export`-ed (merged with those known here).
+        (Pickled: entries travel only between the processes of one proof, whose tasks Dask
+        pickles anyway; never load bytes from elsewhere.)"""
+        for key, lower, upper in pickle.loads(exported) if exported else ():
+            self.record(key, (lower, upper, None, False, None, True))
 
     def __len__(self) -> int:
         return len(self.entries)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,8 @@ from evalgame.games.evaluate.game import EValuate
 from evalgame.games.evaluate.residual_game import ResidualEValuate
 from evalgame.numbers import Number
 from evalgame.search.minimax import minimax
+from evalgame.search.mtdf import mtdf
+from evalgame.search.table import TranspositionTable
 from tests.strategies import domains, expression_trees
 
 NAMES = ("a", "b", "c")
@@ -67,6 +70,29 @@ def test_residual_positions_keep_the_value_and_bounds_hold(
         low, high = game.bounds(position)
         assert low is None or low <= expected
         assert high is None or expected <= high
+
+
+@pytest.mark.parametrize("text", ["a*b - c", "a/(b+c) - a*c", "(a-b)*(c-a)", "a - b*c + c"])
+def test_a_table_shared_with_another_process_keeps_the_values(text: str) -> None:
+    # two instances stand for two processes of a proof: the second met other residuals
+    # first, so its residuals have other ids; each of its searches starts from the bounds
+    # the first one's table exported
+    here, there = ResidualEValuate(text, range(3)), ResidualEValuate(text, range(3))
+    there.play(there.play(there.initial(), 2), "c")
+    table = TranspositionTable(shared_from=1)  # every search's bounds exported
+    mtdf(here, here.initial(), table=table)
+    exported = table.export()
+    assert exported
+
+    def check(position: Any, depth: int) -> None:
+        shared = TranspositionTable()
+        shared.absorb(exported)
+        assert mtdf(there, position, table=shared).value == minimax(there, position).value
+        if depth and not there.is_terminal(position):
+            for move in there.moves(position):
+                check(there.play(position, move), depth - 1)
+
+    check(there.initial(), 3)
 
 
 def test_interchangeable_variables_are_offered_once() -> None:

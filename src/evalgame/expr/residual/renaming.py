@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from evalgame.expr.residual.normal import NormalForms
-from evalgame.expr.residual.store import POW, PROD, SUM, VAR
-from evalgame.numbers import Number
+from evalgame.expr.residual.store import CONST, POW, PROD, SUM, VAR
+from evalgame.numbers import Number, format_number
 
 
 class Renaming(NormalForms):
@@ -24,6 +24,7 @@ class Renaming(NormalForms):
         self._canonical: dict[int, int] = {}
         self._shapes: dict[int, int] = {}
         self._shape_ids: dict[tuple[Any, ...], int] = {}
+        self._portable: dict[int, str] = {}
 
     def canonical(self, node: int) -> int:
         """``node`` with its variables renamed ``#0, #1, …`` in a name-blind order.
@@ -48,6 +49,48 @@ class Renaming(NormalForms):
             known = self._renamed(node, renaming, {})
             self._canonical[node] = known
         return known
+
+    def portable(self, node: int) -> str:
+        """A text of ``node`` that is the same in every process (ids number nodes in the
+        order a process builds them, so they are not), and different for different nodes:
+        operands are sorted by their own text, and every operand is written with its
+        length first, so no two structures read alike (memoised).
+
+        >>> from evalgame.expr.residual import Residuals
+        >>> one, two = Residuals(range(10)), Residuals(range(10))
+        >>> _ = two.from_text("c*d")   # the other process met other residuals first
+        >>> one.portable(one.from_text("a*b + c*d")) == two.portable(two.from_text("c*d + a*b"))
+        True
+        >>> one.portable(one.from_text("a - b"))
+        'S1:07:1:12:Va8:2:-12:Vb'
+        """
+        known = self._portable.get(node)
+        if known is not None:
+            return known
+        kind, data = self.kind[node], self.data[node]
+        if kind == SUM:
+            const, terms = data
+            parts = [_field(format_number(const))]
+            parts += sorted(_field(_field(format_number(k)) + self._field(t)) for t, k in terms)
+        elif kind == PROD:
+            coefficient, numerator, denominator = data
+            parts = [_field(format_number(coefficient))]
+            for factors in (numerator, denominator):
+                parts.append(
+                    _field("".join(sorted(self._field(n) + _field(str(e)) for n, e in factors)))
+                )
+        elif kind == POW:
+            parts = [self._field(data[0]), self._field(data[1])]
+        elif kind == CONST:
+            parts = [format_number(data)]
+        else:  # a variable's name, or nothing for the undefined residual
+            parts = [str(data) if kind == VAR else ""]
+        known = "CVSPWU"[kind] + "".join(parts)
+        self._portable[node] = known
+        return known
+
+    def _field(self, node: int) -> str:
+        return _field(self.portable(node))
 
     def rename(self, node: int, renaming: dict[str, str]) -> int:
         """``node`` with its variables renamed by ``renaming`` (others unchanged).
@@ -136,3 +179,8 @@ class Renaming(NormalForms):
             )
         memo[node] = result
         return result
+
+
+def _field(text: str) -> str:
+    """``text`` with its length in front, so that fields in a row read back one way."""
+    return f"{len(text)}:{text}"

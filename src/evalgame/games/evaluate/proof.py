@@ -1,8 +1,8 @@
 """e-Valuate as a problem for the proof manager (:mod:`evalgame.proofs`).
 
-The game is searched on residual normal forms (:mod:`.residual_game`); its keys number
-residuals in the order a process meets them, so they differ between processes and the
-store names subproblems by their moves instead.
+The game is searched on residual normal forms (:mod:`.residual_game`), keyed by their
+portable text: the same in every process, so the store names subproblems by key (a
+transposition is one subproblem) and workers share their tables' bounds.
 
 >>> from evalgame.proofs import SerialPool, prove
 >>> prove(evaluate_problem("X*(Y-Z)"), SerialPool()).value
@@ -27,4 +27,6 @@ def evaluate_problem(
     """e-Valuate on ``expression`` over ``domain``, ``first`` proposing first."""
     text = parse(expression).text  # a malformed expression is refused here, not on a worker
     label = f"e-Valuate {text} over {format_domain(tuple(domain))}, {first.name} first"
-    return EngineProblem(label, ResidualEValuate, (text, tuple(domain)), (("first", first),))
+    return EngineProblem(
+        label, ResidualEValuate, (text, tuple(domain)), (("first", first),), portable_keys=True
+    )

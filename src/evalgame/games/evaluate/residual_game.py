@@ -61,6 +61,7 @@ class ResidualEValuate(Game[Position, Move]):
         self.root = self.algebra.from_tree(self.expression.tree)
         # an expression defined for every assignment has only valid leaves
         self.all_leaves_valid = self.algebra.total[self.root]
+        self._keys: dict[int, str] = {}  # by residual: the residual part of its key
         self._normal: dict[int, tuple[int, Number, Number]] = {}
         self._forced: dict[int, tuple[Number | None, Number | None]] = {}
         self._value_order: tuple[Move, ...] | None = None
@@ -167,10 +168,15 @@ class ResidualEValuate(Game[Position, Move]):
         return [] if best is None else [best, free[0]]
 
     def key(self, position: Position) -> Hashable:
-        """(normalised residual, proposal, number of interchangeable free variables)."""
+        """(normalised residual, proposal, number of interchangeable free variables); the
+        residual as its :meth:`~evalgame.expr.residual.Residuals.portable` text, so that
+        every process of a parallel proof has the same keys and can share its table."""
         node, proposal, free = position
-        canonical = self.algebra.canonical(self.normalise(node)[0])
-        return canonical, proposal, len(free) - len(self.algebra.names[node])
+        residual = self._keys.get(node)
+        if residual is None:
+            residual = self.algebra.portable(self.algebra.canonical(self.normalise(node)[0]))
+            self._keys[node] = residual
+        return residual, proposal, len(free) - len(self.algebra.names[node])
 
     def affine(self, position: Position) -> tuple[Number, Number]:
         """(s, c) with value(position) = s · value(normalised residual) + c."""

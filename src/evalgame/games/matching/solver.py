@@ -16,7 +16,10 @@ this solver is the same search written for this one game, which makes it fast en
   fewest cells with a single free neighbour, MIN the opposite;
 * with ``tame``, positions whose regions are all small and tame are valued without search
   by the sum rule (:mod:`.tame`, proven in docs/tiling_search.md): 5–50× fewer nodes, but
-  more time in Python (BENCHMARKS.md), so it is off by default.
+  more time in Python (BENCHMARKS.md), so it is off by default;
+* with ``crumbs`` (implies ``tame``), the tame regions next to the rest are reduced to a
+  pass and a switch (:mod:`.crumbs`, proven in docs/tiling_search.md): the table is keyed
+  by (rest, r, p) and only one move per reduced result is tried inside them.
 
 >>> from evalgame.games.tiling.board import Board
 >>> board = Board(3, 3)
@@ -30,6 +33,7 @@ from __future__ import annotations
 import functools
 
 from evalgame.games.matching.bitgraph import BitGraph
+from evalgame.games.matching.crumbs import Crumbs
 from evalgame.games.matching.region import KeyMode, Region, RegionAnalyser, order_key
 from evalgame.games.matching.tame import TameRegions
 from evalgame.search.budget import Budget
@@ -70,7 +74,8 @@ class MatchingSolver:
     ``budget`` (optional) is ticked once per node and may raise
     :class:`~evalgame.errors.SearchInterrupted`; :meth:`value` records in it the bounds it
     proves on the root. ``tame`` values positions whose regions are all tame (and of at
-    most :data:`~evalgame.games.matching.tame.SIZE_LIMIT` vertices) by the sum rule.
+    most :data:`~evalgame.games.matching.tame.SIZE_LIMIT` vertices) by the sum rule;
+    ``crumbs`` also reduces the tame regions of every other position (:mod:`.crumbs`).
     """
 
     #: the name results carry
@@ -83,11 +88,17 @@ class MatchingSolver:
         keys: KeyMode = "shapes",
         budget: Budget | None = None,
         tame: bool = False,
+        crumbs: bool = False,
     ) -> None:
         self.graph = graph
         self.analyser = RegionAnalyser(graph, keys)
         self.budget = budget
-        self.tame_regions = TameRegions(graph) if tame else None
+        self.tame_regions = TameRegions(graph) if tame or crumbs else None
+        self.crumbs = (
+            Crumbs(self.analyser, self.tame_regions)
+            if crumbs and self.tame_regions is not None
+            else None
+        )
         # one table per player to move: key → lower << 16 | upper (reduced values)
         self.tables: dict[bool, dict[tuple[int, ...], int]] = {True: {}, False: {}}
         self.stats = SearchStats()
@@ -98,7 +109,12 @@ class MatchingSolver:
 
     def bounds(self, free: int, max_to_move: bool) -> Bounds:
         """The best proven bounds known now on the moves still to come."""
-        return self._bounds(self.analyser.analyse(free), max_to_move)
+        return self._bounds(self.analyse(free), max_to_move)
+
+    def analyse(self, free: int) -> Region:
+        """The reduced region of ``free`` (with its crumbs reduced under ``crumbs``)."""
+        region = self.analyser.analyse(free)
+        return region if self.crumbs is None else self.crumbs.reduce(region)
 
     def _bounds(self, region: Region, max_to_move: bool) -> Bounds:
         if self.tame_regions is not None:
@@ -119,7 +135,7 @@ class MatchingSolver:
     def learn(self, free: int, max_to_move: bool, lower: int, upper: int) -> None:
         """Add bounds proven elsewhere (another process's search) on the moves still to
         come from ``free`` to the table, intersected with what it knows."""
-        region = self.analyser.analyse(free)
+        region = self.analyse(free)
         known_lower, known_upper = self._bounds(region, max_to_move)
         lower, upper = max(lower, known_lower), min(upper, known_upper)
         if lower > upper:
@@ -159,7 +175,7 @@ class MatchingSolver:
         stats.nodes += 1
         if self.budget is not None:
             self.budget.tick(stats)
-        region = self.analyser.analyse(free)
+        region = self.analyse(free)
         lower, upper = self._bounds(region, max_to_move)
         if lower >= gamma or upper < gamma:
             stats.bound_cutoffs += 1
@@ -241,8 +257,8 @@ class MatchingSolver:
         """
         line: list[int] = []
         while value > 0:
-            region = self.analyser.analyse(free)
-            if not region.core:
+            region = self.analyse(free)
+            if not region.core and self.crumbs is None:
                 move = self.graph.edges_within(region.spare)[0]
             else:
                 move = next(
@@ -267,8 +283,11 @@ class MatchingSolver:
         return self.test(free, max_to_move, value) >= value
 
     def moves(self, region: Region) -> list[int]:
-        """The moves of the reduced game: edges of the core, and a pass if one counts."""
+        """The moves of the reduced game: edges of the core, and a pass if one counts
+        (under ``crumbs``: one move per reduced result inside the crumbs)."""
         moves = self.graph.edges_within(region.core)
-        if region.passes & 1:
+        if self.crumbs is not None:
+            moves.extend(self.crumbs.moves(region))
+        elif region.passes & 1:
             moves.append(self.graph.edges_within(region.spare)[0])
         return moves
