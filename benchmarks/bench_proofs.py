@@ -6,8 +6,10 @@ default settings on local clusters of N worker processes, from cold tables each 
 case is the exact value (MTD(f) over parallel null-window tests, :func:`prove`) or one
 null-window question "value ≥ γ?". Each row gives the nodes the workers searched, the
 wall seconds (from the moment the cluster is up), the workers' CPU seconds, the tasks and
-splits, and two ratios against one process: *nodes* (search overhead: workers' nodes /
-sequential nodes) and *speed* (sequential wall / parallel wall). The answers must agree.
+splits, *idle* (the share of the worker threads' time they had no task: the manager had
+none to give, or a result was on its way), and two ratios against one process: *nodes*
+(search overhead: workers' nodes / sequential nodes) and *speed* (sequential wall /
+parallel wall). The answers must agree.
 Nodes do not depend on the machine's load; wall seconds do, so the machine, the date and
 the load average are printed first and last.
 
@@ -25,6 +27,7 @@ import platform
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from evalgame.games.evaluate.proof import evaluate_problem
 from evalgame.games.evaluate.solve import solve
@@ -54,7 +57,8 @@ class Case:
 
 @dataclass(frozen=True)
 class Answer:
-    """One run: the answer, nodes, wall and CPU seconds, tasks and splits."""
+    """One run: the answer, nodes, wall and CPU seconds, tasks and splits, and the share
+    of the worker threads' time they had no task (``None``: one process)."""
 
     answer: Number | None
     nodes: int
@@ -62,6 +66,7 @@ class Answer:
     cpu: float
     tasks: int = 1
     splits: int = 0
+    idle: float | None = None
 
 
 def tiling_value(rows: int, cols: int, first: Player) -> Case:
@@ -110,14 +115,19 @@ def parallel(case: Case, client: object) -> Answer:
     """``case`` answered by the proof manager, default settings, with ``client``'s workers."""
     if case.gamma is None:
         proof = prove(case.problem, client, timeout=3600)
-        tally = proof.tally
-        return Answer(proof.value, tally.nodes, proof.seconds, tally.cpu, tally.tasks, tally.splits)
-    manager = ProofManager(case.problem, client, ProofStore.memory(case.problem.label))
-    started = time.monotonic()
-    answer = manager.test(case.gamma, strict=False)
-    tally = manager.tally
-    wall = time.monotonic() - started
-    return Answer(answer, tally.nodes, wall, tally.cpu, tally.tasks, tally.splits)
+        tally, answer, wall = proof.tally, proof.value, proof.seconds
+    else:
+        manager = ProofManager(case.problem, client, ProofStore.memory(case.problem.label))
+        started = time.monotonic()
+        answer = manager.test(case.gamma, strict=False)
+        tally, wall = manager.tally, time.monotonic() - started
+    idle = tally.idle / (threads(client) * wall)
+    return Answer(answer, tally.nodes, wall, tally.cpu, tally.tasks, tally.splits, idle)
+
+
+def threads(client: Any) -> int:
+    """The worker threads of ``client``'s cluster."""
+    return sum(client.nthreads().values())
 
 
 def verdict(case: Case, answer: Number | None) -> str:
@@ -147,9 +157,10 @@ def load() -> str:
 
 def row(case: str, workers: str, answer: str, run: Answer, alone: Answer) -> str:
     """One line of the table."""
+    idle = "" if run.idle is None else f"{run.idle:.0%}"
     return (
         f"{case:<28} {workers:>7} {answer:>6} {run.nodes:>12,} {run.wall:>7.1f} {run.cpu:>7.1f} "
-        f"{run.tasks:>6} {run.splits:>6} {run.nodes / max(alone.nodes, 1):>6.2f} "
+        f"{run.tasks:>6} {run.splits:>6} {idle:>5} {run.nodes / max(alone.nodes, 1):>6.2f} "
         f"{alone.wall / run.wall:>6.2f}"
     )
 
@@ -165,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {machine()}")
     print(
         f"{'case':<28} {'workers':>7} {'answer':>6} {'nodes':>12} {'wall s':>7} {'CPU s':>7} "
-        f"{'tasks':>6} {'splits':>6} {'nodes×':>6} {'speed×':>6}",
+        f"{'tasks':>6} {'splits':>6} {'idle':>5} {'nodes×':>6} {'speed×':>6}",
         flush=True,
     )
     sequential: list[Answer] = []

@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,11 @@ from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import prove, read_summary
+from evalgame.proofs.leaf import split_event, watch
 from evalgame.proofs.problem import forget
+from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
+from evalgame.search.stats import SearchStats
 from tests.proofs.faults import FatalTask
 from tests.strategies import domains, expression_trees
 
@@ -58,6 +62,20 @@ def client() -> Iterator[Client]:
 
 
 BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 6)]
+
+
+def test_a_task_asked_to_be_split_stops_only_past_its_split_seconds(client: Client) -> None:
+    from distributed import Event
+
+    name = "evalgame-stop-test-split"
+    Event(split_event(name), client=client).set()
+    started, stats, budget = time.process_time(), SearchStats(), Budget()
+    watch(started, None, name, split_seconds=3600.0)(stats, budget)  # not yet: goes on
+    with pytest.raises(SearchInterrupted, match="split"):
+        watch(started, None, name, split_seconds=0.0)(stats, budget)
+    Event(name, client=client).set()  # called off: at once, whatever the time
+    with pytest.raises(SearchInterrupted, match="called off"):
+        watch(started, None, name, split_seconds=3600.0)(stats, budget)
 
 
 @pytest.mark.parametrize(("rows", "cols"), BOARDS)

@@ -6,7 +6,9 @@ the others' work is then only the facts shipped with it, and the values must not
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +22,12 @@ from evalgame.games.matching.native import Engine
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import EngineProblem, SerialPool, prove, read_summary
-from evalgame.proofs.leaf import run_leaf
+from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import forget
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Player
+from evalgame.search.registry import SOLVERS, Solver
 
 
 class ColdPool(SerialPool):
@@ -34,6 +37,78 @@ class ColdPool(SerialPool):
     def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         forget()
         return super().submit(function, *args, **options)
+
+
+@dataclass(frozen=True)
+class Watched(EngineProblem):
+    """A problem whose leaf solver notes the move it is told led to each leaf."""
+
+    def solvers(self) -> Mapping[str, Solver]:
+        engine = SOLVERS["mtdf"]
+        assert engine.probe is not None
+        probe = engine.probe
+
+        def watched(*args: Any) -> Any:
+            LAST_MOVES.append(args[-1])
+            return probe(*args)
+
+        return {"mtdf": dataclasses.replace(engine, probe=watched)}
+
+
+LAST_MOVES: list[Any] = []
+
+
+def test_a_leaf_is_searched_knowing_the_move_that_led_to_it() -> None:
+    LAST_MOVES.clear()
+    problem = Watched("watched", NestedTree, ([[3, 5], [2, 9]],))
+    assert run_leaf(problem, (1,), 4, False, None, None).result == 2
+    assert run_leaf(problem, (), 4, False, None, None).result == 3
+    assert LAST_MOVES == [1, None]
+
+
+class Held:
+    """A task that runs until the manager asks it to stop."""
+
+    status = "pending"
+
+    def result(self) -> LeafOutcome:
+        return LeafOutcome(False, None, 0, 0.0, "a")
+
+
+class HoldingPool(SerialPool):
+    """Two threads; the first task of the leaf ``held`` runs (its slice never running out)
+    until the manager asks it to stop, the others finish at once."""
+
+    def __init__(self, held: tuple[Any, ...]) -> None:
+        self.held = held
+        self.task: Held | None = None
+        self.asked: list[bool] = []
+
+    def nthreads(self) -> dict[str, int]:
+        return {"a": 1, "b": 1}
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        if args[1] == self.held and self.task is None:
+            self.task = Held()
+            return self.task
+        return super().submit(function, *args, **options)
+
+    def stop(self, future: Any, *, split: bool) -> None:
+        if isinstance(future, Held):
+            self.asked.append(split)
+            future.status = "finished"
+
+
+def test_a_task_is_split_for_a_thread_that_has_nothing_to_do() -> None:
+    # the eldest child of the root runs alone (its brothers wait for it): the idle thread
+    # has it split, and the run goes on below it
+    tree = [[[3, 5], [2, 9]], [[4, 8], [1, 7]], [[6, 0], [5, 5]]]
+    problem = EngineProblem("held", NestedTree, (tree,))
+    pool = HoldingPool((0,))
+    proof = prove(problem, pool, split_depth=1, slice_seconds=30.0)
+    assert proof.value == minimax(NestedTree(tree)).value
+    assert pool.asked == [True]  # to be split, not called off
+    assert proof.tally.splits == 1
 
 
 class KeyedTree(NestedTree):
@@ -152,7 +227,8 @@ def test_evaluate_tasks_send_table_entries_only_where_keys_are_portable() -> Non
     # whose keys may differ between processes sends none
     forget()
     evaluate = run_leaf(evaluate_problem("a*b - c*d + e"), (), 10, False, None, None)
-    assert evaluate.finished and evaluate.entries
+    assert evaluate.finished
+    assert evaluate.entries
     tree = EngineProblem("keyed tree", KeyedTree, ([[3, 5], [2, 9]],))
     assert run_leaf(tree, (), 3, False, None, None).entries == b""
 

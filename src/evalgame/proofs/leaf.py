@@ -63,12 +63,14 @@ def run_leaf(
     run: str = "",
     facts: Sequence[Fact] = (),
     entries: Sequence[Entries] = (),
+    split_seconds: float | None = None,
 ) -> LeafOutcome:
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
     the moves ``path`` reach from the start (positions may hold data that only means
     something to the game instance that made them; moves are plain data), after teaching
     this process's table the ``facts`` and table ``entries`` the proof ``run`` proved
-    elsewhere."""
+    elsewhere. Past ``split_seconds`` the task also stops once the manager asks it to
+    (the event :func:`split_event` of ``stop_event``: threads are idle)."""
     here = worker_name()
     learn(problem, run, facts, entries, here)
     game, solver, memory = built(problem)
@@ -78,12 +80,19 @@ def run_leaf(
     started = time.process_time()
     budget = Budget(
         report_seconds=STOP_CHECK_SECONDS,
-        on_progress=watch(started, seconds, stop_event),  # at once, then every 0.25 s
+        on_progress=watch(started, seconds, stop_event, split_seconds),  # now, every 0.25 s
     )
     stats = SearchStats()
     try:
         result = solver.test(
-            game, position, gamma, strict=strict, budget=budget, memory=memory, stats=stats
+            game,
+            position,
+            gamma,
+            strict=strict,
+            budget=budget,
+            memory=memory,
+            stats=stats,
+            last=path[-1] if path else None,  # ordered as inside the whole search
         )
     except SearchInterrupted:
         finished, result = False, None
@@ -109,20 +118,34 @@ def worker_name() -> str:
         return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def watch(started: float, seconds: float | None, name: str | None) -> Any:
+def watch(
+    started: float, seconds: float | None, name: str | None, split_seconds: float | None = None
+) -> Any:
     """A progress callback that stops the search after ``seconds`` of CPU time since
-    ``started`` (CPU, not wall-clock: slices mean the same work on a busy machine), or
-    once the event ``name`` is set."""
+    ``started`` (CPU, not wall-clock: slices mean the same work on a busy machine), once
+    the event ``name`` is set, or past ``split_seconds`` once its :func:`split_event` is."""
     event: Any = None
+    split: Any = None
     if name is not None:
         from distributed import Event
 
         event = Event(name)
+        split = None if split_seconds is None else Event(split_event(name))
 
     def check(stats: SearchStats, budget: Budget) -> None:
-        if seconds is not None and time.process_time() - started > seconds:
+        cpu = time.process_time() - started
+        if seconds is not None and cpu > seconds:
             budget.stop("out of its slice", stats)
         if event is not None and event.is_set():
             budget.stop("called off by the manager", stats)
+        past = split_seconds is not None and cpu > split_seconds
+        if past and split is not None and split.is_set():  # asked only past its time
+            budget.stop("split for idle workers", stats)
 
     return check
+
+
+def split_event(name: str) -> str:
+    """The name of the event that asks the task of stop event ``name`` to stop early, to be
+    split (once past its ``split_seconds``)."""
+    return f"{name}-split"

@@ -15,7 +15,10 @@ speculatively, in the sequential order (never to a thread that has needed work q
 and only once their eldest brother has been split: beside an eldest still searched whole
 an idle thread waits (on 6×7 such a brother cost 1.7 M nodes a question, thrown away).
 *Splitting.* A task that runs past its time slice stops; its leaf is expanded one ply and
-its children handed out instead, so the frontier adapts to uneven subtrees. The stopped
+its children handed out instead, so the frontier adapts to uneven subtrees. While a worker
+thread has nothing to do (young brothers waiting beside a lone eldest, or the last tasks
+of a question), the task handed out first is asked to stop too, once past
+:data:`IDLE_SLICE` of its slice, so that its children feed the idle thread. The stopped
 task returns the bounds its table proved on the leaf's children: those that decide a child
 settle it at once, and the first open child goes back to the same worker (whose table knows
 most of it), so a split throws little work away. *Sharing.* Each worker keeps its table
@@ -56,7 +59,7 @@ from evalgame.errors import ClusterError, SchedulerLost, SearchInterrupted
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
-from evalgame.proofs.leaf import LeafOutcome, run_leaf
+from evalgame.proofs.leaf import LeafOutcome, run_leaf, split_event
 from evalgame.proofs.problem import Entries, Fact, Problem
 from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
 from evalgame.search.protocol import Game, Player
@@ -82,6 +85,9 @@ FACTS_SHIPPED = 4096
 #: the most recent tasks' table entries shipped with each task, at most (those that every
 #: worker of the cluster has absorbed are left out)
 ENTRIES_SHIPPED = 512
+#: while a worker thread has nothing to do, a running task is split once it has run this
+#: share of its slice (see the module doc)
+IDLE_SLICE = 0.2
 
 
 @dataclass(eq=False)
@@ -126,6 +132,8 @@ class Task:
     gamma: Number
     strict: bool
     called_off: bool = False
+    #: asked to stop early, to be split for idle threads (not called off)
+    split_asked: bool = False
     #: this sitting's count of tasks handed out, and seconds from its start, when handed out
     number: int = 0
     handed: float = 0.0
@@ -162,6 +170,8 @@ class Tally:
     called_off: int = 0
     expanded: int = 0
     from_store: int = 0
+    #: thread-seconds the cluster's worker threads had no task (the manager had none to give)
+    idle: float = 0.0
     workers: dict[str, WorkerShare] = field(default_factory=dict)
 
     def add(self, outcome: LeafOutcome) -> None:
@@ -189,6 +199,10 @@ class SerialPool:
     def nthreads(self) -> dict[str, int]:
         """One slot."""
         return {"here": 1}
+
+    def stop(self, future: Any, *, split: bool) -> None:
+        """Ask the task of ``future`` to stop (``split``: when past its time to be split
+        for idle threads); here every task has finished already."""
 
 
 @dataclass(eq=False)
@@ -261,6 +275,9 @@ class ProofManager:
         self._handed = 0
         self._snapshot_at = time.monotonic()
         self._slots_at = -SLOTS_SECONDS
+        #: CPU seconds a task runs before it may be split for idle threads
+        self.idle_slice = IDLE_SLICE * slice_seconds
+        self._ticked = time.monotonic()
 
     # ------------------------------------------------------------------ one question
 
@@ -286,15 +303,17 @@ class ProofManager:
 
     def _run(self, root: Node) -> None:
         """Hand out leaves and take in results until ``root`` is decided."""
-        pass_started = time.monotonic()
+        pass_started = self._ticked = time.monotonic()
         try:
             while True:
+                self._tick()
                 self._dispatch(root)
                 if root.done:
                     break
                 if not self._running:
                     raise ClusterError("no task is running and the proof is not finished")
                 finished = self._finished()
+                self._tick()
                 outcomes = self._gather(finished)
                 for future in finished:
                     self._collect(future, outcomes.get(future))
@@ -306,6 +325,13 @@ class ProofManager:
             if address is None:
                 raise
             raise self.disconnected(address) from None
+
+    def _tick(self) -> None:
+        """Count the thread-seconds since the last tick (the tasks running now ran all
+        that time) that threads had no task."""
+        now = time.monotonic()
+        self.tally.idle += (now - self._ticked) * max(0, self._slot_count - len(self._running))
+        self._ticked = now
 
     def _finished(self) -> list[Any]:
         """The tasks finished now, waiting up to :data:`POLL_SECONDS` for one."""
@@ -477,6 +503,16 @@ class ProofManager:
                 self._submit(leaf)
                 free -= 1
                 idle -= 1
+        if idle > 0 and not root.done:  # nothing left to hand out
+            self._split_for(idle)
+
+    def _split_for(self, idle: int) -> None:
+        """Ask up to ``idle`` of the tasks handed out first to stop, once past
+        :attr:`idle_slice` CPU seconds, so that their leaves are split for idle threads."""
+        tasks = [t for t in self._running.values() if not t.called_off and not t.split_asked]
+        for task in sorted(tasks, key=lambda t: t.handed)[:idle]:
+            task.split_asked = True
+            self._signal(task, split=True)
 
     def _slots(self) -> int:
         """Tasks the cluster runs at once (asked again every :data:`SLOTS_SECONDS`)."""
@@ -519,6 +555,7 @@ class ProofManager:
             self._run_name,
             self._facts[-FACTS_SHIPPED:] if self.share_facts else [],
             self._entries_to_ship(),
+            self.idle_slice,
             pure=False,
             **where,
         )
@@ -677,12 +714,15 @@ class ProofManager:
                 task.called_off = True
                 self._signal(task)
 
-    def _signal(self, task: Task) -> None:
+    def _signal(self, task: Task, *, split: bool = False) -> None:
+        """Stop ``task`` (``split``: once past :attr:`idle_slice` CPU seconds)."""
         if isinstance(self.client, SerialPool):
+            self.client.stop(task.future, split=split)
             return
         from distributed import Event
 
-        Event(task.stop_event, client=self.client).set()
+        name = split_event(task.stop_event) if split else task.stop_event
+        Event(name, client=self.client).set()
 
     def _stop_all(self) -> None:
         """Call off every task and write the open frontier to the store."""

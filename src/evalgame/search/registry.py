@@ -46,10 +46,11 @@ from evalgame.search.table import TranspositionTable
 #: solves ``position`` of ``game`` within ``budget``, on ``table`` (a fresh one if None)
 Run = Callable[[Game[Any, Any], Any, Budget | None, TranspositionTable | None], SearchResult[Any]]
 #: the fail-soft null-window test of :meth:`Solver.test`: (game, position, γ, strict,
-#: budget, memory, stats) → a bound, or None when no leaf is valid; ``memory`` is what
-#: :meth:`Solver.memory` made (None: a fresh one), ``stats`` counts the nodes searched
+#: budget, memory, stats, last) → a bound, or None when no leaf is valid; ``memory`` is what
+#: :meth:`Solver.memory` made (None: a fresh one), ``stats`` counts the nodes searched,
+#: ``last`` is the move that led to the position (None: unknown), a hint for the move order
 Probe = Callable[
-    [Game[Any, Any], Any, Number, bool, Budget | None, Any, SearchStats],
+    [Game[Any, Any], Any, Number, bool, Budget | None, Any, SearchStats, Any],
     Number | None,
 ]
 #: makes what a solver remembers between questions on one game (see :meth:`Solver.memory`)
@@ -141,6 +142,7 @@ class Solver:
         budget: Budget | None = None,
         memory: Any = None,
         stats: SearchStats | None = None,
+        last: Any = None,
     ) -> Number | None:
         """Fail-soft answer to "value ≥ γ?" (``strict``: "value > γ?") at ``position``
         (``None``: the start): a result ``r ≥ γ`` (``r > γ``) proves the value is at least
@@ -148,8 +150,10 @@ class Solver:
 
         ``memory`` (from :meth:`memory`; ``None``: start afresh) carries what earlier
         tests on ``game`` proved; ``stats`` receives the nodes searched, also when the
-        budget stops the test. A solver without a test of its own answers with the exact
-        value.
+        budget stops the test; ``last`` is the move that led to ``position``, if known: a
+        solver that orders replies by it (the tiling kernel tries the moves next to it
+        first) searches a subproblem as it would have inside the whole search. A solver
+        without a test of its own answers with the exact value.
         """
         root = game.initial() if position is None else position
         counted = SearchStats() if stats is None else stats
@@ -162,7 +166,7 @@ class Solver:
                 raise
             counted.nodes += result.stats.nodes
             return result.value
-        return self.probe(game, root, gamma, strict, budget, memory, counted)
+        return self.probe(game, root, gamma, strict, budget, memory, counted, last)
 
     def memory(self, game: Game[Any, Any]) -> Any:
         """A memory for :meth:`test` on ``game`` that a caller keeps between questions, so
@@ -268,6 +272,7 @@ def _probe(
     budget: Budget | None,
     table: TranspositionTable | None,
     stats: SearchStats,
+    last: Any,
 ) -> Number | None:
     return null_window_test(
         game, position, gamma, strict=strict, table=_table(table), budget=budget, stats=stats

@@ -42,10 +42,10 @@ def python_value(rows: int, cols: int, max_to_move: bool) -> int:
 
 
 def check_test(
-    solver: MatchingSolver, free: int, max_to_move: bool, gamma: int, value: int
+    solver: MatchingSolver, free: int, max_to_move: bool, gamma: int, value: int, last: int = 0
 ) -> None:
     """A null-window test's verdict is value ≥ γ, and its number a true bound."""
-    result = solver.test(free, max_to_move, gamma)
+    result = solver.test(free, max_to_move, gamma, last)
     assert (result >= gamma) == (value >= gamma)
     if result >= gamma:
         assert value >= result
@@ -110,6 +110,40 @@ def test_random_graphs_equal_the_python_solver(
     check_test(NativeSolver(bitgraph, table_mb=1), free, max_to_move, gamma, value)
     lower, upper = NativeSolver(bitgraph, table_mb=1).bounds(free, max_to_move)
     assert lower <= value <= upper
+
+
+@settings(max_examples=200)
+@given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9), st.data())
+def test_the_last_move_changes_only_the_order(
+    graph: tuple[BitGraph, list[NaiveEdge]],
+    raw: int,
+    max_to_move: bool,
+    gamma: int,
+    data: st.DataObject,
+) -> None:
+    """A test told the edge that led to the position (a parallel proof's subproblem) tries
+    the replies next to it first: the verdicts and bounds stay true."""
+    bitgraph, edges = graph
+    free = raw & bitgraph.full
+    value = MatchingSolver(bitgraph).value(free, max_to_move)
+    covered = [1 << u | 1 << v for u, v in edges if not (free >> u | free >> v) & 1]
+    last = data.draw(st.sampled_from(covered)) if covered else 0
+    check_test(NativeSolver(bitgraph, table_mb=1), free, max_to_move, gamma, value, last)
+
+
+def test_the_last_move_orders_a_subproblem_as_inside_the_whole_search() -> None:
+    # 4×5, MAX's first move in the top corner: MIN's replies next to it come first, as in
+    # the search of the whole board (the same verdicts, other numbers of nodes)
+    board = Board(4, 5)
+    move, free = 0b11, board.full & ~0b11
+    value = MatchingSolver(board).value(free, False)
+    counts = []
+    for last in (0, move):
+        solver = NativeSolver(board, table_mb=1)
+        for gamma in range(value - 1, value + 2):
+            check_test(solver, free, False, gamma, value, last)
+        counts.append(solver.stats.nodes)
+    assert counts[0] != counts[1]
 
 
 @settings(max_examples=200)

@@ -4,10 +4,11 @@
  *
  * A position is a set `free` of uncovered vertices (a 64-bit mask) of a graph of at most
  * 64 vertices and the player to move; its value is the number of moves still to come.
- * `test(free, max_to_move, gamma)` is a fail-soft null-window test with the meaning of
- * MatchingSolver.test: a result r >= gamma proves value >= r, a result r < gamma proves
- * value <= r. Everything stored or returned is a proven bound; each bound below cites
- * its proof.
+ * `test(free, max_to_move, gamma[, last])` is a fail-soft null-window test with the
+ * meaning of MatchingSolver.test: a result r >= gamma proves value >= r, a result
+ * r < gamma proves value <= r; `last`, if given, is the edge that led to `free` (a subproblem of a
+ * parallel proof: its first replies are ordered as inside the whole search). Everything
+ * stored or returned is a proven bound; each bound below cites its proof.
  *
  * Ingredients (each can be switched off by an option bit, to measure it or to confirm a
  * result without it):
@@ -194,13 +195,14 @@ static int parse_free(Kernel *k, unsigned long long free) {
 }
 
 static PyObject *Kernel_test(Kernel *k, PyObject *args) {
-    unsigned long long free;
+    unsigned long long free, last = 0;
     int turn, gamma;
-    if (!PyArg_ParseTuple(args, "Kpi", &free, &turn, &gamma) || parse_free(k, free) < 0)
+    if (!PyArg_ParseTuple(args, "Kpi|K", &free, &turn, &gamma, &last) || parse_free(k, free) < 0)
         return NULL;
     Region r;
     analyse(k, free, &r);
     k->stopped = 0;
+    k->last[0] = last & k->full; /* the move that led here: its neighbours' replies first */
     int result = test(k, &r, turn, gamma, 0);
     if (k->stopped) {
         k->stopped = 0;
@@ -337,7 +339,8 @@ static PyObject *Kernel_clear(Kernel *k, PyObject *Py_UNUSED(ignored)) {
 
 static PyMethodDef Kernel_methods[] = {
     {"test", (PyCFunction)Kernel_test, METH_VARARGS,
-     "test(free, max_to_move, gamma): fail-soft null-window test of value >= gamma"},
+     "test(free, max_to_move, gamma, last=0): fail-soft null-window test of value >= gamma\n"
+     "(last: the edge that led to free; replies next to it are tried first)"},
     {"prove", (PyCFunction)Kernel_prove, METH_VARARGS,
      "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon): value >= "
      "gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},

@@ -10,8 +10,9 @@ time), :func:`make_solver` falls back to the Python solver.
 The API (stable: other modules and the distributed proofs build on it)::
 
     solver = NativeSolver(graph, table_mb=None, budget=None)  # None: a default size
-    solver.test(free, max_to_move, gamma) -> int   # fail-soft: r ≥ γ proves value ≥ r,
-                                                    # r < γ proves value ≤ r
+    solver.test(free, max_to_move, gamma, last=0) -> int  # fail-soft: r ≥ γ proves
+                                                    # value ≥ r, r < γ value ≤ r; last:
+                                                    # the edge that led here (move order)
     solver.value(free, max_to_move) -> int          # exact, by MTD(f)
     solver.prove(free, max_to_move, gamma, max_nodes=None) -> bool | None
                                                     # value ≥ γ? by proof-number search
@@ -200,10 +201,11 @@ class NativeSolver(MatchingSolver):
         if self.budget is not None:
             self.budget.check(self.stats)
 
-    def test(self, free: int, max_to_move: bool, gamma: int) -> int:
-        """A fail-soft null-window test: ``r ≥ gamma`` proves value ≥ r, else value ≤ r."""
+    def test(self, free: int, max_to_move: bool, gamma: int, last: int = 0) -> int:
+        """A fail-soft null-window test: ``r ≥ gamma`` proves value ≥ r, else value ≤ r
+        (``last``: the edge that led to ``free``, whose neighbours' replies go first)."""
         try:
-            return int(self.kernel.test(free, max_to_move, gamma))
+            return int(self.kernel.test(free, max_to_move, gamma, last))
         finally:
             self._sync()
 

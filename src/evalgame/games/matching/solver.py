@@ -167,8 +167,10 @@ class MatchingSolver:
         self.stats.table_size = len(self.tables[True]) + len(self.tables[False])
         return lower
 
-    def test(self, free: int, max_to_move: bool, gamma: int) -> int:
-        """A fail-soft null-window test: ``r ≥ gamma`` proves value ≥ r, else value ≤ r."""
+    def test(self, free: int, max_to_move: bool, gamma: int, last: int = 0) -> int:
+        """A fail-soft null-window test: ``r ≥ gamma`` proves value ≥ r, else value ≤ r
+        (``last``, the edge that led to ``free``, orders the C kernel's replies; this
+        solver does not use it)."""
         stats = self.stats
         stats.nodes += 1
         if self.budget is not None:

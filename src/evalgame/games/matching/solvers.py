@@ -116,13 +116,14 @@ def specialised(
         budget: Budget | None,
         memory: MatchingSolver | None,
         stats: SearchStats,
+        last: int | None,
     ) -> int:
         # values are integers: "value > γ" is "value ≥ ⌊γ⌋ + 1", "value ≥ γ" is "value ≥ ⌈γ⌉"
         target = (math.floor(gamma) + 1 if strict else math.ceil(gamma)) - position.placed
         searcher = solver(game, None) if memory is None else memory
         searcher.budget, before = budget, searcher.stats.nodes
         try:
-            found = searcher.test(position.free, position.to_move is Player.MAX, target)
+            found = searcher.test(position.free, position.to_move is Player.MAX, target, last or 0)
         finally:
             searcher.budget = None
             stats.nodes += searcher.stats.nodes - before

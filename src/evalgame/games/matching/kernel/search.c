@@ -126,7 +126,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             count = drop_dominated(k, r->core, children, count, turn, first_u, first_v);
         /* replies next to the last move first (a stable partition): the answer to a
          * threat is local, and so is the transposition that settles a child */
-        uint64_t near = depth > 0 ? neighbourhood(k, k->last[depth]) : 0;
+        uint64_t near = k->last[depth] ? neighbourhood(k, k->last[depth]) : 0;
         if (near) {
             int front = 0;
             for (int i = 0; i < count; i++) {
