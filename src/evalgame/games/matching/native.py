@@ -352,8 +352,9 @@ class ProofNumberSolver(NativeSolver):
 
     algorithm = "matching MTD(f), C kernel, df-pn tests"
 
-    def test(self, free: int, max_to_move: bool, gamma: int) -> int:
-        """``gamma`` if value ≥ γ, else ``gamma - 1`` (both proven), by df-pn."""
+    def test(self, free: int, max_to_move: bool, gamma: int, last: int = 0) -> int:
+        """``gamma`` if value ≥ γ, else ``gamma - 1`` (both proven), by df-pn (which orders
+        its moves by proof numbers, so ``last`` is not needed)."""
         return gamma if self.prove(free, max_to_move, gamma) else gamma - 1
 
 
