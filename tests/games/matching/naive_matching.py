@@ -129,3 +129,18 @@ def random_boards(seed: int, count: int, most_free: int) -> list[Board]:
         holes = max(rng.randint(0, len(cells) // 4), len(cells) - most_free)
         boards.append(Board(rows, cols, rng.sample(cells, holes)))
     return boards
+
+
+def kernel_agrees(
+    board: Board, reference: int, max_to_move: bool, gamma: int, options: int
+) -> None:
+    """The C kernel with ``options``, each time from a fresh table: its value is
+    ``reference``, and its null-window test at ``gamma`` gives the right verdict and a
+    bound that holds."""
+    from evalgame.games.matching.native import NativeSolver
+
+    solver = NativeSolver(board, table_mb=1, options=options)
+    assert solver.value(board.start, max_to_move) == reference, board.drawing()
+    result = NativeSolver(board, table_mb=1, options=options).test(board.start, max_to_move, gamma)
+    assert (result >= gamma) == (reference >= gamma), board.drawing()
+    assert reference >= result if result >= gamma else reference <= result

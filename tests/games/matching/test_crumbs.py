@@ -9,76 +9,16 @@ on the reference's values (docs/tiling_search.md, "Tame regions and the sum rule
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from evalgame.games.matching.crumbs import reduced
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.polyominoes import polyominoes
 from tests.games.matching.naive_matching import random_boards
-
-Cells = frozenset[tuple[int, int]]
+from tests.games.matching.test_tame import Cells, free_cells, minimax
+from tests.games.matching.test_tame import tame_by_definition as tame
 
 RING: Cells = frozenset((r, c) for r in range(3) for c in range(3)) - {(1, 1)}
-
-
-def around(cell: tuple[int, int]) -> list[tuple[int, int]]:
-    r, c = cell
-    return [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-
-
-@cache
-def minimax(cells: Cells, max_to_move: bool) -> int:
-    """Moves still to come on the free ``cells``, by plain minimax."""
-    values = [
-        1 + minimax(cells - {x, y}, not max_to_move)
-        for x in cells
-        for y in around(x)[::2]
-        if y in cells
-    ]
-    if not values:
-        return 0
-    return max(values) if max_to_move else min(values)
-
-
-def parts(cells: Cells) -> list[Cells]:
-    """The connected parts of at least two cells."""
-    left, found = set(cells), []
-    while left:
-        stack = [left.pop()]
-        part = set(stack)
-        while stack:
-            for cell in around(stack.pop()):
-                if cell in left:
-                    left.remove(cell)
-                    part.add(cell)
-                    stack.append(cell)
-        if len(part) > 1:
-            found.append(frozenset(part))
-    return found
-
-
-@cache
-def tame(cells: Cells) -> bool:
-    """Tameness of a region by its definition (conditions 1–4) on minimax values."""
-    a, b = minimax(cells, True), minimax(cells, False)
-    t = a - b
-    if t not in (0, 1):
-        return False
-    high = low = False
-    for x in cells:
-        for y in around(x)[::2]:
-            if y not in cells:
-                continue
-            rest = parts(cells - {x, y})
-            if not all(tame(part) for part in rest):
-                return False
-            g = 1 + sum(minimax(part, True) for part in rest) - a
-            e = sum(minimax(part, True) - minimax(part, False) for part in rest) - t
-            if not e // 2 <= g <= (e + 1) // 2:
-                return False
-            high, low = high or g == (e + 1) // 2, low or g == e // 2
-    return t == 0 or (high and low)
 
 
 def apart(*groups: Cells) -> Cells:
@@ -119,7 +59,7 @@ def contexts(seed: int, count: int, most: int = 10) -> list[Cells]:
 def test_a_tame_region_is_its_canonical_form_next_to_any_position() -> None:
     """Every tame polyomino of 2–5 cells next to 40 contexts, both players to move."""
     board, levels = polyominoes(5)
-    crumbs = [board_cells(board, mask) for level in levels[1:] for mask in level]
+    crumbs = [free_cells(board, mask) for level in levels[1:] for mask in level]
     assert all(tame(crumb) for crumb in crumbs)
     checked = 0
     for context in contexts(3, 40):
@@ -154,7 +94,7 @@ def test_sums_of_crumbs_reduce_to_a_pass_and_a_switch() -> None:
     ``s + V(G + Dʳ + Pᵖ)``."""
     rng = random.Random(9)
     board, levels = polyominoes(4)
-    crumbs = [board_cells(board, mask) for level in levels[1:] for mask in level]
+    crumbs = [free_cells(board, mask) for level in levels[1:] for mask in level]
     for context in contexts(5, 25, most=7):
         for _ in range(4):
             chosen = rng.choices(crumbs, k=rng.randint(2, 3))
@@ -165,10 +105,6 @@ def test_sums_of_crumbs_reduce_to_a_pass_and_a_switch() -> None:
             for max_to_move in (True, False):
                 left = minimax(apart(context, *chosen), max_to_move)
                 assert left == d - (d & 1) + minimax(rest, max_to_move)
-
-
-def board_cells(board: Board, mask: int) -> Cells:
-    return frozenset(board.cells(mask))
 
 
 def test_the_solver_with_crumbs_on_boards_with_holes() -> None:
@@ -189,7 +125,7 @@ def test_the_solver_with_crumbs_on_boards_with_holes() -> None:
         solver = MatchingSolver(board, crumbs=True)
         assert solver.tame_regions is not None
         solver.tame_regions.size_limit = 6
-        cells = board_cells(board, board.start)
+        cells = free_cells(board, board.start)
         for max_to_move in (True, False):
             assert solver.value(board.start, max_to_move) == minimax(cells, max_to_move), (
                 board.drawing()
@@ -204,7 +140,7 @@ def test_a_principal_variation_through_crumbs_is_a_legal_game_of_the_value() -> 
     for max_to_move in (True, False):
         solver = MatchingSolver(board, crumbs=True)
         result = solver.solve(max_to_move, board.start)
-        assert result.value == minimax(board_cells(board, board.start), max_to_move)
+        assert result.value == minimax(free_cells(board, board.start), max_to_move)
         free = board.start
         for move in result.pv:
             assert move & free == move

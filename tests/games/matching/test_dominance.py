@@ -16,23 +16,12 @@ from evalgame.games.matching import native
 from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, NativeSolver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
-from tests.games.matching.naive_matching import random_boards
+from tests.games.matching.naive_matching import kernel_agrees, random_boards
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
 WITH_RULE = DEFAULT_OPTIONS | OPTIONS["dominance"]
 WITHOUT_RULE = DEFAULT_OPTIONS & ~OPTIONS["dominance"]
-
-
-def check(board: Board, reference: int, max_to_move: bool, gamma: int) -> None:
-    """The kernel with the rule: the value, and a null-window test's verdict and bound."""
-    solver = NativeSolver(board, table_mb=1, options=WITH_RULE)
-    assert solver.value(board.start, max_to_move) == reference, board.drawing()
-    result = NativeSolver(board, table_mb=1, options=WITH_RULE).test(
-        board.start, max_to_move, gamma
-    )
-    assert (result >= gamma) == (reference >= gamma), board.drawing()
-    assert reference >= result if result >= gamma else reference <= result
 
 
 @pytest.mark.slow
@@ -41,7 +30,8 @@ def test_against_the_python_solver_on_200_boards_with_holes() -> None:
     for board in random_boards(seed=23, count=200, most_free=20):
         for max_to_move in (True, False):
             value = MatchingSolver(board).value(board.start, max_to_move)
-            check(board, value, max_to_move, value + rng.choice((-1, 0, 1)))
+            gamma = value + rng.choice((-1, 0, 1))
+            kernel_agrees(board, value, max_to_move, gamma, WITH_RULE)
 
 
 def test_against_the_kernel_without_the_rule_on_200_larger_boards() -> None:
@@ -50,7 +40,8 @@ def test_against_the_kernel_without_the_rule_on_200_larger_boards() -> None:
         for max_to_move in (True, False):
             plain = NativeSolver(board, table_mb=1, options=WITHOUT_RULE)
             value = plain.value(board.start, max_to_move)
-            check(board, value, max_to_move, value + rng.choice((-1, 0, 1)))
+            gamma = value + rng.choice((-1, 0, 1))
+            kernel_agrees(board, value, max_to_move, gamma, WITH_RULE)
 
 
 def test_the_rule_cuts_moves_on_a_board_with_a_pendant_cell() -> None:

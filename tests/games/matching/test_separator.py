@@ -20,23 +20,12 @@ from evalgame.games.matching.separator import best_line, separator_bound
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.matching.tame import TameRegions
 from evalgame.games.tiling.board import Board
-from tests.games.matching.naive_matching import random_boards
+from tests.games.matching.naive_matching import kernel_agrees, random_boards
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
 WITH_BOUND = DEFAULT_OPTIONS | OPTIONS["separator"]
 WITHOUT_BOUND = DEFAULT_OPTIONS & ~OPTIONS["separator"]
-
-
-def check(board: Board, reference: int, max_to_move: bool, gamma: int) -> None:
-    """The kernel with the bound: the value, and a null-window test's verdict and bound."""
-    solver = NativeSolver(board, table_mb=1, options=WITH_BOUND)
-    assert solver.value(board.start, max_to_move) == reference, board.drawing()
-    result = NativeSolver(board, table_mb=1, options=WITH_BOUND).test(
-        board.start, max_to_move, gamma
-    )
-    assert (result >= gamma) == (reference >= gamma), board.drawing()
-    assert reference >= result if result >= gamma else reference <= result
 
 
 def after_random_moves(board: Board, rng: random.Random, moves: int) -> int:
@@ -64,7 +53,8 @@ def test_against_the_python_solver_on_200_boards_with_holes() -> None:
         later = after_random_moves(board, rng, 2)
         for max_to_move in (True, False):
             value = MatchingSolver(board).value(board.start, max_to_move)
-            check(board, value, max_to_move, value + rng.choice((-1, 0, 1)))
+            gamma = value + rng.choice((-1, 0, 1))
+            kernel_agrees(board, value, max_to_move, gamma, WITH_BOUND)
             plain = NativeSolver(board, table_mb=1, options=WITHOUT_BOUND)
             for free, truth in (
                 (board.start, value),
@@ -87,7 +77,8 @@ def test_the_kernel_with_the_bound_against_the_kernel_without_it() -> None:
         for max_to_move in (True, False):
             plain = NativeSolver(board, table_mb=1, options=WITHOUT_BOUND)
             value = plain.value(board.start, max_to_move)
-            check(board, value, max_to_move, value + rng.choice((-1, 0, 1)))
+            gamma = value + rng.choice((-1, 0, 1))
+            kernel_agrees(board, value, max_to_move, gamma, WITH_BOUND)
 
 
 def test_the_bound_decides_tests_on_6x6() -> None:
