@@ -59,7 +59,7 @@ load: $(STAMP)
 	nice -n 10 $(BIN)/python scripts/load.py
 
 ## long-proofs: prove again every bound the C kernel published in docs/results.md (7×7: ~10 CPU
-## minutes a starter, 2 GB each; 8×8: 2 + 10 CPU minutes MIN first, 2 + 47 MAX first, 4 GB each;
+## minutes a starter, 2 GB each; 8×8: 2 + 3 + 10 CPU minutes MIN first, 2 + 3 + 47 MAX first, 4 GB each;
 ## not part of `make test`)
 long-proofs: $(STAMP)
 	EVALGAME_LONG_PROOFS=1 nice $(BIN)/pytest -n 2 -p no:randomly \
