@@ -279,37 +279,37 @@ def _probe(
     )
 
 
+def _tabled(name: str, description: str, run: Run) -> Solver:
+    """A solver whose memory is a transposition table: it probes with the engine's null
+    window test, and its tables learn, recall and travel between processes."""
+    return Solver(
+        name,
+        description,
+        run,
+        _probe,
+        teach=_learn_table,
+        recall=_recall_table,
+        export=TranspositionTable.export,
+        absorb=TranspositionTable.absorb,
+    )
+
+
 #: the engine's solvers, which work on every game on the protocol
 SOLVERS: dict[str, Solver] = solvers(
-    Solver(
+    _tabled(
         "alphabeta",
         "alpha-beta with a transposition table and the game's bounds and move order",
         lambda g, p, b, t: alphabeta(g, p, table=_table(t), budget=b),
-        _probe,
-        teach=_learn_table,
-        recall=_recall_table,
-        export=TranspositionTable.export,
-        absorb=TranspositionTable.absorb,
     ),
-    Solver(
+    _tabled(
         "negascout",
         "NegaScout (principal variation search) with exact null windows",
         lambda g, p, b, t: negascout(g, p, table=_table(t), budget=b),
-        _probe,
-        teach=_learn_table,
-        recall=_recall_table,
-        export=TranspositionTable.export,
-        absorb=TranspositionTable.absorb,
     ),
-    Solver(
+    _tabled(
         "mtdf",
         "MTD(f): a sequence of exact null-window tests on one transposition table",
         lambda g, p, b, t: mtdf(g, p, table=_table(t), budget=b),
-        _probe,
-        teach=_learn_table,
-        recall=_recall_table,
-        export=TranspositionTable.export,
-        absorb=TranspositionTable.absorb,
     ),
     Solver(
         "minimax",
