@@ -181,8 +181,22 @@ class Counters(Protocol):
         ...
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, which a batch system (SLURM, PBS, Kubernetes) sends before it kills a job:
+    handled wherever Ctrl-C is, so a long run stops cleanly and says what it proved."""
+
+
+def interruption(stop: KeyboardInterrupt) -> str:
+    """Why a run was interrupted, in its message and its store's sittings.
+
+    >>> interruption(KeyboardInterrupt()), interruption(Terminated())
+    ('interrupted by Ctrl-C', 'stopped by SIGTERM')
+    """
+    return "stopped by SIGTERM" if isinstance(stop, Terminated) else "interrupted by Ctrl-C"
+
+
 class SearchInterrupted(EvalgameError):
-    """A search stopped before it finished (time budget, node budget or Ctrl-C).
+    """A search stopped before it finished (time budget, node budget, Ctrl-C or SIGTERM).
 
     ``lower`` and ``upper`` are the best proven bounds on the value (``None`` when unknown),
     ``stats`` the search statistics so far.

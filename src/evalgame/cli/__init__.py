@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ import typer
 
 from evalgame.cli.shared import app as _app
 from evalgame.cli.shared import application
+from evalgame.errors import Terminated
 
 #: command → (help panel, module, function), in the order of ``--help``
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -94,6 +96,12 @@ def _docstrings(module: str) -> dict[str, str | None]:
     }
 
 
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM stops a command as Ctrl-C does: a long proof ended by its batch system
+    calls off its tasks, closes its store and says what it proved."""
+    raise Terminated
+
+
 def _listed() -> None:
     """A command of :func:`listing`, which only lists it (:func:`main` runs a command after
     registering it for real)."""
@@ -102,6 +110,7 @@ def _listed() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input ends with a message and a non-zero status."""
+    signal.signal(signal.SIGTERM, _terminate)
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in COMMANDS:
         register(args[0])(args=argv)  # the command about to run is all that is imported

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 from typer.core import TyperGroup
 
-from evalgame.errors import EvalgameError, InputError, SearchInterrupted
+from evalgame.errors import EvalgameError, InputError, SearchInterrupted, interruption
 
 
 class _Commands(TyperGroup):
@@ -32,10 +32,10 @@ class _Commands(TyperGroup):
             return super().invoke(ctx)
         except EvalgameError as error:
             _fail(error)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             # Ctrl-C outside a search (while parsing, drawing...): the same message and
             # status as a search stopped by Ctrl-C, not click's bare "Aborted!"
-            _fail(SearchInterrupted("interrupted by Ctrl-C"))
+            _fail(SearchInterrupted(interruption(stop)))
 
 
 def _fail(error: EvalgameError) -> NoReturn:

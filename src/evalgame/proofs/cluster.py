@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from evalgame.errors import ClusterError, InputError, SchedulerLost, SearchInterrupted
+from evalgame.errors import ClusterError, InputError, SchedulerLost, SearchInterrupted, interruption
 
 #: seconds to wait for a scheduler before giving up
 CONNECT_SECONDS = 10
@@ -70,8 +70,8 @@ def connect(
                 dashboard_address=None,
                 silence_logs=logging.CRITICAL,  # a worker lost is handled, not worth a traceback
             )
-    except KeyboardInterrupt:
-        raise SearchInterrupted("interrupted by Ctrl-C while the workers were starting") from None
+    except KeyboardInterrupt as stop:
+        raise SearchInterrupted(f"{interruption(stop)} while the workers were starting") from None
     with cluster, Client(cluster) as local:
         yield local
 

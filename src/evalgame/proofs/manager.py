@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from evalgame.errors import ClusterError, SchedulerLost, SearchInterrupted
+from evalgame.errors import ClusterError, SchedulerLost, SearchInterrupted, interruption
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
@@ -318,8 +318,8 @@ class ProofManager:
                 for future in finished:
                     self._collect(future, outcomes.get(future))
                 self._report(root, pass_started)
-        except KeyboardInterrupt:
-            raise self.interrupted("interrupted by Ctrl-C") from None
+        except KeyboardInterrupt as stop:
+            raise self.interrupted(interruption(stop)) from None
         except (CancelledError, OSError):
             address = scheduler_lost(self.client)
             if address is None:

@@ -32,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from evalgame.errors import SearchInterrupted
+from evalgame.errors import SearchInterrupted, interruption
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import connect
 from evalgame.proofs.manager import ProofManager, ProofStatus, Tally
@@ -104,8 +104,8 @@ def prove(
         )
         try:
             value = _converge(manager, facts, ladder, question)
-        except KeyboardInterrupt:  # between two questions
-            stop = manager.interrupted("interrupted by Ctrl-C")
+        except KeyboardInterrupt as interrupt:  # between two questions
+            stop = manager.interrupted(interruption(interrupt))
             manager.log_sitting(stop.reason)
             raise stop from None
         except SearchInterrupted as stop:

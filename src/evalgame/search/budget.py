@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-from evalgame.errors import SearchInterrupted
+from evalgame.errors import SearchInterrupted, interruption
 from evalgame.numbers import Number
 from evalgame.search.stats import SearchStats
 
@@ -123,5 +123,5 @@ class Budget:
         """Turn Ctrl-C inside the block into :class:`SearchInterrupted` with known bounds."""
         try:
             yield self
-        except KeyboardInterrupt:
-            self.stop("interrupted by Ctrl-C", stats)
+        except KeyboardInterrupt as stop:
+            self.stop(interruption(stop), stats)
