@@ -364,12 +364,14 @@ def markdown(
             "column: *sampled lines* — lines of play in which the proving side follows the",
             "kernel's strategy and the other side moves at random, each checked near its end",
             "(when at most the given number of cells can still be covered) by the Python",
-            "solver, which must agree on every line.",
+            "solver, which must agree on every line. One row per test, board by board in the",
+            "order they ran (`scripts/tiling_proofs.py --record` adds them); a board whose",
+            "bounds meet for both starters joins the exact values above.",
             "",
             "| board | first | proved | nodes | CPU s | confirmed by |",
             "|---|---|---|---|---|---|",
         ]
-        for proof in proofs:
+        for proof in sorted(proofs, key=lambda proof: (proof.rows, proof.cols)):
             lines.append(
                 f"| {proof.rows}×{proof.cols} | {proof.first.upper()} | **{proof.proof}** "
                 f"| {proof.nodes:,} | {proof.seconds:.0f} | {proof.confirmed} |"
