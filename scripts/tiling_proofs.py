@@ -12,15 +12,22 @@ cut-offs and the maximum-matching bound remain): a second confirmation of a resu
 ``--lines N`` confirms each proof another way: N lines of play in which the proving side
 follows the kernel's strategy and the other side moves at random, each ended when at
 most ``--cells`` cells remain and checked there by the Python reference solver.
+``--record docs/tiling_results.json`` adds each proof so confirmed to that file's
+"kernel_proofs" (what ``scripts/tiling_results.py`` renders), with its nodes, CPU seconds,
+options and the lines' count and failures as data.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import random
 import time
+from dataclasses import asdict
+from pathlib import Path
 
+from evalgame.analysis.tiling_results import KernelProof
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
@@ -45,6 +52,15 @@ def options_from(text: str, vertices: int) -> int:
     if text == "none":
         return OPTIONS["symmetry"]
     return sum(OPTIONS[name] for name in text.split(","))
+
+
+def option_names(options: int) -> str:
+    """The names of the kernel options set in ``options``, comma-separated.
+
+    >>> option_names(OPTIONS["strategy"] | OPTIONS["turns"])
+    'strategy,turns'
+    """
+    return ",".join(name for name, bit in OPTIONS.items() if options & bit)
 
 
 def stop_time(text: str) -> float:
@@ -111,6 +127,14 @@ def _proving_move(
     return None
 
 
+def record(path: Path, proof: KernelProof) -> None:
+    """Add ``proof`` to the "kernel_proofs" of the JSON file at ``path`` (read again just
+    before, so that other runs' additions are kept)."""
+    data = json.loads(path.read_text())
+    data.setdefault("kernel_proofs", []).append(asdict(proof))
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the tests in order within the CPU-time budget; print what each proved."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -132,6 +156,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-nodes", type=int, default=None, help="node budget of each test")
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
     parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
+    parser.add_argument(
+        "--record", type=Path, default=None, help="add each confirmed proof to this JSON file"
+    )
     args = parser.parse_args(argv)
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
@@ -164,6 +191,7 @@ def main(argv: list[str] | None = None) -> None:
         nodes, clock = solver.stats.nodes, time.process_time()
         try:
             result = solver.test(board.full, max_to_move, gamma)
+            nodes, seconds = solver.stats.nodes - nodes, time.process_time() - clock
         except (SearchInterrupted, KeyboardInterrupt) as stop:
             reason = stop.reason if isinstance(stop, SearchInterrupted) else "Ctrl-C"
             print(f"value ≥ {gamma}? unfinished ({reason}) after "
@@ -176,8 +204,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             upper = min(upper, result)
             verdict = f"value ≤ {result}"
-        print(f"value ≥ {gamma}? proved {verdict}: {solver.stats.nodes - nodes:,} nodes, "
-              f"{time.process_time() - clock:.1f} CPU s; now {lower} ≤ value ≤ {upper}; "
+        print(f"value ≥ {gamma}? proved {verdict}: {nodes:,} nodes, "
+              f"{seconds:.1f} CPU s; now {lower} ≤ value ≤ {upper}; "
               f"kernel {solver.kernel_stats()}", flush=True)  # fmt: skip
         if args.lines:
             clock = time.process_time()
@@ -191,6 +219,14 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {verdict} replayed on {checked} sampled lines down to {args.cells} cells, "
                   f"checked by the Python solver: {failures} failures, "
                   f"{time.process_time() - clock:.1f} CPU s", flush=True)  # fmt: skip
+            if args.record is not None:
+                proof = KernelProof(args.rows, args.cols, args.first, verdict, nodes,
+                                    round(seconds, 1), lines=checked, cells=args.cells,
+                                    failures=failures, options=option_names(options),
+                                    table_mb=args.table_mb,
+                                    date=datetime.date.today().isoformat())  # fmt: skip
+                record(args.record, proof)
+                print(f"  recorded in {args.record}", flush=True)
     print(f"done: {lower} ≤ value ≤ {upper}, {time.process_time() - started:.0f} CPU s",
           flush=True)  # fmt: skip
 

@@ -13,7 +13,9 @@ Boards past N×N up to ``--kernel-cells`` cells (3 rows or more) are solved by t
 ("kernel_values"), and again by the Python solver up to ``--confirm-cells`` cells, by the
 kernel without the sum rule of tame regions above.
 Its "kernel_proofs" list holds the confirmed results of scripts/tiling_proofs.py runs
-(entered from their logs), rendered as their own table; the proof manager's stores in
+(``--record``, or entered from their logs before it), rendered as their own table; a board
+whose proofs meet for both starters, each bound confirmed by sampled lines, joins
+"kernel_values" (``value_from_proofs``), on every run. The proof manager's stores in
 docs/proofs/ are read for theirs, one row per sitting.
 """
 
@@ -29,16 +31,14 @@ from typing import Any
 from evalgame.analysis.min_maximal import minimum_maximal_tiling
 from evalgame.analysis.tiling_pictures import draw_tiling
 from evalgame.analysis.tiling_results import (
-    BoardBounds,
-    BoardValue,
     KernelProof,
     board_bounds,
     board_value,
     confirmed_by_python,
     confirmed_without_sum_rule,
-    manager_proofs,
-    markdown,
     replace_section,
+    section_from_data,
+    value_from_proofs,
 )
 from evalgame.games.matching.bounds import LadderReport, LadderStep
 from evalgame.games.tiling.game import solve_tiling
@@ -60,7 +60,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bounds", default="7x7,8x8", help="boards to bound, e.g. 7x7,8x8")
     parser.add_argument("--seconds", type=float, default=900, help="per board and first player")
     parser.add_argument("--no-bounds", action="store_true", help="skip the large boards")
-    parser.add_argument("--markdown-only", action="store_true", help="only re-render")
+    parser.add_argument(
+        "--markdown-only",
+        action="store_true",
+        help="only re-render (and add values the proofs settle)",
+    )
     parser.add_argument("--fresh", action="store_true", help="recompute everything")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs")
     args = parser.parse_args(argv)
@@ -112,15 +116,19 @@ def main(argv: list[str] | None = None) -> None:
                     data["bounds"][label] = found.as_dict()
                     save()
         draw_figures(args.docs / "figures", data, args.fresh)
-    exact = [*data["values"].values(), *data.get("kernel_values", {}).values()]
-    values = [BoardValue.from_dict(v) for v in exact]
-    values.sort(key=lambda v: (v.rows, v.cols))
-    bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
-    bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
+    kernel_values = data.setdefault("kernel_values", {})
     proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
-    managed = manager_proofs(args.docs / "proofs")
-    section = markdown(values, bounds, proofs, managed) + _figure_lines(args.docs / "figures")
-    write_section(args.docs / "results.md", section)
+    for rows, cols in dict.fromkeys((proof.rows, proof.cols) for proof in proofs):
+        name = f"{rows}x{cols}"
+        if kernel_values.get(name, {}).get("confirmation"):
+            continue  # confirmed already
+        proved = value_from_proofs(rows, cols, proofs)
+        if proved is not None:
+            kernel_values[name] = proved.as_dict()
+            save()
+            log(f"{name} (C kernel's proofs): MAX first {proved.max_first.value}, MIN first "
+                f"{proved.min_first.value}, {proved.confirmation}")  # fmt: skip
+    write_section(args.docs / "results.md", section_from_data(data, args.docs))
     log(f"wrote {args.docs / 'results.md'}")
 
 
@@ -171,15 +179,6 @@ def draw_figures(folder: Path, data: dict[str, Any], fresh: bool) -> None:
         folder / "min-maximal-8x8.svg",
         title=f"Theorem 1: a maximal partial tiling of 8×8 with {tiling.value} dominoes",
     )
-
-
-def _figure_lines(folder: Path) -> str:
-    figures = sorted(folder.glob("tiling-*-first.svg")) + sorted(folder.glob("min-maximal-*.svg"))
-    if not figures:
-        return ""
-    lines = ["", "Figures (principal lines of play: MAX blue, MIN red, numbered in order):", ""]
-    lines += [f"![{path.stem}](figures/{path.name})" for path in figures]
-    return "\n".join(lines) + "\n"
 
 
 def write_section(path: Path, section: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from evalgame.analysis.tiling_results import (
@@ -16,10 +17,14 @@ from evalgame.analysis.tiling_results import (
     manager_proofs,
     markdown,
     replace_section,
+    section_from_data,
+    value_from_proofs,
 )
 from evalgame.proofs.store import ProofStore, Sitting
 from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import game_value, grid_edges, max_matching, min_maximal
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_board_value_matches_brute_force() -> None:
@@ -110,3 +115,35 @@ def test_manager_stores_are_listed_sitting_by_sitting_and_narrow_the_bounds(
     ) in text
     # the manager's bound beats the kernel's
     assert "| 8×8 | 26…31 | ?…? | MAX first: proof manager |" in text
+
+
+def test_proofs_that_meet_make_an_exact_row_confirmed_by_their_sampled_lines() -> None:
+    def proof(first: str, text: str, lines: int = 20, failures: int = 0) -> KernelProof:
+        return KernelProof(3, 4, first, text, 10, 1.0, lines=lines, cells=8, failures=failures)
+
+    proofs = [proof(first, f"value {relation} 5") for first in ("max", "min") for relation in "≥≤"]
+    value = value_from_proofs(3, 4, proofs)
+    assert value is not None
+    edges = frozenset(grid_edges(3, 4))
+    assert (
+        (value.max_first.value, value.min_first.value)
+        == (5, 5)
+        == (
+            game_value(edges, True),
+            game_value(edges, False),
+        )
+    )
+    assert (value.mu, value.nu) == (min_maximal(edges), max_matching(edges))
+    text = markdown([value], [], proofs)
+    assert "| 3×4 | 5 | 5 | 4 | 6 | 20 / 20 | 4.0 | sampled lines: 20 per bound," in text
+    assert "| 3×4 | 5 | 5 | C kernel (sampled lines: 20 per bound, checked at ≤ 8 cells" in text
+    assert "| 3×4 | MIN | **value ≤ 5** | 10 | 1 | sampled lines: 20, checked at" in text
+    # a failure, a bound without lines or a missing bound leaves the value open
+    assert value_from_proofs(3, 4, [*proofs[:3], proof("min", "value ≤ 5", failures=1)]) is None
+    assert value_from_proofs(3, 4, [*proofs[:3], proof("min", "value ≤ 5", lines=0)]) is None
+    assert value_from_proofs(3, 4, proofs[1:]) is None
+
+
+def test_the_committed_page_is_rendered_from_the_committed_data() -> None:
+    data = json.loads((DOCS / "tiling_results.json").read_text())
+    assert section_from_data(data, DOCS) in (DOCS / "results.md").read_text()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -175,8 +175,90 @@ class KernelProof:
     proof: str
     nodes: int
     seconds: float
-    #: how the result was confirmed a second way
-    confirmation: str
+    #: how the result was confirmed a second way, beside the sampled lines (free text)
+    confirmation: str = ""
+    #: the sampled lines that confirmed it (``--lines``), the cells left when each was
+    #: checked by the Python solver (``--cells``) and how many disagreed
+    lines: int = 0
+    cells: int = 0
+    failures: int = 0
+    #: the kernel's options (``--options``), its table in MB and the day of the run, if known
+    options: str = ""
+    table_mb: int = 0
+    date: str = ""
+
+    @property
+    def bound(self) -> tuple[str, int]:
+        """The relation ("≥" or "≤") and the number it proved.
+
+        >>> KernelProof(7, 7, "max", "value ≤ 22", 1, 1.0).bound
+        ('≤', 22)
+        """
+        relation, number = self.proof.removeprefix("value ").split()
+        return relation, int(number)
+
+    @property
+    def confirmed(self) -> str:
+        """How it was confirmed, as the table says it.
+
+        >>> KernelProof(7, 7, "max", "value ≥ 22", 1, 1.0, lines=20, cells=24).confirmed
+        'sampled lines: 20, checked at ≤ 24 cells, 0 failures'
+        """
+        notes = [self.confirmation] if self.confirmation else []
+        if self.lines:
+            sampled = f"{self.lines}, checked at ≤ {self.cells} cells, {self.failures} failures"
+            notes.insert(0, f"sampled lines: {sampled}")
+        return "; ".join(notes)
+
+
+def value_from_proofs(rows: int, cols: int, proofs: Sequence[KernelProof]) -> BoardValue | None:
+    """The exact value of ``rows × cols`` for both starters when the kernel's proofs meet:
+    for each starter "value ≥ v" and "value ≤ v", each confirmed by sampled lines without
+    a failure; ``None`` otherwise. Its nodes and seconds are those of the two proofs.
+
+    >>> proofs = [KernelProof(2, 3, first, f"value {relation} 3", 5, 0.5, lines=4, cells=6)
+    ...           for first in ("max", "min") for relation in "≥≤"]
+    >>> value = value_from_proofs(2, 3, proofs)
+    >>> value.max_first, value.mu, value.nu
+    (Solved(value=3, nodes=10, seconds=1.0), 2, 3)
+    >>> value.confirmation
+    'sampled lines: 4 per bound, checked at ≤ 6 cells, 0 failures'
+    >>> value_from_proofs(2, 3, proofs[:3]) is None
+    True
+    """
+    solved, used = [], []
+    for first in ("max", "min"):
+        confirmed = [
+            proof
+            for proof in proofs
+            if (proof.rows, proof.cols, proof.first) == (rows, cols, first)
+            and proof.lines
+            and not proof.failures
+        ]
+        lower = max(
+            (p for p in confirmed if p.bound[0] == "≥"), key=lambda p: p.bound[1], default=None
+        )
+        upper = min(
+            (p for p in confirmed if p.bound[0] == "≤"), key=lambda p: p.bound[1], default=None
+        )
+        if lower is None or upper is None or lower.bound[1] != upper.bound[1]:
+            return None
+        solved.append(
+            Solved(lower.bound[1], lower.nodes + upper.nodes, lower.seconds + upper.seconds)
+        )
+        used += [lower, upper]
+    lines, cells = min(p.lines for p in used), min(p.cells for p in used)
+    board = Board(rows, cols)
+    return BoardValue(
+        rows,
+        cols,
+        solved[0],
+        solved[1],
+        board.max_matching(board.full),
+        minimum_maximal_tiling(rows, cols).value,
+        "native",
+        f"sampled lines: {lines} per bound, checked at ≤ {cells} cells, 0 failures",
+    )
 
 
 @dataclass(frozen=True)
@@ -261,7 +343,10 @@ def markdown(
             "position whose regions are all tame and of at most 16 cells), one core of the",
             "shared machine. The last column says how each value was confirmed a second way:",
             "by the Python reference solver up to 36 cells, by the kernel without the sum",
-            "rule above.",
+            "rule above; or, for a value proved by the kernel's null-window tests of the next",
+            'section ("value ≥ v" and "value ≤ v" for each starter, `scripts/tiling_proofs.py`',
+            "with its default options), by sampled lines on each of its bounds: then its nodes",
+            "and CPU seconds are those of its two tests.",
             "",
             "| board | MAX first | MIN first | μ | ν | nodes (MAX / MIN first) | CPU s "
             "| confirmed by |",
@@ -279,19 +364,43 @@ def markdown(
             "column: *sampled lines* — lines of play in which the proving side follows the",
             "kernel's strategy and the other side moves at random, each checked near its end",
             "(when at most the given number of cells can still be covered) by the Python",
-            "solver, which must agree on every line.",
+            "solver, which must agree on every line. One row per test, board by board in the",
+            "order they ran (`scripts/tiling_proofs.py --record` adds them); a board whose",
+            "bounds meet for both starters joins the exact values above.",
             "",
             "| board | first | proved | nodes | CPU s | confirmed by |",
             "|---|---|---|---|---|---|",
         ]
-        for proof in proofs:
+        for proof in sorted(proofs, key=lambda proof: (proof.rows, proof.cols)):
             lines.append(
                 f"| {proof.rows}×{proof.cols} | {proof.first.upper()} | **{proof.proof}** "
-                f"| {proof.nodes:,} | {proof.seconds:.0f} | {proof.confirmation} |"
+                f"| {proof.nodes:,} | {proof.seconds:.0f} | {proof.confirmed} |"
             )
     if managed:
         lines += _manager_lines(managed)
     lines += _best_known_lines(values, bounds, proofs, managed)
+    return "\n".join(lines) + "\n"
+
+
+def section_from_data(data: Mapping[str, Any], docs: Path) -> str:
+    """The tiling section of ``docs/results.md``: the tables of ``data`` (the contents of
+    ``docs/tiling_results.json``), the proof manager's stores in ``docs/proofs`` and the
+    figures in ``docs/figures``."""
+    exact = [*data["values"].values(), *data.get("kernel_values", {}).values()]
+    values = sorted(map(BoardValue.from_dict, exact), key=lambda v: (v.rows, v.cols))
+    bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
+    bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
+    proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
+    managed = manager_proofs(docs / "proofs")
+    return markdown(values, bounds, proofs, managed) + _figure_lines(docs / "figures")
+
+
+def _figure_lines(folder: Path) -> str:
+    figures = sorted(folder.glob("tiling-*-first.svg")) + sorted(folder.glob("min-maximal-*.svg"))
+    if not figures:
+        return ""
+    lines = ["", "Figures (principal lines of play: MAX blue, MIN red, numbered in order):", ""]
+    lines += [f"![{path.stem}](figures/{path.name})" for path in figures]
     return "\n".join(lines) + "\n"
 
 
@@ -385,8 +494,8 @@ def _best_bounds(
         add(key, entry.mu, None, "μ")
         add(key, entry.report.lower, entry.report.upper, "Python solver's ladder")
     for proof in proofs:
-        relation, number = proof.proof.removeprefix("value ").split()
-        lower, upper = (int(number), None) if relation == "≥" else (None, int(number))
+        relation, number = proof.bound
+        lower, upper = (number, None) if relation == "≥" else (None, number)
         add((proof.rows, proof.cols, proof.first), lower, upper, "C kernel")
     for stored in managed:
         add((stored.rows, stored.cols, stored.first), stored.lower, stored.upper, "proof manager")
@@ -408,6 +517,8 @@ def _best_known_lines(
         rows[row.rows, row.cols] = (str(row.max_first.value), str(row.min_first.value), how)
     best = _best_bounds(bounds, proofs, managed)
     for rows_cols in dict.fromkeys((key[0], key[1]) for key in best):
+        if rows_cols in rows:
+            continue  # exact: the bounds say no more
         texts, hows = [], []
         for first in ("max", "min"):
             (low, low_how), (high, high_how) = best.get(
