@@ -6,7 +6,10 @@ asks the proof manager one question after another until the proven bounds meet, 
 as :func:`~evalgame.search.mtdf.mtdf` does with one process (after a pass that proves
 value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?"), from the problem's
 first guess (:meth:`~evalgame.proofs.problem.Problem.first_guess`) or else from the middle
-of the bounds, asking the midpoint again once both are known. Every proven subproblem
+of the bounds, asking the midpoint again once both are known. Each MTD(f) question is
+asked expecting the answer that makes it likely (the first one: the answer most values
+within the static bounds give), so the manager opens at once the nodes that answer needs
+whole (:class:`~evalgame.proofs.manager.ProofManager`). Every proven subproblem
 goes to the store, so a run stopped by Ctrl-C, ``timeout`` or a crash continues where it
 was when started again.
 ``question=γ`` asks "value ≥ γ?" alone: a long solve can be steered one bound at a time.
@@ -149,8 +152,9 @@ def _converge(
     gamma, strict = (_middle(lower, upper) if guess is None else guess), False
     if known.asking is not None and _open(*known.asking, lower, upper):
         gamma, strict = known.asking  # the question a stopped run was asking: resumed
+    expect = _likely(gamma, lower, upper)  # the answer expected to the first question
     while True:
-        value = _ask(manager, store, gamma, strict)
+        value = _ask(manager, store, gamma, strict, expect)
         if value is None or manager.lower == manager.upper:
             return value
         lower, upper = manager.lower, manager.upper
@@ -158,6 +162,8 @@ def _converge(
             gamma, strict = _middle(lower, upper), False
         else:  # MTD(f): the bound just proven is the next guess
             gamma, strict = value, value == lower
+            # ... and usually the value: "> v?" after a pass fails, "≥ v?" after a fail passes
+            expect = not strict
 
 
 def _climb(manager: ProofManager, store: ProofStore, first_slice: float) -> Number | None:
@@ -189,9 +195,16 @@ def _climb(manager: ProofManager, store: ProofStore, first_slice: float) -> Numb
     return manager.lower
 
 
-def _ask(manager: ProofManager, store: ProofStore, gamma: Number, strict: bool) -> Number | None:
-    """Ask "value ≥ γ?" (``strict``: "> γ?") and record the bound it proves."""
-    value = manager.test(gamma, strict=strict)
+def _ask(
+    manager: ProofManager,
+    store: ProofStore,
+    gamma: Number,
+    strict: bool,
+    expect: bool | None = None,
+) -> Number | None:
+    """Ask "value ≥ γ?" (``strict``: "> γ?"), ``expect``-ing that answer if not ``None``,
+    and record the bound it proves."""
+    value = manager.test(gamma, strict=strict, expect=expect)
     if value is None:
         return None
     if value > gamma if strict else value >= gamma:
@@ -207,6 +220,18 @@ def _open(gamma: Number, strict: bool, lower: Number | None, upper: Number | Non
     if strict:
         return (lower is None or lower <= gamma) and (upper is None or gamma < upper)
     return (lower is None or lower < gamma) and (upper is None or gamma <= upper)
+
+
+def _likely(gamma: Number, lower: Number | None, upper: Number | None) -> bool | None:
+    """The answer to "value ≥ γ?" that more of the values within the bounds give (``None``:
+    as many, or no bounds): MTD(f)'s first guess near a bound is likely answered so.
+
+    >>> _likely(20, 14, 21), _likely(15, 14, 21), _likely(17.5, 14, 21), _likely(3, None, 5)
+    (False, True, None, None)
+    """
+    if lower is None or upper is None or 2 * gamma == lower + upper:
+        return None
+    return 2 * gamma < lower + upper
 
 
 def _middle(lower: Number | None, upper: Number | None) -> Number:
