@@ -32,7 +32,8 @@ settle it at once, and the first open child goes back to the same worker (whose 
 most of it), so a split throws little work away. *Sharing.* Each worker keeps its table
 from task to task (:func:`~evalgame.proofs.problem.built`); every fact the manager records,
 and every bound a finished task proved on its leaf's children that decides them, is
-shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`) and taught to the
+shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`, less those every
+worker has learned) and taught to the
 worker's table (:meth:`~evalgame.search.registry.Solver.learn`), so a position one worker
 proved is not searched again by another that meets it by transposition. Deeper down, each
 task returns its table's entries of the searches it made (a solver that can say,
@@ -145,7 +146,8 @@ class Task:
     #: this sitting's count of tasks handed out, and seconds from its start, when handed out
     number: int = 0
     handed: float = 0.0
-    #: the table entries shipped with the task: those numbered below this
+    #: the facts and the table entries shipped with the task: those numbered below these
+    facts_upto: int = 0
     entries_upto: int = 0
 
 
@@ -274,7 +276,9 @@ class ProofManager:
         #: the latest tasks' table entries, in order, shipped to the other workers likewise
         self._entries: list[Entries] = []
         self._entry_count = 0
-        #: by worker: the entries it has absorbed (all those numbered below), as far as known
+        #: by worker: the facts it has learned and the entries it has absorbed (all those
+        #: numbered below), as far as known
+        self._learned: dict[str, int] = {}
         self._absorbed: dict[str, int] = {}
         self._worker_names: list[str] = []
         self._run_name = uuid.uuid4().hex
@@ -586,7 +590,7 @@ class ProofManager:
             self.slice_seconds,
             None if isinstance(self.client, SerialPool) else stop_event,
             self._run_name,
-            self._facts[-FACTS_SHIPPED:] if self.share_facts else [],
+            self._facts_to_ship(),
             self._entries_to_ship(),
             self.idle_slice,
             pure=False,
@@ -602,9 +606,18 @@ class ProofManager:
             self._strict,
             number=self._handed,
             handed=handed,
+            facts_upto=self._fact_count,
             entries_upto=self._entry_count,
         )
         self._running[future] = node.task
+
+    def _facts_to_ship(self) -> list[Fact]:
+        """The facts some worker of the cluster may lack (the latest :data:`FACTS_SHIPPED`
+        at most): the task may run on any of them."""
+        if not self.share_facts:
+            return []
+        known = min((self._learned.get(name, 0) for name in self._worker_names), default=0)
+        return [fact for fact in self._facts[-FACTS_SHIPPED:] if fact.index >= known]
 
     def _entries_to_ship(self) -> list[Entries]:
         """The table entries some worker of the cluster may lack (the latest
@@ -675,8 +688,9 @@ class ProofManager:
 
     def _take_entries(self, task: Task, outcome: LeafOutcome) -> None:
         """Keep the table entries the task's worker sent, for the others (what it ran, even
-        stopped, was proven), and note which entries that worker has absorbed."""
+        stopped, was proven), and note which facts and entries that worker now knows."""
         worker = outcome.worker
+        self._learned[worker] = max(self._learned.get(worker, 0), task.facts_upto)
         self._absorbed[worker] = max(self._absorbed.get(worker, 0), task.entries_upto)
         if self.share_facts and outcome.entries:
             self._entries.append(Entries(self._entry_count, worker, outcome.entries))
