@@ -151,6 +151,16 @@ class Task:
     entries_upto: int = 0
 
 
+@dataclass(frozen=True)
+class Shipment:
+    """Table entries kept for the workers that may lack them: their number, and the
+    :class:`~evalgame.proofs.problem.Entries` in the cluster's memory (a Dask future) or,
+    without Dask, themselves."""
+
+    index: int
+    data: Any
+
+
 @dataclass
 class ProofStatus:
     """What the live display shows, about every :data:`POLL_SECONDS`."""
@@ -274,7 +284,7 @@ class ProofManager:
         self._facts: list[Fact] = []
         self._fact_count = 0
         #: the latest tasks' table entries, in order, shipped to the other workers likewise
-        self._entries: list[Entries] = []
+        self._entries: list[Shipment] = []
         self._entry_count = 0
         #: by worker: the facts it has learned and the entries it has absorbed (all those
         #: numbered below), as far as known
@@ -619,13 +629,13 @@ class ProofManager:
         known = min((self._learned.get(name, 0) for name in self._worker_names), default=0)
         return [fact for fact in self._facts[-FACTS_SHIPPED:] if fact.index >= known]
 
-    def _entries_to_ship(self) -> list[Entries]:
+    def _entries_to_ship(self) -> list[Any]:
         """The table entries some worker of the cluster may lack (the latest
         :data:`ENTRIES_SHIPPED` at most): the task may run on any of them."""
         if not self.share_facts:
             return []
         known = min((self._absorbed.get(name, 0) for name in self._worker_names), default=0)
-        return [sent for sent in self._entries[-ENTRIES_SHIPPED:] if sent.index >= known]
+        return [sent.data for sent in self._entries[-ENTRIES_SHIPPED:] if sent.index >= known]
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
         """The outcomes of the tasks among ``futures`` that succeeded, in one round trip."""
@@ -692,8 +702,18 @@ class ProofManager:
         worker = outcome.worker
         self._learned[worker] = max(self._learned.get(worker, 0), task.facts_upto)
         self._absorbed[worker] = max(self._absorbed.get(worker, 0), task.entries_upto)
+        known = min((self._absorbed.get(name, 0) for name in self._worker_names), default=0)
+        self._entries = [sent for sent in self._entries if sent.index >= known]  # all have it
         if self.share_facts and outcome.entries:
-            self._entries.append(Entries(self._entry_count, worker, outcome.entries))
+            sent = Entries(self._entry_count, worker, outcome.entries)
+            # into the cluster's memory once, a copy on every worker: tasks name it, and a
+            # worker receives it once, not with every task (MBs of regions on 6×7)
+            data = (
+                sent
+                if isinstance(self.client, SerialPool)
+                else self.client.scatter(sent, broadcast=True, hash=False)
+            )
+            self._entries.append(Shipment(sent.index, data))
             self._entry_count += 1
             if len(self._entries) > 2 * ENTRIES_SHIPPED:
                 del self._entries[:-ENTRIES_SHIPPED]

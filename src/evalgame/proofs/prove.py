@@ -7,8 +7,9 @@ as :func:`~evalgame.search.mtdf.mtdf` does with one process (after a pass that p
 value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?"), from the problem's
 first guess (:meth:`~evalgame.proofs.problem.Problem.first_guess`) or else from the middle
 of the bounds, asking the midpoint again once both are known. Each MTD(f) question is
-asked expecting the answer that makes it likely (the first one: the answer most values
-within the static bounds give), so the manager opens at once the nodes that answer needs
+asked expecting an answer (after a pass "> v?" fails, after a fail "≥ v?" passes — the
+bound just proven is usually the value; the first one: the answer most values within the
+static bounds give), so the manager opens at once the nodes that answer needs
 whole (:class:`~evalgame.proofs.manager.ProofManager`). Every proven subproblem
 goes to the store, so a run stopped by Ctrl-C, ``timeout`` or a crash continues where it
 was when started again.
@@ -152,8 +153,8 @@ def _converge(
     gamma, strict = (_middle(lower, upper) if guess is None else guess), False
     if known.asking is not None and _open(*known.asking, lower, upper):
         gamma, strict = known.asking  # the question a stopped run was asking: resumed
-    expect = _likely(gamma, lower, upper)  # the answer expected to the first question
     while True:
+        expect = _likely(gamma, strict, manager.lower, manager.upper)
         value = _ask(manager, store, gamma, strict, expect)
         if value is None or manager.lower == manager.upper:
             return value
@@ -162,8 +163,6 @@ def _converge(
             gamma, strict = _middle(lower, upper), False
         else:  # MTD(f): the bound just proven is the next guess
             gamma, strict = value, value == lower
-            # ... and usually the value: "> v?" after a pass fails, "≥ v?" after a fail passes
-            expect = not strict
 
 
 def _climb(manager: ProofManager, store: ProofStore, first_slice: float) -> Number | None:
@@ -222,13 +221,22 @@ def _open(gamma: Number, strict: bool, lower: Number | None, upper: Number | Non
     return (lower is None or lower < gamma) and (upper is None or gamma <= upper)
 
 
-def _likely(gamma: Number, lower: Number | None, upper: Number | None) -> bool | None:
-    """The answer to "value ≥ γ?" that more of the values within the bounds give (``None``:
-    as many, or no bounds): MTD(f)'s first guess near a bound is likely answered so.
+def _likely(gamma: Number, strict: bool, lower: Number | None, upper: Number | None) -> bool | None:
+    """The answer expected to "value ≥ γ?" (``strict``: "> γ?") within the proven bounds.
 
-    >>> _likely(20, 14, 21), _likely(15, 14, 21), _likely(17.5, 14, 21), _likely(3, None, 5)
-    (False, True, None, None)
+    At a bound, the bound is usually the value (MTD(f)'s fail-soft results): "> lower?"
+    fails and "≥ upper?" passes. Elsewhere, the answer more of the values within the bounds
+    give (``None``: as many, or no bounds): a first guess near a bound is likely so answered.
+
+    >>> _likely(19, True, 19, 21), _likely(19, False, 14, 19)
+    (False, True)
+    >>> _likely(20, False, 14, 21), _likely(15, False, 14, 21), _likely(17.5, False, 14, 21)
+    (False, True, None)
     """
+    if strict and gamma == lower:
+        return False
+    if not strict and gamma == upper:
+        return True
     if lower is None or upper is None or 2 * gamma == lower + upper:
         return None
     return 2 * gamma < lower + upper
