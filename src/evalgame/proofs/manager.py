@@ -20,7 +20,7 @@ every child must be searched they need not. Told the answer a question is expect
 fail and after a fail "≥ v?" to pass), the manager hands out at once every child of the
 nodes that answer needs whole — a MAX node that fails, a MIN node that passes — and
 expands the eldest child of the root at the start when that child is such a node: the
-start of a question no longer waits for one task (on 6×7 a fifth of the threads' time).
+start of a question no longer waits for one task while the other threads idle.
 An expectation proven wrong costs speculative work, never a wrong answer.
 *Splitting.* A task that runs past its time slice stops; its leaf is expanded one ply and
 its children handed out instead, so the frontier adapts to uneven subtrees. While a worker
