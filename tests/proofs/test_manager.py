@@ -21,7 +21,7 @@ from evalgame.games.evaluate.solve import solve
 from evalgame.games.matching.native import Engine
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import EngineProblem, SerialPool, prove, read_summary
+from evalgame.proofs import EngineProblem, ProofManager, ProofStore, SerialPool, prove, read_summary
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
 from evalgame.proofs.problem import forget
 from evalgame.search import minimax
@@ -111,6 +111,59 @@ def test_a_task_is_split_for_a_thread_that_has_nothing_to_do() -> None:
     assert proof.tally.splits == 1
 
 
+class BesidePool(HoldingPool):
+    """A :class:`HoldingPool` that notes the leaves handed out while the held task runs and
+    nobody has asked it to stop yet."""
+
+    def __init__(self, held: tuple[Any, ...]) -> None:
+        super().__init__(held)
+        self.beside: list[tuple[Any, ...]] = []
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        if self.task is not None and self.task.status == "pending" and not self.asked:
+            self.beside.append(args[1])
+        return super().submit(function, *args, **options)
+
+
+THREE = [[3, 5], [2, 9], [4, 8]]  # MAX to move, then MIN: value 4
+
+
+@pytest.mark.parametrize("expect", [None, False])
+def test_a_question_expected_to_fail_hands_out_every_child_of_a_max_node(
+    expect: bool | None,
+) -> None:
+    # "≥ 5?" fails: the MAX root is decided only once every child fails, so an expected
+    # failure sends the brothers out beside the eldest; without a guess they wait for it
+    manager = ProofManager(EngineProblem("three", NestedTree, (THREE,)), pool := BesidePool((0,)),
+                           ProofStore.memory("three"), slice_seconds=30.0)  # fmt: skip
+    assert manager.test(5, strict=False, expect=expect) == 4
+    assert pool.beside == ([] if expect is None else [(1,), (2,)])
+
+
+class RecordingPool(SerialPool):
+    """Notes the path of every task handed out."""
+
+    def __init__(self) -> None:
+        self.paths: list[tuple[Any, ...]] = []
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        self.paths.append(args[1])
+        return super().submit(function, *args, **options)
+
+
+@pytest.mark.parametrize(("expect", "handed"), [(None, [(0,)]), (True, [(0, 0), (0, 1)])])
+def test_a_question_expected_to_pass_opens_the_eldest_min_node_at_once(
+    expect: bool | None, handed: list[tuple[int, ...]]
+) -> None:
+    # "≥ 5?" passes through the eldest MIN child (worth 5), every child of which must then
+    # pass: expected, they are handed out at once instead of the eldest as one task
+    tree = [[[3, 5], [2, 9]], [[4, 8], [1, 7]]]
+    manager = ProofManager(EngineProblem("four", NestedTree, (tree,)), pool := RecordingPool(),
+                           ProofStore.memory("four"))  # fmt: skip
+    assert manager.test(5, strict=False, expect=expect) == 5
+    assert pool.paths == handed
+
+
 class KeyedTree(NestedTree):
     """A nested tree whose positions are their own transposition keys (so that the
     engine's tables hold them and facts are learned)."""
@@ -162,6 +215,32 @@ def test_one_question_is_answered_as_minimax_says(tree: Any, gamma: int) -> None
     else:
         assert proof.upper is not None
         assert gamma > proof.upper >= value
+
+
+@settings(max_examples=60)
+@given(
+    tree=trees,
+    gamma=st.integers(-6, 6),
+    strict=st.booleans(),
+    expect=st.sampled_from([None, True, False]),
+    split_depth=st.integers(0, 2),
+)
+def test_any_expected_answer_keeps_the_answers_of_random_trees(
+    tree: Any, gamma: int, strict: bool, expect: bool | None, split_depth: int
+) -> None:
+    # an expectation only decides what goes out when: right or wrong, the answer holds
+    problem = EngineProblem(f"tree {tree!r}", NestedTree, (tree,))
+    manager = ProofManager(problem, SerialPool(), ProofStore.memory(problem.label),
+                           split_depth=split_depth)  # fmt: skip
+    result = manager.test(gamma, strict=strict, expect=expect)
+    value = minimax(NestedTree(tree)).value
+    if value is None:
+        assert result is None
+        return
+    assert result is not None
+    passes = value > gamma if strict else value >= gamma
+    assert (result > gamma if strict else result >= gamma) is passes
+    assert value >= result if passes else result >= value  # fail-soft: a bound on the value
 
 
 def test_a_second_run_on_the_store_needs_no_task(tmp_path: Path) -> None:

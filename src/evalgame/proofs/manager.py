@@ -14,6 +14,14 @@ unless a worker thread would otherwise sit idle: then waiting brothers go out
 speculatively, in the sequential order (never to a thread that has needed work queued),
 and only once their eldest brother has been split: beside an eldest still searched whole
 an idle thread waits (on 6×7 such a brother cost 1.7 M nodes a question, thrown away).
+*The answer expected.* Young brothers wait where one child may decide the node; where
+every child must be searched they need not. Told the answer a question is expected to get
+(``expect``: MTD(f) usually brackets the value, so after a pass "> v?" is expected to
+fail and after a fail "≥ v?" to pass), the manager hands out at once every child of the
+nodes that answer needs whole — a MAX node that fails, a MIN node that passes — and
+expands the eldest child of the root at the start when that child is such a node: the
+start of a question no longer waits for one task while the other threads idle.
+An expectation proven wrong costs speculative work, never a wrong answer.
 *Splitting.* A task that runs past its time slice stops; its leaf is expanded one ply and
 its children handed out instead, so the frontier adapts to uneven subtrees. While a worker
 thread has nothing to do (young brothers waiting beside a lone eldest, or the last tasks
@@ -24,7 +32,8 @@ settle it at once, and the first open child goes back to the same worker (whose 
 most of it), so a split throws little work away. *Sharing.* Each worker keeps its table
 from task to task (:func:`~evalgame.proofs.problem.built`); every fact the manager records,
 and every bound a finished task proved on its leaf's children that decides them, is
-shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`) and taught to the
+shipped with the next tasks (the most recent :data:`FACTS_SHIPPED`, less those every
+worker has learned) and taught to the
 worker's table (:meth:`~evalgame.search.registry.Solver.learn`), so a position one worker
 proved is not searched again by another that meets it by transposition. Deeper down, each
 task returns its table's entries of the searches it made (a solver that can say,
@@ -137,8 +146,19 @@ class Task:
     #: this sitting's count of tasks handed out, and seconds from its start, when handed out
     number: int = 0
     handed: float = 0.0
-    #: the table entries shipped with the task: those numbered below this
+    #: the facts and the table entries shipped with the task: those numbered below these
+    facts_upto: int = 0
     entries_upto: int = 0
+
+
+@dataclass(frozen=True)
+class Shipment:
+    """Table entries kept for the workers that may lack them: their number, and the
+    :class:`~evalgame.proofs.problem.Entries` in the cluster's memory (a Dask future) or,
+    without Dask, themselves."""
+
+    index: int
+    data: Any
 
 
 @dataclass
@@ -257,15 +277,18 @@ class ProofManager:
         self._use_bounds = self.game.all_leaves_valid
         self._gamma: Number = 0
         self._strict = False
+        self._expect: bool | None = None
         self._running: dict[Any, Task] = {}
         #: the latest of what this run proved, in order: shipped with the tasks to every
         #: worker's table (at most 2 × FACTS_SHIPPED kept: a long run's memory stays bounded)
         self._facts: list[Fact] = []
         self._fact_count = 0
         #: the latest tasks' table entries, in order, shipped to the other workers likewise
-        self._entries: list[Entries] = []
+        self._entries: list[Shipment] = []
         self._entry_count = 0
-        #: by worker: the entries it has absorbed (all those numbered below), as far as known
+        #: by worker: the facts it has learned and the entries it has absorbed (all those
+        #: numbered below), as far as known
+        self._learned: dict[str, int] = {}
         self._absorbed: dict[str, int] = {}
         self._worker_names: list[str] = []
         self._run_name = uuid.uuid4().hex
@@ -281,10 +304,13 @@ class ProofManager:
 
     # ------------------------------------------------------------------ one question
 
-    def test(self, gamma: Number, *, strict: bool) -> Number | None:
+    def test(self, gamma: Number, *, strict: bool, expect: bool | None = None) -> Number | None:
         """Fail-soft "value ≥ γ?" (``strict``: "> γ?") on the whole game, like
-        :meth:`~evalgame.search.searcher.Searcher.test`: ``None`` when no leaf is valid."""
-        self._gamma, self._strict = gamma, strict
+        :meth:`~evalgame.search.searcher.Searcher.test`: ``None`` when no leaf is valid.
+
+        ``expect``: the answer expected (``None``: no guess); the nodes whose children
+        must then all be searched hand them out at once (see :meth:`_every_child`)."""
+        self._gamma, self._strict, self._expect = gamma, strict, expect
         self.store.set_asking(gamma, strict)
         game = self.game
         position = game.initial()
@@ -294,7 +320,7 @@ class ProofManager:
             frontier = [root]
             while frontier:
                 node = frontier.pop(0)
-                if not node.done and node.depth < self.split_depth:
+                if not node.done and (node.depth < self.split_depth or self._opens(node)):
                     self._expand(node)
                     frontier.extend(node.children or ())
             self._run(root)
@@ -411,6 +437,26 @@ class ProofManager:
     def _passes(self, value: Number) -> bool:
         return _passes(value, self._gamma, self._strict)
 
+    def _every_child(self, node: Node) -> bool:
+        """Whether the answer expected makes every child of ``node`` needed: a MAX node
+        that fails, or a MIN node that passes, is decided only once all its children are
+        (on a proof of the expected answer every node has that answer)."""
+        return self._expect is not None and node.maximizing is not self._expect
+
+    def _opens(self, node: Node) -> bool:
+        """Whether ``node``, just below the plies expanded at the start, is expanded too:
+        the eldest child of a node that needs one child only, when it needs all of its own
+        (its children then go out at once, instead of after its task is split)."""
+        parent = node.parent
+        return (
+            node.depth == self.split_depth
+            and parent is not None
+            and parent.children is not None
+            and node is parent.children[0]
+            and not self._every_child(parent)
+            and self._every_child(node)
+        )
+
     def _decide(
         self, node: Node, result: Number | None, *, record: bool = True, **cost: Any
     ) -> None:
@@ -469,11 +515,12 @@ class ProofManager:
             yield speculative, node
             return
         eldest = node.children[0] if node.children else None
+        wait = self.young_brothers_wait and not self._every_child(node)
         for child in node.children:
-            young = child is not eldest and eldest is not None and not eldest.done
-            if young and self.young_brothers_wait and node.children[0].children is None:
+            young = wait and child is not eldest and eldest is not None and not eldest.done
+            if young and node.children[0].children is None:
                 return  # beside an eldest not split yet: wait (see the module doc)
-            yield from self._leaves(child, speculative or (young and self.young_brothers_wait))
+            yield from self._leaves(child, speculative or young)
 
     def _dispatch(self, root: Node) -> None:
         """Hand out leaves while workers are free: waiting brothers only to idle workers.
@@ -553,7 +600,7 @@ class ProofManager:
             self.slice_seconds,
             None if isinstance(self.client, SerialPool) else stop_event,
             self._run_name,
-            self._facts[-FACTS_SHIPPED:] if self.share_facts else [],
+            self._facts_to_ship(),
             self._entries_to_ship(),
             self.idle_slice,
             pure=False,
@@ -569,17 +616,26 @@ class ProofManager:
             self._strict,
             number=self._handed,
             handed=handed,
+            facts_upto=self._fact_count,
             entries_upto=self._entry_count,
         )
         self._running[future] = node.task
 
-    def _entries_to_ship(self) -> list[Entries]:
+    def _facts_to_ship(self) -> list[Fact]:
+        """The facts some worker of the cluster may lack (the latest :data:`FACTS_SHIPPED`
+        at most): the task may run on any of them."""
+        if not self.share_facts:
+            return []
+        known = min((self._learned.get(name, 0) for name in self._worker_names), default=0)
+        return [fact for fact in self._facts[-FACTS_SHIPPED:] if fact.index >= known]
+
+    def _entries_to_ship(self) -> list[Any]:
         """The table entries some worker of the cluster may lack (the latest
         :data:`ENTRIES_SHIPPED` at most): the task may run on any of them."""
         if not self.share_facts:
             return []
         known = min((self._absorbed.get(name, 0) for name in self._worker_names), default=0)
-        return [sent for sent in self._entries[-ENTRIES_SHIPPED:] if sent.index >= known]
+        return [sent.data for sent in self._entries[-ENTRIES_SHIPPED:] if sent.index >= known]
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
         """The outcomes of the tasks among ``futures`` that succeeded, in one round trip."""
@@ -642,11 +698,22 @@ class ProofManager:
 
     def _take_entries(self, task: Task, outcome: LeafOutcome) -> None:
         """Keep the table entries the task's worker sent, for the others (what it ran, even
-        stopped, was proven), and note which entries that worker has absorbed."""
+        stopped, was proven), and note which facts and entries that worker now knows."""
         worker = outcome.worker
+        self._learned[worker] = max(self._learned.get(worker, 0), task.facts_upto)
         self._absorbed[worker] = max(self._absorbed.get(worker, 0), task.entries_upto)
+        known = min((self._absorbed.get(name, 0) for name in self._worker_names), default=0)
+        self._entries = [sent for sent in self._entries if sent.index >= known]  # all have it
         if self.share_facts and outcome.entries:
-            self._entries.append(Entries(self._entry_count, worker, outcome.entries))
+            sent = Entries(self._entry_count, worker, outcome.entries)
+            # into the cluster's memory once, a copy on every worker: tasks name it, and a
+            # worker receives it once, not with every task (MBs of regions on 6×7)
+            data = (
+                sent
+                if isinstance(self.client, SerialPool)
+                else self.client.scatter(sent, broadcast=True, hash=False)
+            )
+            self._entries.append(Shipment(sent.index, data))
             self._entry_count += 1
             if len(self._entries) > 2 * ENTRIES_SHIPPED:
                 del self._entries[:-ENTRIES_SHIPPED]

@@ -6,7 +6,11 @@ asks the proof manager one question after another until the proven bounds meet, 
 as :func:`~evalgame.search.mtdf.mtdf` does with one process (after a pass that proves
 value ≥ v it asks "> v?", after one that proves value ≤ v "≥ v?"), from the problem's
 first guess (:meth:`~evalgame.proofs.problem.Problem.first_guess`) or else from the middle
-of the bounds, asking the midpoint again once both are known. Every proven subproblem
+of the bounds, asking the midpoint again once both are known. Each MTD(f) question is
+asked expecting an answer (after a pass "> v?" fails, after a fail "≥ v?" passes — the
+bound just proven is usually the value; the first one: the answer most values within the
+static bounds give), so the manager opens at once the nodes that answer needs
+whole (:class:`~evalgame.proofs.manager.ProofManager`). Every proven subproblem
 goes to the store, so a run stopped by Ctrl-C, ``timeout`` or a crash continues where it
 was when started again.
 ``question=γ`` asks "value ≥ γ?" alone: a long solve can be steered one bound at a time.
@@ -150,7 +154,8 @@ def _converge(
     if known.asking is not None and _open(*known.asking, lower, upper):
         gamma, strict = known.asking  # the question a stopped run was asking: resumed
     while True:
-        value = _ask(manager, store, gamma, strict)
+        expect = _likely(gamma, strict, manager.lower, manager.upper)
+        value = _ask(manager, store, gamma, strict, expect)
         if value is None or manager.lower == manager.upper:
             return value
         lower, upper = manager.lower, manager.upper
@@ -189,9 +194,16 @@ def _climb(manager: ProofManager, store: ProofStore, first_slice: float) -> Numb
     return manager.lower
 
 
-def _ask(manager: ProofManager, store: ProofStore, gamma: Number, strict: bool) -> Number | None:
-    """Ask "value ≥ γ?" (``strict``: "> γ?") and record the bound it proves."""
-    value = manager.test(gamma, strict=strict)
+def _ask(
+    manager: ProofManager,
+    store: ProofStore,
+    gamma: Number,
+    strict: bool,
+    expect: bool | None = None,
+) -> Number | None:
+    """Ask "value ≥ γ?" (``strict``: "> γ?"), ``expect``-ing that answer if not ``None``,
+    and record the bound it proves."""
+    value = manager.test(gamma, strict=strict, expect=expect)
     if value is None:
         return None
     if value > gamma if strict else value >= gamma:
@@ -207,6 +219,27 @@ def _open(gamma: Number, strict: bool, lower: Number | None, upper: Number | Non
     if strict:
         return (lower is None or lower <= gamma) and (upper is None or gamma < upper)
     return (lower is None or lower < gamma) and (upper is None or gamma <= upper)
+
+
+def _likely(gamma: Number, strict: bool, lower: Number | None, upper: Number | None) -> bool | None:
+    """The answer expected to "value ≥ γ?" (``strict``: "> γ?") within the proven bounds.
+
+    At a bound, the bound is usually the value (MTD(f)'s fail-soft results): "> lower?"
+    fails and "≥ upper?" passes. Elsewhere, the answer more of the values within the bounds
+    give (``None``: as many, or no bounds): a first guess near a bound is likely so answered.
+
+    >>> _likely(19, True, 19, 21), _likely(19, False, 14, 19)
+    (False, True)
+    >>> _likely(20, False, 14, 21), _likely(15, False, 14, 21), _likely(17.5, False, 14, 21)
+    (False, True, None)
+    """
+    if strict and gamma == lower:
+        return False
+    if not strict and gamma == upper:
+        return True
+    if lower is None or upper is None or 2 * gamma == lower + upper:
+        return None
+    return 2 * gamma < lower + upper
 
 
 def _middle(lower: Number | None, upper: Number | None) -> Number:

@@ -205,8 +205,61 @@ def test_shared_entries_save_the_search_and_are_checked() -> None:
     assert other.kernel_stats()["nodes"] - before <= 2
     with pytest.raises(ValueError, match="not entries"):
         other.absorb(entries[:-1])
-    record = bytearray(entries[:21])
-    record[13:17] = bytes([30, 30, 250, 250])  # lower 30, upper 5: impossible
+    record = bytearray((1).to_bytes(4, "little") + entries[4:25])  # one entry
+    record[17:21] = bytes([30, 30, 250, 250])  # lower 30, upper 5: impossible
+    with pytest.raises(ValueError, match="not entries"):
+        other.absorb(bytes(record))
+
+
+TAME = native.LARGE_GRAPH_OPTIONS  # the region database on, whatever the size
+
+
+def _regions(exported: bytes) -> bytes:
+    """The regions of an export, its table entries left out."""
+    entries = int.from_bytes(exported[:4], "little")
+    return bytes(4) + exported[4 + 21 * entries :]
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9))
+def test_shared_regions_keep_the_values(
+    graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int
+) -> None:
+    """Regions one kernel's database computed, absorbed by another's (off a grid: keyed by
+    vertex masks), change none of its answers: they agree with the Python solver's."""
+    bitgraph, _ = graph
+    free = raw & bitgraph.full
+    one = NativeSolver(bitgraph, table_mb=1, tame_mb=1, options=TAME)
+    other = NativeSolver(bitgraph, table_mb=1, tame_mb=1, options=TAME)
+    one.share(1)
+    one.value(bitgraph.full, max_to_move)
+    other.absorb(_regions(one.export()))
+    value = MatchingSolver(bitgraph).value(free, max_to_move)
+    check_test(other, free, max_to_move, gamma, value)
+    assert other.value(free, max_to_move) == value
+
+
+def test_shared_regions_spare_the_database_and_are_checked() -> None:
+    """A kernel that absorbed another's regions computes (almost) none again and finds the
+    same value; records that are malformed, or contradict its database, are refused."""
+    board = Board(5, 6)
+    one = NativeSolver(board, table_mb=4, tame_mb=4, options=TAME)
+    other = NativeSolver(board, table_mb=4, tame_mb=4, options=TAME)
+    one.share(1)
+    value = one.value(board.full, max_to_move=True)
+    computed = one.kernel_stats()["tame_computed"]
+    regions = _regions(one.export())
+    assert (len(regions) - 4) // 15 == computed > 0  # every region computed, each once
+    other.absorb(regions)
+    assert other.value(board.full, max_to_move=True) == value == python_value(5, 6, True)
+    assert other.kernel_stats()["tame_computed"] < computed // 10
+    record = bytearray(regions[:19])  # the header and the first region
+    for offset, byte in ((18, 0), (18, 4), (14, 0), (10, 255)):  # status, box, cells
+        bad = bytearray(record)
+        bad[offset] = byte
+        with pytest.raises(ValueError, match="not entries"):
+            other.absorb(bytes(bad))
+    record[16] += 1  # another a: contradicts the database
     with pytest.raises(ValueError, match="not entries"):
         other.absorb(bytes(record))
 

@@ -176,6 +176,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
 static void Kernel_dealloc(Kernel *k) {
     table_free(k->table, k->buckets * BUCKET * sizeof(Entry));
     share_free(k);
+    tame_share_free(k);
     free(k->small);
     free(k->children);
     tame_free(k);
@@ -254,23 +255,58 @@ static PyObject *Kernel_share(Kernel *k, PyObject *args) {
     unsigned long long min_work;
     if (!PyArg_ParseTuple(args, "K", &min_work)) return NULL;
     k->share_min = min_work;
-    if (!min_work) share_free(k);
+    k->share_regions = min_work != 0; /* and every region the database computes */
+    if (!min_work) {
+        share_free(k);
+        tame_share_free(k);
+    }
     Py_RETURN_NONE;
 }
 
+/* The bytes of export(): the number of table entries (4 bytes, little-endian), the
+ * entries (share.h), then the regions (tame.h); nothing at all when there are none. */
+#define EXPORT_HEADER 4
+
 static PyObject *Kernel_export(Kernel *k, PyObject *Py_UNUSED(ignored)) {
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(k->nshared * SHARED_BYTES));
+    size_t room = EXPORT_HEADER + k->nshared * SHARED_BYTES + k->nregion_log * REGION_BYTES;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)room);
     if (!out) return NULL;
-    size_t count = share_export(k, (uint8_t *)PyBytes_AS_STRING(out));
-    if (_PyBytes_Resize(&out, (Py_ssize_t)(count * SHARED_BYTES)) < 0) return NULL;
+    uint8_t *bytes = (uint8_t *)PyBytes_AS_STRING(out);
+    size_t entries = share_export(k, bytes + EXPORT_HEADER);
+    size_t regions = tame_export(k, bytes + EXPORT_HEADER + entries * SHARED_BYTES);
+    for (int b = 0; b < EXPORT_HEADER; b++) bytes[b] = (uint8_t)(entries >> (8 * b));
+    size_t used = entries || regions
+                      ? EXPORT_HEADER + entries * SHARED_BYTES + regions * REGION_BYTES
+                      : 0;
+    if (_PyBytes_Resize(&out, (Py_ssize_t)used) < 0) return NULL;
     return out;
+}
+
+/* Whether `len` bytes of export() are well formed, and then what they hold. */
+static int parse_export(const uint8_t *bytes, size_t len, size_t *entries, size_t *regions) {
+    *entries = *regions = 0;
+    if (len == 0) return 1;
+    if (len < EXPORT_HEADER) return 0;
+    size_t count = 0;
+    for (int b = 0; b < EXPORT_HEADER; b++) count |= (size_t)bytes[b] << (8 * b);
+    size_t rest = len - EXPORT_HEADER;
+    if (count > rest / SHARED_BYTES) return 0;
+    rest -= count * SHARED_BYTES;
+    if (rest % REGION_BYTES != 0) return 0;
+    *entries = count;
+    *regions = rest / REGION_BYTES;
+    return 1;
 }
 
 static PyObject *Kernel_absorb(Kernel *k, PyObject *args) {
     Py_buffer records;
     if (!PyArg_ParseTuple(args, "y*", &records)) return NULL;
-    int bad = records.len % SHARED_BYTES != 0 ||
-              share_absorb(k, records.buf, (size_t)records.len / SHARED_BYTES) < 0;
+    const uint8_t *bytes = records.buf;
+    size_t entries, regions;
+    int bad = !parse_export(bytes, (size_t)records.len, &entries, &regions);
+    if (!bad && records.len > 0)
+        bad = share_absorb(k, bytes + EXPORT_HEADER, entries) < 0 ||
+              tame_absorb(k, bytes + EXPORT_HEADER + entries * SHARED_BYTES, regions) < 0;
     PyBuffer_Release(&records);
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "not entries of a kernel of this graph and options");

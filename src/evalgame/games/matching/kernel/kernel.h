@@ -139,6 +139,10 @@ typedef struct {
     Entry **shared;
     uint64_t *shared_keys;
     size_t nshared, shared_cap;
+    /* regions of the database computed here since the last export, as records (tame.h) */
+    int share_regions;
+    uint8_t *region_log;
+    size_t nregion_log, region_log_cap;
     /* interruption */
     PyObject *callback;
     int64_t check_every, countdown;

@@ -2,6 +2,7 @@
 #include "tame.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "bits.h"
 
@@ -165,6 +166,67 @@ static int options_of(Kernel *k, uint64_t cells, int width, int *high, int *low,
     return 1;
 }
 
+/* ------------------------------------------------------------------ sharing */
+
+/* Log the region `s` just computed for the next export (dropped once the log is full). */
+static void note_region(Kernel *k, const Shape *s, TameValue v, uint64_t work) {
+    if (k->nregion_log == k->region_log_cap) {
+        if (k->region_log_cap >= REGION_LOG_MAX) return;
+        size_t cap = k->region_log_cap ? 2 * k->region_log_cap : 4096;
+        uint8_t *log = realloc(k->region_log, cap * REGION_BYTES);
+        if (!log) return;
+        k->region_log = log;
+        k->region_log_cap = cap;
+    }
+    uint8_t *r = k->region_log + k->nregion_log++ * REGION_BYTES;
+    uint16_t w16 = work > UINT16_MAX ? UINT16_MAX : (uint16_t)work;
+    for (int b = 0; b < 8; b++) r[b] = (uint8_t)(s->mask >> (8 * b));
+    r[8] = (uint8_t)w16;
+    r[9] = (uint8_t)(w16 >> 8);
+    r[10] = (uint8_t)s->h;
+    r[11] = (uint8_t)s->w;
+    r[12] = (uint8_t)v.a;
+    r[13] = (uint8_t)v.b;
+    r[14] = (uint8_t)v.status;
+}
+
+size_t tame_export(Kernel *k, uint8_t *out) {
+    size_t count = k->nregion_log;
+    if (count) memcpy(out, k->region_log, count * REGION_BYTES);
+    k->nregion_log = 0;
+    return count;
+}
+
+int tame_absorb(Kernel *k, const uint8_t *records, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *r = records + i * REGION_BYTES;
+        uint64_t mask = 0;
+        for (int b = 0; b < 8; b++) mask |= (uint64_t)r[b] << (8 * b);
+        uint16_t work = (uint16_t)(r[8] | r[9] << 8);
+        int h = r[10], w = r[11], a = r[12], b = r[13], status = r[14];
+        if (!mask || status < TAME || status > TAME_UNVALUED || a > MAXV || b > MAXV) return -1;
+        /* cells in an h x w box on a grid, vertices of the graph elsewhere (a shape that is
+         * not canonical is never looked up: it only takes a slot) */
+        if (k->cols ? h < 1 || w < 1 || h * w > 64 || (h * w < 64 && mask >> (h * w))
+                    : h || w || (mask & ~k->full))
+            return -1;
+        Shape s = {mask, h, w};
+        const TameEntry *known = find(k, &s);
+        if (known) {
+            if (known->a != a || known->b != b || known->status != status) return -1;
+            continue;
+        }
+        remember(k, &s, (TameValue){a, b, status}, work);
+    }
+    return 0;
+}
+
+void tame_share_free(Kernel *k) {
+    free(k->region_log);
+    k->region_log = NULL;
+    k->nregion_log = k->region_log_cap = 0;
+}
+
 /* The values of the region m: grid cells of width `width`, or vertices if width is 0. */
 static TameValue evaluate(Kernel *k, uint64_t m, int width) {
     /* a small direct-mapped cache in front, keyed by the cells as they are: the canonical
@@ -205,6 +267,7 @@ static TameValue stored_value(Kernel *k, uint64_t m, int width) {
         if (t == 1 && !(ceil_move && floor_move)) value.status = TAME_WILD; /* condition 4 */
     }
     remember(k, &s, value, k->tame_computed - start);
+    if (k->share_regions) note_region(k, &s, value, k->tame_computed - start);
     return value;
 }
 

@@ -40,6 +40,24 @@ typedef struct {
 int tame_alloc(Kernel *k, long long tame_mb);
 void tame_free(Kernel *k);
 
+/* Regions shared between processes, like the table's entries (share.h): the kernels of
+ * one parallel proof (same graph, so the same keys) send each other the regions they
+ * computed, so that a region one process computed is not computed again by another.
+ * A record: cells (8 bytes, little-endian), work (2), h, w, a, b, status. */
+#define REGION_BYTES 15
+/* the most regions noted between two exports (those computed beyond are not noted) */
+#define REGION_LOG_MAX ((size_t)1 << 20)
+
+/* The regions computed since the last export (while k->share_regions), as REGION_BYTES
+ * records in `out` (room for k->nregion_log records); returns how many and forgets them. */
+size_t tame_export(Kernel *k, uint8_t *out);
+
+/* Enter `count` records into the database; -1 if one is malformed (cells outside their
+ * box or the graph) or contradicts the database (another graph's regions). */
+int tame_absorb(Kernel *k, const uint8_t *records, size_t count);
+
+void tame_share_free(Kernel *k);
+
 /* The values of the region (connected, at least two vertices) `m` of the kernel's graph,
  * whatever its size (the caller limits it). */
 TameValue tame_region(Kernel *k, uint64_t m);
