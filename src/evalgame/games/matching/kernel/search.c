@@ -37,8 +37,8 @@ static int check(Kernel *k) {
  * (no free neighbour) and the fewest weak ones (a single free neighbour: MIN could kill
  * them next). MIN tries the lowest upper bound first, then the most dead and weak vertices,
  * and not the replies next to the last move first: her refutations are often elsewhere
- * (BENCHMARKS.md, "Move order by player": with both keys at her nodes too the whole 7×7
- * solve needs 1.3–2× more nodes). Only the order of the moves depends on these keys. */
+ * (BENCHMARKS.md, "Move order by player": with both keys at her nodes too the 6×7 solves
+ * need 1.2–1.7× more nodes). Only the order of the moves depends on these keys. */
 static int order_score(const Kernel *k, uint64_t rest, int turn, int hi, int near, int low) {
     uint64_t ones, twos;
     neighbour_counts(k, rest, &ones, &twos);
