@@ -132,16 +132,18 @@ def test_the_last_move_changes_only_the_order(
 
 
 def test_the_last_move_orders_a_subproblem_as_inside_the_whole_search() -> None:
-    # 4×5, MAX's first move in the top corner: MIN's replies next to it come first, as in
-    # the search of the whole board (the same verdicts, other numbers of nodes)
-    board = Board(4, 5)
-    move, free = 0b11, board.full & ~0b11
-    value = MatchingSolver(board).value(free, False)
+    # 5×5, MIN's first move a vertical domino in the top corner: MAX's replies next to it
+    # come first, as in the search of the whole board (the same verdicts, other numbers of
+    # nodes; MIN's replies are not ordered by the last move)
+    board = Board(5, 5)
+    move = 1 | 1 << 5
+    free = board.full & ~move
+    value = MatchingSolver(board).value(free, True)
     counts = []
     for last in (0, move):
         solver = NativeSolver(board, table_mb=1)
         for gamma in range(value - 1, value + 2):
-            check_test(solver, free, False, gamma, value, last)
+            check_test(solver, free, True, gamma, value, last)
         counts.append(solver.stats.nodes)
     assert counts[0] != counts[1]
 

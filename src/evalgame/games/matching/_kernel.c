@@ -23,10 +23,11 @@
  *   - static bounds before the table: maximum matching above, min-maximal/matching
  *     strategy below;
  *   - the table's best move is searched first, before any other child is generated;
- *     then the children are analysed one by one, moves next to the last move first,
- *     each child's bounds and table entry consulted as soon as it is analysed (enhanced
- *     transposition cut-offs: a child that decides the node stops the analysis), and
- *     the rest ordered by their upper bounds, nearness to the last move, dead cells;
+ *     then the children are analysed one by one (MAX's moves next to the last move
+ *     first), each child's bounds and table entry consulted as soon as it is analysed
+ *     (enhanced transposition cut-offs: a child that decides the node stops the
+ *     analysis), and the rest ordered by their upper bounds, then for MAX nearness to
+ *     the last move and the children's lower bounds, then dead cells (kernel/search.c);
  *   - a position whose regions are all tame and have at most tame_cells vertices is
  *     decided by the sum rule, from a region database of tame_mb MB (kernel/tame.h);
  *   - a lower bound from the sum rule on what is left when a few rows or columns of

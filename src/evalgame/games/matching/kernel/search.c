@@ -29,17 +29,23 @@ static int check(Kernel *k) {
     return 0;
 }
 
-/* Sort key, best first (region.order_key): MAX tries the moves with the highest upper bound
+/* Sort key, best first (region.order_key). MAX tries the moves with the highest upper bound
  * first, then moves next to the last one (`near`: on 6×7 and 5×9 this halves the nodes of
- * the hardest tests), then those leaving the fewest dead vertices (no free neighbour) and
- * the fewest weak ones (a single free neighbour: MIN could kill them next); MIN the
- * opposite, but moves next to the last one first too. */
-static int order_score(const Kernel *k, uint64_t rest, int turn, int hi, int near) {
+ * the hardest tests), then those whose child has the highest proven lower bound (`low`:
+ * the separator bound where it was computed; the upper bound alone does not tell MAX's
+ * moves apart while it stays above the test), then those leaving the fewest dead vertices
+ * (no free neighbour) and the fewest weak ones (a single free neighbour: MIN could kill
+ * them next). MIN tries the lowest upper bound first, then the most dead and weak vertices,
+ * and not the replies next to the last move first: her refutations are often elsewhere
+ * (BENCHMARKS.md, "Move order by player": with both keys at her nodes too the 6×7 solves
+ * need 1.2–1.7× more nodes). Only the order of the moves depends on these keys. */
+static int order_score(const Kernel *k, uint64_t rest, int turn, int hi, int near, int low) {
     uint64_t ones, twos;
     neighbour_counts(k, rest, &ones, &twos);
     int dead = popcount64(rest & ~ones), weak = popcount64(rest & ones & ~twos);
-    int score = hi * 16384 + (turn ? near : -near) * 8192 - dead * 64 - weak;
-    return turn ? -score : score;
+    if (!turn) return hi * 16384 - dead * 64 - weak;
+    /* hi and low are at most 32 (moves to come on 64 vertices), dead * 64 + weak < 8192 */
+    return -(hi * (1 << 20) + near * (1 << 19) + low * (1 << 13) - dead * 64 - weak);
 }
 
 static int cmp_child(const void *a, const void *b) {
@@ -124,9 +130,9 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
         }
         if (k->options & OPT_DOMINANCE)
             count = drop_dominated(k, r->core, children, count, turn, first_u, first_v);
-        /* replies next to the last move first (a stable partition): the answer to a
+        /* MAX's replies next to the last move first (a stable partition): the answer to a
          * threat is local, and so is the transposition that settles a child */
-        uint64_t near = k->last[depth] ? neighbourhood(k, k->last[depth]) : 0;
+        uint64_t near = turn && k->last[depth] ? neighbourhood(k, k->last[depth]) : 0;
         if (near) {
             int front = 0;
             for (int i = 0; i < count; i++) {
@@ -171,10 +177,11 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
                     continue;
                 }
             } else {
+                low = ch->region.lo;
                 high = ch->region.hi;
             }
             ch->score = order_score(k, r->core & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v),
-                                    turn, high, (int)((near >> ch->u | near >> ch->v) & 1));
+                                    turn, high, (int)((near >> ch->u | near >> ch->v) & 1), low);
             if (kept != i - 1) children[kept] = *ch;
             kept++;
         }
