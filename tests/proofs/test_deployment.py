@@ -141,17 +141,28 @@ def _command(address: str, store: Path) -> list[str]:
     ]  # fmt: skip
 
 
-def test_the_command_line_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("signum", "reason"),
+    [
+        (signal.SIGINT, "interrupted by Ctrl-C"),
+        # what a batch system (SLURM, PBS) sends a job at its time limit, before SIGKILL
+        (signal.SIGTERM, "stopped by SIGTERM"),
+    ],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_the_command_line_stops_cleanly_on_a_signal(
+    tmp_path: Path, signum: signal.Signals, reason: str
+) -> None:
     with deployment(tmp_path) as cluster:
         stopped = tmp_path / "stopped.sqlite"
         status, stderr = _stopped_at_the_first_fact(
             _command(cluster.address, stopped),
             stopped,
-            lambda run: run.send_signal(signal.SIGINT),
+            lambda run: run.send_signal(signum),
         )
     assert status == 4, stderr  # a search stopped: the bounds proven, the store kept
-    assert "interrupted by Ctrl-C; proven bounds on the value" in stderr
-    assert read_summary(stopped).sittings[-1].stopped == "interrupted by Ctrl-C"
+    assert f"{reason}; proven bounds on the value" in stderr
+    assert read_summary(stopped).sittings[-1].stopped == reason
 
 
 def test_the_command_line_stops_cleanly_on_a_lost_scheduler(tmp_path: Path) -> None:
@@ -164,17 +175,3 @@ def test_the_command_line_stops_cleanly_on_a_lost_scheduler(tmp_path: Path) -> N
     assert status == 1, stderr
     assert f"lost the Dask scheduler {cluster.address}" in stderr
     assert f"resume with: evalgame {' '.join(command)}" in stderr
-
-
-def test_the_command_line_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
-    # what a batch system (SLURM, PBS) sends a job at its time limit, before SIGKILL
-    with deployment(tmp_path) as cluster:
-        stopped = tmp_path / "terminated.sqlite"
-        status, stderr = _stopped_at_the_first_fact(
-            _command(cluster.address, stopped),
-            stopped,
-            lambda run: run.send_signal(signal.SIGTERM),
-        )
-    assert status == 4, stderr
-    assert "stopped by SIGTERM; proven bounds on the value" in stderr
-    assert read_summary(stopped).sittings[-1].stopped == "stopped by SIGTERM"
