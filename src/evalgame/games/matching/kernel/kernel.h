@@ -42,6 +42,18 @@ enum {
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 
+/* The records exchanged between processes (share.h, tame.h) store numbers little-endian,
+ * whatever the machine: `bytes` bytes at p. */
+static inline uint64_t read_le(const uint8_t *p, int bytes) {
+    uint64_t x = 0;
+    for (int b = 0; b < bytes; b++) x |= (uint64_t)p[b] << (8 * b);
+    return x;
+}
+
+static inline void write_le(uint8_t *p, uint64_t x, int bytes) {
+    for (int b = 0; b < bytes; b++) p[b] = (uint8_t)(x >> (8 * b));
+}
+
 typedef struct {
     uint64_t key;
     uint32_t work;   /* nodes searched under this position (saturating): replacement */

@@ -58,8 +58,8 @@ size_t share_export(Kernel *k, uint8_t *out) {
         const Entry *e = k->shared[i];
         if (i > 0 && e == k->shared[i - 1]) continue; /* noted at every store: sent once */
         uint8_t *r = out + count++ * SHARED_BYTES;
-        for (int b = 0; b < 8; b++) r[b] = (uint8_t)(e->key >> (8 * b));
-        for (int b = 0; b < 4; b++) r[8 + b] = (uint8_t)(e->work >> (8 * b));
+        write_le(r, e->key, 8);
+        write_le(r + 8, e->work, 4);
         r[12] = e->tag;
         r[13] = e->lo[0];
         r[14] = e->lo[1];
@@ -77,10 +77,8 @@ size_t share_export(Kernel *k, uint8_t *out) {
 int share_absorb(Kernel *k, const uint8_t *records, size_t count) {
     for (size_t i = 0; i < count; i++) {
         const uint8_t *r = records + i * SHARED_BYTES;
-        uint64_t key = 0;
-        uint32_t work = 0;
-        for (int b = 0; b < 8; b++) key |= (uint64_t)r[b] << (8 * b);
-        for (int b = 0; b < 4; b++) work |= (uint32_t)r[8 + b] << (8 * b);
+        uint64_t key = read_le(r, 8);
+        uint32_t work = (uint32_t)read_le(r + 8, 4);
         int tag = r[12];
         if (tag < 1 || tag > 4) return -1;
         Entry *e = slot(k, key, tag);

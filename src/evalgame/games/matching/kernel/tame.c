@@ -180,9 +180,8 @@ static void note_region(Kernel *k, const Shape *s, TameValue v, uint64_t work) {
     }
     uint8_t *r = k->region_log + k->nregion_log++ * REGION_BYTES;
     uint16_t w16 = work > UINT16_MAX ? UINT16_MAX : (uint16_t)work;
-    for (int b = 0; b < 8; b++) r[b] = (uint8_t)(s->mask >> (8 * b));
-    r[8] = (uint8_t)w16;
-    r[9] = (uint8_t)(w16 >> 8);
+    write_le(r, s->mask, 8);
+    write_le(r + 8, w16, 2);
     r[10] = (uint8_t)s->h;
     r[11] = (uint8_t)s->w;
     r[12] = (uint8_t)v.a;
@@ -200,9 +199,8 @@ size_t tame_export(Kernel *k, uint8_t *out) {
 int tame_absorb(Kernel *k, const uint8_t *records, size_t count) {
     for (size_t i = 0; i < count; i++) {
         const uint8_t *r = records + i * REGION_BYTES;
-        uint64_t mask = 0;
-        for (int b = 0; b < 8; b++) mask |= (uint64_t)r[b] << (8 * b);
-        uint16_t work = (uint16_t)(r[8] | r[9] << 8);
+        uint64_t mask = read_le(r, 8);
+        uint16_t work = (uint16_t)read_le(r + 8, 2);
         int h = r[10], w = r[11], a = r[12], b = r[13], status = r[14];
         if (!mask || status < TAME || status > TAME_UNVALUED || a > MAXV || b > MAXV) return -1;
         /* cells in an h x w box on a grid, vertices of the graph elsewhere (a shape that is
