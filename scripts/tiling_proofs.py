@@ -31,7 +31,6 @@ from evalgame.analysis.tiling_results import KernelProof
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
-    DEFAULT_TAME_CELLS,
     OPTIONS,
     NativeSolver,
     default_options,
@@ -148,10 +147,10 @@ def main(argv: list[str] | None = None) -> None:
         "--options", default="default", help="default, all, none or names: " + ",".join(OPTIONS)
     )
     parser.add_argument(
-        "--tame-cells", type=int, default=DEFAULT_TAME_CELLS, help="option tame: largest region"
+        "--tame-cells", type=int, default=None, help="option tame: largest region (the kernel's)"
     )
     parser.add_argument(
-        "--tame-mb", type=int, default=None, help="option tame: database size in MB"
+        "--tame-mb", type=int, default=None, help="option tame: database size in MB (the kernel's)"
     )
     parser.add_argument("--max-nodes", type=int, default=None, help="node budget of each test")
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")

@@ -108,6 +108,12 @@ DEFAULT_PROOF_TABLE_MB, DEFAULT_LEAF_CELLS, DEFAULT_EPSILON = 64, 0, 0.0
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
 #: computes every region below K, and their number grows fast)
 DEFAULT_TAME_MB, SMALL_GRAPH_TAME_MB, DEFAULT_TAME_CELLS = 64, 16, 16
+#: above LARGE_BOARD vertices (7×7) the database enters regions of up to
+#: LARGE_BOARD_TAME_CELLS cells in LARGE_BOARD_TAME_MB MB: there the questions are long
+#: enough to repay it (BENCHMARKS.md, "Larger regions on larger boards": 8×8 "≥ 26?" 41×
+#: and 31× fewer nodes than with 16, 6.6× and 11× less CPU time; 7×8 "≥ 24?" 4.0× and 4.1×
+#: fewer, 1.4× and 1.9× less), on 7×7 not (K = 18: 1.3× fewer nodes, 1.2× more time)
+LARGE_BOARD, LARGE_BOARD_TAME_CELLS, LARGE_BOARD_TAME_MB = 49, 20, 512
 
 
 def default_options(vertices: int) -> int:
@@ -117,6 +123,18 @@ def default_options(vertices: int) -> int:
     (True, True)
     """
     return DEFAULT_OPTIONS if vertices <= SMALL_GRAPH else LARGE_GRAPH_OPTIONS
+
+
+def default_tame(vertices: int) -> tuple[int, int]:
+    """The region database's default for a graph of ``vertices`` vertices: (the largest
+    region it enters, its size in MB).
+
+    >>> default_tame(36), default_tame(49), default_tame(64)
+    ((16, 16), (16, 64), (20, 512))
+    """
+    if vertices > LARGE_BOARD:
+        return LARGE_BOARD_TAME_CELLS, LARGE_BOARD_TAME_MB
+    return DEFAULT_TAME_CELLS, SMALL_GRAPH_TAME_MB if vertices <= SMALL_GRAPH else DEFAULT_TAME_MB
 
 
 def available() -> bool:
@@ -148,7 +166,7 @@ class NativeSolver(MatchingSolver):
         budget: Budget | None = None,
         options: int | None = None,
         tame_mb: int | None = None,
-        tame_cells: int = DEFAULT_TAME_CELLS,
+        tame_cells: int | None = None,
     ) -> None:
         if _kernel is None:
             raise InputError("the C kernel is not built here; use the Python solver")
@@ -161,8 +179,11 @@ class NativeSolver(MatchingSolver):
             options = default_options(graph.n)
         if table_mb is None:
             table_mb = SMALL_GRAPH_TABLE_MB if small else DEFAULT_TABLE_MB
+        default_cells, default_mb = default_tame(graph.n)
+        if tame_cells is None:
+            tame_cells = default_cells
         if tame_mb is None:
-            tame_mb = SMALL_GRAPH_TAME_MB if small else DEFAULT_TAME_MB
+            tame_mb = default_mb
         _check_table(table_mb)
         _check_table(tame_mb, "the region database")
         super().__init__(graph, budget=budget)
