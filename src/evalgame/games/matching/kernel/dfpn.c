@@ -17,6 +17,7 @@
 #include "components.h"
 #include "dominance.h"
 #include "search.h"
+#include "separator.h"
 #include "table.h"
 
 #define INF 0xFFFFFFFFu
@@ -98,13 +99,20 @@ static int settle(int lo, int hi, int turn, int gamma, uint32_t *phi, uint32_t *
     return 1;
 }
 
-/* The numbers of a position before it is expanded: decided by bounds_of, else the table's,
- * else the distances of gamma from its bounds: gamma - lo to prove value >= gamma,
+/* The proven bounds of a position as the alpha-beta search has them before it searches:
+ * bounds_of raised by the separator bound (which is computed only where it can decide). */
+static void proven_bounds(Kernel *k, const Region *r, int turn, int gamma, int *lo, int *hi) {
+    bounds_of(k, r, turn, lo, hi, NULL);
+    *lo = separator_raise(k, r, turn, gamma, *lo, *hi);
+}
+
+/* The numbers of a position before it is expanded: decided by its proven bounds, else the
+ * table's, else the distances of gamma from its bounds: gamma - lo to prove value >= gamma,
  * hi + 1 - gamma to disprove it. */
 static void numbers_of(const Dfpn *d, const Region *r, int turn, int gamma, uint32_t *phi,
                        uint32_t *delta) {
     int lo, hi;
-    bounds_of(d->k, r, turn, &lo, &hi, NULL);
+    proven_bounds(d->k, r, turn, gamma, &lo, &hi);
     if (settle(lo, hi, turn, gamma, phi, delta)) return;
     const PnEntry *e = pn_find(d, r, turn, gamma);
     if (e) {
@@ -154,7 +162,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     }
     uint64_t start = k->nodes;
     int lo, hi;
-    bounds_of(k, r, turn, &lo, &hi, NULL);
+    proven_bounds(k, r, turn, gamma, &lo, &hi);
     if (settle(lo, hi, turn, gamma, phi_out, delta_out)) return;
     if (popcount64(r->core) <= d->params->leaf_cells) {
         /* a small subtree: the null-window test decides it (and stores what it proves) */
@@ -233,9 +241,11 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
 int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams *params) {
     uint32_t phi, delta;
     int lo, hi;
-    bounds_of(k, r, turn, &lo, &hi, NULL);
-    if (settle(lo, hi, turn, gamma, &phi, &delta))
+    proven_bounds(k, r, turn, gamma, &lo, &hi);
+    if (settle(lo, hi, turn, gamma, &phi, &delta)) {
+        store(k, r, turn, lo, hi, -1, -1, 1); /* the separator bound's answer too */
         return (phi == 0) == turn ? DFPN_PROVEN : DFPN_DISPROVEN;
+    }
     Dfpn d = {k, params, NULL, 0, NULL, NULL, NULL, 0, 0};
     uint64_t bytes = (uint64_t)params->table_mb << 20, buckets = 1;
     while (buckets * 2 * PN_BUCKET * sizeof(PnEntry) <= bytes) buckets *= 2;

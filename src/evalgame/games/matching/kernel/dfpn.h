@@ -4,8 +4,9 @@
  *
  * An AND/OR tree: MAX to move is an OR node (one move to a child with value >= gamma - 1
  * suffices), MIN to move an AND node. A position is terminal when what the alpha-beta
- * search would consult first decides it: its static bounds, the sum rule of tame regions
- * and the transposition table's proven bounds (bounds_of), or, for a core of at most
+ * search would consult first decides it: its static bounds, the sum rule of tame regions,
+ * the transposition table's proven bounds (bounds_of) and the separator bound, or, for a
+ * core of at most
  * leaf_cells vertices, the null-window test itself. Everything df-pn proves or disproves
  * joins that table as a bound, so the two searches share their facts; its proof and
  * disproof numbers live in a table of their own, of a fixed size, whose buckets keep the
