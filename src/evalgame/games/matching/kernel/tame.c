@@ -233,7 +233,8 @@ static TameValue evaluate(Kernel *k, uint64_t m, int width) {
     /* a small direct-mapped cache in front, keyed by the cells as they are: the canonical
      * shape (8 images) and the database's probe (a cache miss) only on its misses */
     uint64_t front_key = m ^ (uint64_t)width << 58;
-    TameFront *slot = &k->tame_front[(front_key * 0x9E3779B97F4A7C15ULL) >> (64 - k->front_bits)];
+    uint64_t front_index = (front_key * 0x9E3779B97F4A7C15ULL) >> (64 - k->front_bits);
+    TameFront *slot = &k->tame_front[front_index];
     if (slot->status && slot->mask == m && slot->w == width)
         return (TameValue){slot->a, slot->b, slot->status};
     TameValue value = stored_value(k, m, width);
