@@ -34,6 +34,7 @@ from evalgame.games.matching.native import (
     OPTIONS,
     NativeSolver,
     default_options,
+    default_tame,
 )
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
@@ -169,6 +170,11 @@ def main(argv: list[str] | None = None) -> None:
         tame_mb=args.tame_mb,
         tame_cells=args.tame_cells,
     )
+    # a proof's record names the region database it ran with (its size changes the nodes)
+    tame_cells, tame_mb = default_tame(board.n)
+    tame_cells, tame_mb = args.tame_cells or tame_cells, args.tame_mb or tame_mb
+    tame = options & OPTIONS["tame"]
+    database = f"tame regions of up to {tame_cells} cells in {tame_mb} MB" if tame else ""
     started = time.process_time()
     deadline = stop_time(args.until)
     lower, upper = solver.bounds(board.full, max_to_move)
@@ -220,7 +226,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{time.process_time() - clock:.1f} CPU s", flush=True)  # fmt: skip
             if args.record is not None:
                 proof = KernelProof(args.rows, args.cols, args.first, verdict, nodes,
-                                    round(seconds, 1), lines=checked, cells=args.cells,
+                                    round(seconds, 1), confirmation=database,
+                                    lines=checked, cells=args.cells,
                                     failures=failures, options=option_names(options),
                                     table_mb=args.table_mb,
                                     date=datetime.date.today().isoformat())  # fmt: skip
