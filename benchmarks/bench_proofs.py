@@ -234,10 +234,10 @@ def main(argv: list[str] | None = None) -> None:
                 for case, alone in zip(chosen, sequential, strict=True):
                     client.run(forget)  # cold tables on every worker
                     run = parallel(case, client)
-                    answer = verdict(case, run.answer)
-                    if answer != verdict(case, alone.answer):
-                        raise SystemExit(f"{case.name}: {answer} on {workers}, not {alone.answer}")
-                    print(row(case.name, str(workers), answer, run, alone), flush=True)
+                    said = verdict(case, run.answer)
+                    if said != verdict(case, alone.answer):
+                        raise SystemExit(f"{case.name}: {said} on {workers}, not {alone.answer}")
+                    print(row(case.name, str(workers), said, run, alone), flush=True)
                     ratios = (run.nodes / max(alone.nodes, 1), alone.wall / run.wall)
                     runs.setdefault((case.name, workers), []).append(ratios)
     print(f"load average at the end: {load()}")
