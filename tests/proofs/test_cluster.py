@@ -89,7 +89,7 @@ def test_tiling_boards_match_the_sequential_solver(client: Client, rows: int, co
             assert (proof.lower, proof.upper) == (proof.value, proof.value)
 
 
-def test_table_entries_scattered_while_the_manager_goes_on_give_the_same_answers(
+def test_table_entries_scattered_to_every_worker_give_the_same_answers(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from evalgame.proofs import manager

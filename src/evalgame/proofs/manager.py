@@ -56,8 +56,6 @@ same store skips all of that.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -159,7 +157,7 @@ class Task:
 class Shipment:
     """Table entries kept for the workers that may lack them: their number, and the
     :class:`~evalgame.proofs.problem.Entries` themselves (small ones, and without Dask) or
-    on their way into the cluster's memory (see :meth:`ProofManager._stow`)."""
+    in the cluster's memory (a Dask future, see :meth:`ProofManager._stow`)."""
 
     index: int
     data: Any
@@ -593,7 +591,6 @@ class ProofManager:
 
     def _submit(self, node: Node) -> None:
         stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
-        entries, entries_upto = self._entries_to_ship()
         # loose: another worker takes the task if its home is gone
         where = {} if node.home is None else {"workers": [node.home], "allow_other_workers": True}
         future = self.client.submit(
@@ -606,7 +603,7 @@ class ProofManager:
             None if isinstance(self.client, SerialPool) else stop_event,
             self._run_name,
             self._facts_to_ship(),
-            entries,
+            self._entries_to_ship(),
             self.idle_slice,
             pure=False,
             **where,
@@ -622,7 +619,7 @@ class ProofManager:
             number=self._handed,
             handed=handed,
             facts_upto=self._fact_count,
-            entries_upto=entries_upto,
+            entries_upto=self._entry_count,
         )
         self._running[future] = node.task
 
@@ -634,25 +631,13 @@ class ProofManager:
         known = min((self._learned.get(name, 0) for name in self._worker_names), default=0)
         return [fact for fact in self._facts[-FACTS_SHIPPED:] if fact.index >= known]
 
-    def _entries_to_ship(self) -> tuple[list[Any], int]:
+    def _entries_to_ship(self) -> list[Any]:
         """The table entries some worker of the cluster may lack (the latest
-        :data:`ENTRIES_SHIPPED` at most: the task may run on any of them), up to the first
-        whose scatter has not finished yet, and the number of the first entries left out
-        (the worker is then known to have absorbed those below it)."""
+        :data:`ENTRIES_SHIPPED` at most): the task may run on any of them."""
         if not self.share_facts:
-            return [], self._entry_count
+            return []
         known = min((self._absorbed.get(name, 0) for name in self._worker_names), default=0)
-        shipped: list[Any] = []
-        for sent in self._entries[-ENTRIES_SHIPPED:]:
-            if sent.index < known:
-                continue
-            if isinstance(sent.data, concurrent.futures.Future):
-                if not sent.data.done():
-                    return shipped, sent.index  # the next tasks take it and those after
-                shipped.append(sent.data.result())
-            else:
-                shipped.append(sent.data)
-        return shipped, self._entry_count
+        return [sent.data for sent in self._entries[-ENTRIES_SHIPPED:] if sent.index >= known]
 
     def _gather(self, futures: list[Any]) -> dict[Any, LeafOutcome]:
         """The outcomes of the tasks among ``futures`` that succeeded, in one round trip."""
@@ -730,17 +715,14 @@ class ProofManager:
 
     def _stow(self, sent: Entries) -> Any:
         """What the tasks carry for ``sent``: the entries themselves while the entries that
-        ride along inline stay under :data:`INLINE_BYTES`, else one copy scattered to every
-        worker (MBs of regions on 6×7: a worker receives them once, not with every task).
-        A scatter is a round trip through the scheduler to every worker, each of which
-        answers between two budget checks of its search: it runs on the client's event
-        loop (a :class:`concurrent.futures.Future` of the Dask future) while the manager
-        goes on, and the tasks handed out once it is done carry it."""
+        ride along inline stay under :data:`INLINE_BYTES`, else a Dask future of one copy
+        scattered to every worker (MBs of regions on 6×7: a worker receives them once, not
+        with every task). A scatter is a blocking round trip through the scheduler to every
+        worker: most entries are small, and riding along costs them nothing."""
         inline = sum(len(s.data.entries) for s in self._entries if isinstance(s.data, Entries))
         if isinstance(self.client, SerialPool) or inline + len(sent.entries) <= INLINE_BYTES:
             return sent
-        scatter = self.client.scatter(sent, broadcast=True, hash=False, asynchronous=True)
-        return asyncio.run_coroutine_threadsafe(scatter, self.client.loop.asyncio_loop)
+        return self.client.scatter(sent, broadcast=True, hash=False)
 
     def _share(self, path: tuple[Any, ...], lower: Number | None, upper: Number | None) -> None:
         """Add a proven bound to the facts shipped with the next tasks."""
