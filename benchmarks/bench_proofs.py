@@ -7,11 +7,16 @@ case is the exact value (MTD(f) over parallel null-window tests, :func:`prove`) 
 null-window question "value ≥ γ?". Each row gives the nodes the workers searched, the
 wall seconds (from the moment the cluster is up), the workers' CPU seconds, the tasks and
 splits, *idle* (the share of the worker threads' time they had no task: the manager had
-none to give, or a result was on its way), and two ratios against one process: *nodes*
+none to give, or a result was on its way), *mgr s* (the CPU seconds of this process while
+the manager ran: the manager, and for a local cluster its Dask scheduler and nannies, which
+share the machine's cores with the workers), and two ratios against one process: *nodes*
 (search overhead: workers' nodes / sequential nodes) and *speed* (sequential wall /
 parallel wall). The answers must agree.
 Nodes do not depend on the machine's load; wall seconds do, so the machine, the date and
-the load average are printed first and last.
+the load average are printed first and last. Last comes the issue's goal, decided from the
+rows: with 2 workers on 6×7, both starters, at most 1.25× the nodes and at least 1.5× the
+speed of one process, in every run (``--repeat 3`` runs each parallel case three times);
+with 4 and 8 workers at most 1.5× the nodes.
 
 ``python benchmarks/bench_proofs.py`` (the default, ``make bench``): 6×7, both starters,
 on 1, 2, 4 and 8 workers. ``--full`` adds the 12-variable e-Valuate example and the 7×7
@@ -67,6 +72,8 @@ class Answer:
     tasks: int = 1
     splits: int = 0
     idle: float | None = None
+    #: CPU seconds of this process while the manager ran (``None``: one process)
+    manager: float | None = None
 
 
 def tiling_value(rows: int, cols: int, first: Player) -> Case:
@@ -113,6 +120,7 @@ def cases(full: bool) -> list[Case]:
 
 def parallel(case: Case, client: object) -> Answer:
     """``case`` answered by the proof manager, default settings, with ``client``'s workers."""
+    cpu = time.process_time()
     if case.gamma is None:
         proof = prove(case.problem, client, timeout=3600)
         tally, answer, wall = proof.tally, proof.value, proof.seconds
@@ -122,7 +130,8 @@ def parallel(case: Case, client: object) -> Answer:
         answer = manager.test(case.gamma, strict=False)
         tally, wall = manager.tally, time.monotonic() - started
     idle = tally.idle / (threads(client) * wall)
-    return Answer(answer, tally.nodes, wall, tally.cpu, tally.tasks, tally.splits, idle)
+    mine = time.process_time() - cpu
+    return Answer(answer, tally.nodes, wall, tally.cpu, tally.tasks, tally.splits, idle, mine)
 
 
 def threads(client: Any) -> int:
@@ -158,11 +167,42 @@ def load() -> str:
 def row(case: str, workers: str, answer: str, run: Answer, alone: Answer) -> str:
     """One line of the table."""
     idle = "" if run.idle is None else f"{run.idle:.0%}"
+    manager = "" if run.manager is None else f"{run.manager:.1f}"
     return (
         f"{case:<28} {workers:>7} {answer:>6} {run.nodes:>12,} {run.wall:>7.1f} {run.cpu:>7.1f} "
-        f"{run.tasks:>6} {run.splits:>6} {idle:>5} {run.nodes / max(alone.nodes, 1):>6.2f} "
-        f"{alone.wall / run.wall:>6.2f}"
+        f"{manager:>5} {run.tasks:>6} {run.splits:>6} {idle:>5} "
+        f"{run.nodes / max(alone.nodes, 1):>6.2f} {alone.wall / run.wall:>6.2f}"
     )
+
+
+#: the issue's goal: (workers, most nodes×, least speed× or None), on 6×7 both starters
+GOALS = ((2, 1.25, 1.5), (4, 1.5, None), (8, 1.5, None))
+
+
+def goal(runs: dict[tuple[str, int], list[tuple[float, float]]]) -> list[str]:
+    """The goal's verdict from ``runs``: (case, workers) → [(nodes×, speed×) of each run];
+    every run must meet it (on 6×7 only: the other cases are measured, not judged).
+
+    >>> print(goal({("tiling 6×7 MAX, value", 2): [(0.8, 1.6), (0.9, 1.4)]})[0])
+    goal, 2 workers, 6×7 MAX: nodes× ≤ 1.25 in every run (worst 0.90): met; speed× ≥ 1.5 \
+in every run (worst 1.40, median 1.60): NOT met
+    """
+    lines = []
+    for workers, most_nodes, least_speed in GOALS:
+        for (case, count), measured in runs.items():
+            if count != workers or not case.startswith("tiling 6×7"):
+                continue
+            nodes = max(n for n, _ in measured)
+            text = f"goal, {workers} workers, 6×7 {case.split()[2].rstrip(',')}: "
+            text += f"nodes× ≤ {most_nodes} in every run (worst {nodes:.2f}): "
+            text += "met" if nodes <= most_nodes else "NOT met"
+            if least_speed is not None:
+                speeds = sorted(s for _, s in measured)
+                worst, median = speeds[0], speeds[len(speeds) // 2]
+                text += f"; speed× ≥ {least_speed} in every run (worst {worst:.2f}, median "
+                text += f"{median:.2f}): " + ("met" if worst >= least_speed else "NOT met")
+            lines.append(text)
+    return lines
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -170,13 +210,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--full", action="store_true", help="add 12 variables and 7×7")
     parser.add_argument("--workers", default="1,2,4,8", help="worker counts, e.g. 2,4")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each parallel case")
     options = parser.parse_args(argv or [])
     chosen = cases(options.full)
     counts = [int(count) for count in options.workers.split(",")]
     print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {machine()}")
     print(
         f"{'case':<28} {'workers':>7} {'answer':>6} {'nodes':>12} {'wall s':>7} {'CPU s':>7} "
-        f"{'tasks':>6} {'splits':>6} {'idle':>5} {'nodes×':>6} {'speed×':>6}",
+        f"{'mgr s':>5} {'tasks':>6} {'splits':>6} {'idle':>5} {'nodes×':>6} {'speed×':>6}",
         flush=True,
     )
     sequential: list[Answer] = []
@@ -186,17 +227,22 @@ def main(argv: list[str] | None = None) -> None:
         alone = Answer(answer, nodes, time.monotonic() - wall, time.process_time() - cpu)
         sequential.append(alone)
         print(row(case.name, "1 proc", verdict(case, answer), alone, alone), flush=True)
+    runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
     for workers in counts:
         with connect(workers=workers) as client:
-            for case, alone in zip(chosen, sequential, strict=True):
-                client.run(forget)  # cold tables on every worker
-                run = parallel(case, client)
-                if verdict(case, run.answer) != verdict(case, alone.answer):
-                    raise SystemExit(f"{case.name}: {run.answer} on {workers}, not {alone.answer}")
-                print(
-                    row(case.name, str(workers), verdict(case, run.answer), run, alone), flush=True
-                )
+            for _ in range(options.repeat):
+                for case, alone in zip(chosen, sequential, strict=True):
+                    client.run(forget)  # cold tables on every worker
+                    run = parallel(case, client)
+                    said = verdict(case, run.answer)
+                    if said != verdict(case, alone.answer):
+                        raise SystemExit(f"{case.name}: {said} on {workers}, not {alone.answer}")
+                    print(row(case.name, str(workers), said, run, alone), flush=True)
+                    ratios = (run.nodes / max(alone.nodes, 1), alone.wall / run.wall)
+                    runs.setdefault((case.name, workers), []).append(ratios)
     print(f"load average at the end: {load()}")
+    for line in goal(runs):
+        print(line)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +87,28 @@ def test_tiling_boards_match_the_sequential_solver(client: Client, rows: int, co
         assert proof.value == expected, (rows, cols, first)
         if rows * cols != 1:
             assert (proof.lower, proof.upper) == (proof.value, proof.value)
+
+
+def test_table_entries_scattered_to_every_worker_give_the_same_answers(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from evalgame.proofs import manager
+
+    monkeypatch.setattr(manager, "INLINE_BYTES", 0)  # every task's entries are scattered
+    scattered: list[Any] = []
+    scatter: Callable[..., Any] = client.scatter
+
+    def counted(*args: Any, **options: Any) -> Any:
+        scattered.append(args[0])
+        return scatter(*args, **options)
+
+    monkeypatch.setattr(client, "scatter", counted)
+    for rows, cols in ((4, 5), (5, 5)):
+        for first in (Player.MAX, Player.MIN):
+            client.run(forget)
+            proof = prove(TilingProblem(rows, cols, first), client, slice_seconds=0.5)
+            assert proof.value == solve_tiling(rows, cols, first, engine="python").value
+    assert scattered  # the path under test was taken
 
 
 @settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -94,6 +94,8 @@ FACTS_SHIPPED = 4096
 #: the most recent tasks' table entries shipped with each task, at most (those that every
 #: worker of the cluster has absorbed are left out)
 ENTRIES_SHIPPED = 512
+#: table entries (bytes in all) that ride along with the tasks instead of being scattered
+INLINE_BYTES = 64 * 1024
 #: while a worker thread has nothing to do, a running task is split once it has run this
 #: share of its slice (see the module doc)
 IDLE_SLICE = 0.2
@@ -154,8 +156,8 @@ class Task:
 @dataclass(frozen=True)
 class Shipment:
     """Table entries kept for the workers that may lack them: their number, and the
-    :class:`~evalgame.proofs.problem.Entries` in the cluster's memory (a Dask future) or,
-    without Dask, themselves."""
+    :class:`~evalgame.proofs.problem.Entries` themselves (small ones, and without Dask) or
+    in the cluster's memory (a Dask future, see :meth:`ProofManager._stow`)."""
 
     index: int
     data: Any
@@ -706,17 +708,21 @@ class ProofManager:
         self._entries = [sent for sent in self._entries if sent.index >= known]  # all have it
         if self.share_facts and outcome.entries:
             sent = Entries(self._entry_count, worker, outcome.entries)
-            # into the cluster's memory once, a copy on every worker: tasks name it, and a
-            # worker receives it once, not with every task (MBs of regions on 6×7)
-            data = (
-                sent
-                if isinstance(self.client, SerialPool)
-                else self.client.scatter(sent, broadcast=True, hash=False)
-            )
-            self._entries.append(Shipment(sent.index, data))
+            self._entries.append(Shipment(sent.index, self._stow(sent)))
             self._entry_count += 1
             if len(self._entries) > 2 * ENTRIES_SHIPPED:
                 del self._entries[:-ENTRIES_SHIPPED]
+
+    def _stow(self, sent: Entries) -> Any:
+        """What the tasks carry for ``sent``: the entries themselves while the entries that
+        ride along inline stay under :data:`INLINE_BYTES`, else a Dask future of one copy
+        scattered to every worker (MBs of regions on 6×7: a worker receives them once, not
+        with every task). A scatter is a blocking round trip through the scheduler to every
+        worker: most entries are small, and riding along costs them nothing."""
+        inline = sum(len(s.data.entries) for s in self._entries if isinstance(s.data, Entries))
+        if isinstance(self.client, SerialPool) or inline + len(sent.entries) <= INLINE_BYTES:
+            return sent
+        return self.client.scatter(sent, broadcast=True, hash=False)
 
     def _share(self, path: tuple[Any, ...], lower: Number | None, upper: Number | None) -> None:
         """Add a proven bound to the facts shipped with the next tasks."""

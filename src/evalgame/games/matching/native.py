@@ -70,8 +70,11 @@ DEFAULT_TABLE_MB = 256
 SMALL_GRAPH, SMALL_GRAPH_TABLE_MB = 36, 16
 #: the kernel handles graphs up to this many vertices (sets are 64-bit masks)
 MAX_VERTICES = 64
-#: nodes between two checks of the budget and of Ctrl-C (about 10 ms of search)
-CHECK_EVERY = 1 << 14
+#: nodes between two checks of the budget and of Ctrl-C (10-20 ms of search). The kernel
+#: holds the GIL between checks, so the other threads of its process wait that long: a
+#: Dask worker's communications (a result reported, data served) waited up to 0.1 s a
+#: step with 1 << 14; a check costs about a microsecond
+CHECK_EVERY = 1 << 11
 
 #: option bits of the kernel: each optional ingredient can be switched off
 OPTIONS = {
