@@ -108,13 +108,24 @@ def test_the_scheduler_killed_mid_run_stops_with_a_clear_error_and_resumes(
     assert kept <= _facts(store)
 
 
+#: ``python -m evalgame`` as a terminal starts it, Ctrl-C raising KeyboardInterrupt: a
+#: process started in the background of a non-interactive shell (a CI job's, make's)
+#: inherits SIGINT ignored, and Python then leaves it ignored, so the signal sent below
+#: would be lost and the proof run to its end
+EVALGAME = [
+    sys.executable, "-c",
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('evalgame', run_name='__main__')",
+]  # fmt: skip
+
+
 def _stopped_at_the_first_fact(
     command: list[str], store: Path, stop: Callable[[subprocess.Popen[str]], None]
 ) -> tuple[int, str]:
     """Run ``evalgame`` with ``command``, ``stop`` it once its store holds a fact (the proof
     is under way), and return its exit status and error output."""
     run = subprocess.Popen(
-        [sys.executable, "-m", "evalgame", *command],
+        [*EVALGAME, *command],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "COLUMNS": "1000"},  # each message on one line
     )  # fmt: skip
