@@ -6,7 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs docs clean
 
-$(STAMP): pyproject.toml
+# the C kernel is built by the package build: a checkout whose kernel sources changed
+# (a pull, a merge) installs again, or its tests would run the stale compiled kernel
+KERNEL := $(wildcard src/evalgame/games/matching/_kernel.c src/evalgame/games/matching/kernel/*.[ch])
+
+$(STAMP): pyproject.toml $(KERNEL)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,bench,docs,openspiel,pettingzoo]'
