@@ -163,16 +163,12 @@ def main(argv: list[str] | None = None) -> None:
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
     options = options_from(args.options, board.n)
-    solver = NativeSolver(
-        board,
-        table_mb=args.table_mb,
-        options=options,
-        tame_mb=args.tame_mb,
-        tame_cells=args.tame_cells,
-    )
-    # a proof's record names the region database it ran with (its size changes the nodes)
     tame_cells, tame_mb = default_tame(board.n)
     tame_cells, tame_mb = args.tame_cells or tame_cells, args.tame_mb or tame_mb
+    solver = NativeSolver(
+        board, table_mb=args.table_mb, options=options, tame_mb=tame_mb, tame_cells=tame_cells
+    )
+    # a proof's record names the region database it ran with (its size changes the nodes)
     tame = options & OPTIONS["tame"]
     database = f"tame regions of up to {tame_cells} cells in {tame_mb} MB" if tame else ""
     started = time.process_time()

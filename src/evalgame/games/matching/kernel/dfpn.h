@@ -9,8 +9,9 @@
  * core of at most leaf_cells vertices, the null-window test itself. Everything df-pn
  * proves or disproves joins that table as a bound, so the two searches share their facts;
  * its proof and disproof numbers live in a table of their own, of a fixed size, whose
- * buckets keep the entries of the largest subtrees. The proof and disproof numbers only choose which
- * position to expand next: an answer combines proven facts only, whatever they are.
+ * buckets keep the entries of the largest subtrees. The proof and disproof numbers only
+ * choose which position to expand next: an answer combines proven facts only, whatever
+ * they are.
  */
 #ifndef EVALGAME_KERNEL_DFPN_H
 #define EVALGAME_KERNEL_DFPN_H
