@@ -23,7 +23,7 @@ from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import EngineProblem, ProofManager, ProofStore, SerialPool, prove, read_summary
 from evalgame.proofs.leaf import LeafOutcome, run_leaf
-from evalgame.proofs.problem import forget
+from evalgame.proofs.problem import built, forget
 from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Player
@@ -149,6 +149,34 @@ class RecordingPool(SerialPool):
     def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         self.paths.append(args[1])
         return super().submit(function, *args, **options)
+
+
+@pytest.mark.parametrize(("rows", "cols", "gamma"), [(4, 5, 10), (5, 5, 12)])
+def test_a_tiling_proof_hands_out_the_root_moves_in_the_kernels_order(
+    rows: int, cols: int, gamma: int
+) -> None:
+    # the order of the top plies decides which subtrees a proof searches at all: the leaves'
+    # own solver orders them (on 7×7 "≥ 22?" the game's simpler order cost 3.65× the nodes;
+    # on these boards the two orders hand out MAX's first moves differently)
+    forget()
+    problem = TilingProblem(rows, cols)
+    game, solver, memory = built(problem)
+    ranked = solver.order(game, game.initial(), gamma, memory=memory)
+    pool = RecordingPool()
+    ProofManager(problem, pool, ProofStore.memory(problem.label)).test(gamma, strict=False)
+    handed = list(dict.fromkeys(path[0] for path in pool.paths))
+    assert len(handed) > 2
+    assert handed == [move for move in ranked if move in handed]
+
+
+def test_a_leaf_split_returns_its_children_in_its_searchs_order() -> None:
+    forget()
+    problem = TilingProblem(6, 6)
+    outcome = run_leaf(problem, (), 15, False, 1e-9, None)  # stopped at its first look
+    assert not outcome.finished
+    game, solver, memory = built(problem)
+    ranked = solver.order(game, game.initial(), 15, memory=memory)
+    assert [move for move, _, _ in outcome.children] == ranked
 
 
 @pytest.mark.parametrize(("expect", "handed"), [(None, [(0,)]), (True, [(0, 0), (0, 1)])])

@@ -46,7 +46,8 @@ class LeafOutcome:
     worker: str
     #: the bounds ``(move, lower, upper)`` the worker's table proved on the leaf's children
     #: (``None``: unknown): they settle the children when the leaf is split, and reach the
-    #: other workers, whose searches meet the same positions by transposition
+    #: other workers, whose searches meet the same positions by transposition; when not
+    #: ``finished``, every child, best first as the search would try them
     children: tuple[tuple[Any, Number | None, Number | None], ...] = ()
     #: what the worker's memory proved in this task's large searches, for the other workers
     #: (:meth:`~evalgame.search.registry.Solver.entries`; empty if its solver cannot say)
@@ -77,6 +78,7 @@ def run_leaf(
     position = game.initial()
     for move in path:
         position = game.play(position, move)
+    last = path[-1] if path else None
     started = time.process_time()
     budget = Budget(
         report_seconds=STOP_CHECK_SECONDS,
@@ -92,16 +94,21 @@ def run_leaf(
             budget=budget,
             memory=memory,
             stats=stats,
-            last=path[-1] if path else None,  # ordered as inside the whole search
+            last=last,  # ordered as inside the whole search
         )
     except SearchInterrupted:
         finished, result = False, None
     else:
         finished = True
     cpu = time.process_time() - started
+    # a leaf split next has its children in the order its search had
+    moves = (
+        game.moves(position)
+        if finished
+        else solver.order(game, position, gamma, strict=strict, memory=memory, last=last)
+    )
     known = tuple(  # a few table probes: cheap beside the search
-        (move, *solver.known(game, game.play(position, move), memory))
-        for move in game.moves(position)
+        (move, *solver.known(game, game.play(position, move), memory)) for move in moves
     )
     # another process can use table entries only if keys name the same positions there
     exported = solver.entries(memory) if problem.portable_keys else b""

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -69,7 +69,7 @@ from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.keys import path_key, stable_key
 from evalgame.proofs.leaf import LeafOutcome, run_leaf, split_event
-from evalgame.proofs.problem import Entries, Fact, Problem
+from evalgame.proofs.problem import Entries, Fact, Problem, built
 from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
 from evalgame.search.protocol import Game, Player
 from evalgame.search.stats import SearchStats
@@ -423,11 +423,17 @@ class ProofManager:
                 return True
         return False
 
-    def _expand(self, node: Node) -> None:
-        """Give ``node`` its children (best-ordered first), deciding those that can be."""
+    def _expand(self, node: Node, moves: Sequence[Any] | None = None) -> None:
+        """Give ``node`` its children (best-ordered first: ``moves``, else the game's
+        order), deciding those that can be."""
         game, position = self.game, node.position
         self.tally.expanded += 1
-        moves = game.order(position, game.moves(position))
+        if moves is None:  # as the leaves' solver orders them, on a table of its own here
+            _, solver, memory = built(self.problem)
+            last = node.path[-1] if node.path else None
+            moves = solver.order(
+                game, position, self._gamma, strict=self._strict, memory=memory, last=last
+            )
         node.children = [
             self._node(game.play(position, move), (*node.path, move), node) for move in moves
         ]
@@ -684,7 +690,8 @@ class ProofManager:
             self.tally.called_off += 1
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
-            self._expand(node)
+            searched = [move for move, _, _ in outcome.children]  # in its search's order
+            self._expand(node, searched or None)
             self._split(node, outcome)
 
     def _share_children(self, node: Node, outcome: LeafOutcome, task: Task) -> None:

@@ -24,7 +24,7 @@ mtdf, minimax, expectiminimax, backward-induction
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +64,9 @@ Recall = Callable[[Game[Any, Any], Any, Any], tuple[Number | None, Number | None
 Export = Callable[[Any], bytes]
 #: merges into a memory what another process's memory on the same game exported
 Absorb = Callable[[Any, bytes], None]
+#: the moves of a position in the order the solver's test would try them first, given what
+#: its memory holds: (game, position, moves, γ, strict, memory, last) → the same moves
+Rank = Callable[[Game[Any, Any], Any, Sequence[Any], Number, bool, Any, Any], list[Any]]
 
 
 #: the table entries a worker's engine search sends to the others: those of searches of at
@@ -108,7 +111,8 @@ class Solver:
     memory its tests keep between calls (default: a transposition table); ``teach`` adds
     to that memory bounds proven elsewhere and ``recall`` reads the bounds it holds;
     ``export`` and ``absorb`` pass what one memory proved to another process's (``None``:
-    it cannot).
+    it cannot); ``rank`` orders a position's moves as its test would (``None``: the game's
+    order).
     """
 
     name: str
@@ -120,6 +124,7 @@ class Solver:
     recall: Recall | None = None
     export: Export | None = None
     absorb: Absorb | None = None
+    rank: Rank | None = None
 
     def __call__(
         self,
@@ -217,6 +222,30 @@ class Solver:
         if self.recall is None:
             return None, None
         return self.recall(game, position, memory)
+
+    def order(
+        self,
+        game: Game[Any, Any],
+        position: Any,
+        gamma: Number,
+        *,
+        strict: bool = False,
+        memory: Any = None,
+        last: Any = None,
+    ) -> list[Any]:
+        """The moves of ``position`` best first, as :meth:`test` on ``memory`` would try
+        them for the question ``γ`` (``last``: the move that led there, if known): a proof
+        split at ``position`` then hands out its children in the order the search had.
+
+        >>> from evalgame.search.examples import NestedTree
+        >>> game = NestedTree([[3, 5], [2, 9]])
+        >>> SOLVERS["mtdf"].order(game, game.initial(), 3)   # the game's own order
+        [0, 1]
+        """
+        moves = game.moves(position)
+        if self.rank is None or memory is None:
+            return list(game.order(position, moves))
+        return self.rank(game, position, moves, gamma, strict, memory, last)
 
     def entries(self, memory: Any) -> bytes:
         """What ``memory`` proved in its large searches since the last call, for

@@ -131,6 +131,33 @@ def test_the_last_move_changes_only_the_order(
     check_test(NativeSolver(bitgraph, table_mb=1), free, max_to_move, gamma, value, last)
 
 
+@settings(max_examples=200)
+@given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9))
+def test_the_move_order_lists_moves_that_attain_the_value(
+    graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int
+) -> None:
+    """``order`` (how a proof's manager splits a position) gives distinct moves of the
+    position, among them one that attains its value, before and after a test filled the
+    table (whose best move then comes first)."""
+    bitgraph, _ = graph
+    free = raw & bitgraph.full
+    reference = MatchingSolver(bitgraph)
+    solver = NativeSolver(bitgraph, table_mb=1)
+    for _ in range(2):
+        moves = solver.order(free, max_to_move, gamma)
+        assert len(set(moves)) == len(moves)
+        for move in moves:
+            u, v = (move & -move).bit_length() - 1, move.bit_length() - 1
+            assert move.bit_count() == 2
+            assert move & free == move
+            assert bitgraph.adjacency[u] >> v & 1
+        if moves:
+            values = [1 + reference.value(free & ~move, not max_to_move) for move in moves]
+            best = max(values) if max_to_move else min(values)
+            assert best == reference.value(free, max_to_move)
+        solver.test(free, max_to_move, gamma)
+
+
 def test_the_last_move_orders_a_subproblem_as_inside_the_whole_search() -> None:
     # 5×5, MIN's first move a vertical domino in the top corner: MAX's replies next to it
     # come first, as in the search of the whole board (the same verdicts, other numbers of

@@ -214,6 +214,28 @@ static PyObject *Kernel_test(Kernel *k, PyObject *args) {
     return PyLong_FromLong(result);
 }
 
+/* order(free, max_to_move, gamma, last): the moves as test() would try them first, best
+ * first (each u << 8 | v): a proof's manager splits a position in this order. */
+static PyObject *Kernel_order(Kernel *k, PyObject *args) {
+    unsigned long long free, last = 0;
+    int turn, gamma;
+    if (!PyArg_ParseTuple(args, "Kpi|K", &free, &turn, &gamma, &last) || parse_free(k, free) < 0)
+        return NULL;
+    Region r;
+    analyse(k, free, &r);
+    int count = move_order(k, &r, turn, gamma, last & k->full, k->children);
+    PyObject *moves = PyList_New(count);
+    for (int i = 0; moves && i < count; i++) {
+        PyObject *move = PyLong_FromLong(k->children[i].u << 8 | k->children[i].v);
+        if (!move) {
+            Py_CLEAR(moves);
+            break;
+        }
+        PyList_SET_ITEM(moves, i, move);
+    }
+    return moves;
+}
+
 static PyObject *Kernel_bounds(Kernel *k, PyObject *args) {
     unsigned long long free;
     int turn, lower, upper;
@@ -381,6 +403,8 @@ static PyMethodDef Kernel_methods[] = {
     {"prove", (PyCFunction)Kernel_prove, METH_VARARGS,
      "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon): value >= "
      "gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
+    {"order", (PyCFunction)Kernel_order, METH_VARARGS,
+     "order(free, max_to_move, gamma, last=0): the moves best first, each u << 8 | v"},
     {"bounds", (PyCFunction)Kernel_bounds, METH_VARARGS,
      "bounds(free, max_to_move): proven (lower, upper), static and from the table"},
     {"learn", (PyCFunction)Kernel_learn, METH_VARARGS,

@@ -234,6 +234,20 @@ class NativeSolver(MatchingSolver):
         finally:
             self._sync()
 
+    def order(self, free: int, max_to_move: bool, gamma: int, last: int = 0) -> list[int]:
+        """The moves (edges as vertex sets) in the order :meth:`test` would try them first
+        for "moves to come ≥ ``gamma``?", given its table: the table's move, then by the
+        children's bounds and shapes (``last``: the edge that led to ``free``); all the
+        edges of the core, and of the edges beside it the one pass worth trying.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(1, 4)   # MIN first tries the middle domino: it ends the game
+        >>> [board.describe(edge) for edge in NativeSolver(board).order(board.full, False, 2)]
+        ['(0,1)–(0,2)', '(0,0)–(0,1)', '(0,2)–(0,3)']
+        """
+        moves = self.kernel.order(free, max_to_move, gamma, last)
+        return [1 << (move >> 8) | 1 << (move & 255) for move in moves]
+
     def prove(
         self,
         free: int,

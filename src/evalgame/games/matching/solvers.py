@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from evalgame.errors import GameError
@@ -118,8 +119,7 @@ def specialised(
         stats: SearchStats,
         last: int | None,
     ) -> int:
-        # values are integers: "value > γ" is "value ≥ ⌊γ⌋ + 1", "value ≥ γ" is "value ≥ ⌈γ⌉"
-        target = (math.floor(gamma) + 1 if strict else math.ceil(gamma)) - position.placed
+        target = _target(gamma, strict, position)
         searcher = solver(game, None) if memory is None else memory
         searcher.budget, before = budget, searcher.stats.nodes
         try:
@@ -147,7 +147,32 @@ def specialised(
         lower, upper = memory.bounds(position.free, position.to_move is Player.MAX)
         return position.placed + lower, position.placed + upper
 
-    return Solver(name, description, run, probe, remember, learn, recall, export, absorb)
+    def rank(
+        game: Game[Any, Any],
+        position: MatchingPosition,
+        moves: Sequence[int],
+        gamma: Number,
+        strict: bool,
+        memory: MatchingSolver,
+        last: int | None,
+    ) -> list[int]:
+        if not isinstance(memory, NativeSolver):
+            return list(game.order(position, moves))
+        max_to_move = position.to_move is Player.MAX
+        target = _target(gamma, strict, position)
+        first = memory.order(position.free, max_to_move, target, last or 0)
+        # the kernel leaves out the edges beside the core but the one pass worth trying
+        ranked = [move for move in first if move in set(moves)]
+        rest = set(moves) - set(ranked)
+        return ranked + [move for move in game.order(position, moves) if move in rest]
+
+    return Solver(name, description, run, probe, remember, learn, recall, export, absorb, rank)
+
+
+def _target(gamma: Number, strict: bool, position: MatchingPosition) -> int:
+    """The question "value ≥ γ?" (``strict``: "> γ?") as "moves to come ≥ target?"."""
+    # values are integers: "value > γ" is "value ≥ ⌊γ⌋ + 1", "value ≥ γ" is "value ≥ ⌈γ⌉"
+    return (math.floor(gamma) + 1 if strict else math.ceil(gamma)) - position.placed
 
 
 #: the specialised solver and the engine's searches, by command-line name

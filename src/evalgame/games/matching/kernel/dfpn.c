@@ -127,26 +127,6 @@ static void numbers_of(const Dfpn *d, const Region *r, int turn, int gamma, uint
     *delta = turn ? down : up;
 }
 
-/* The moves of r, as the alpha-beta search has them: the edges of the core, and the one
- * move outside it worth trying (pass_move: a pass, or the best crumb move). */
-static int moves_of(Kernel *k, const Region *r, int turn, Child *children) {
-    int count = 0;
-    for (uint64_t rest = r->core; rest; rest &= rest - 1) {
-        int u = ctz64(rest);
-        for (uint64_t vs = k->adj[u] & rest & ~((uint64_t)1 << u); vs; vs &= vs - 1) {
-            children[count].u = u;
-            children[count++].v = ctz64(vs);
-        }
-    }
-    int u, v;
-    pass_move(k, r, turn, &u, &v);
-    if (u >= 0) {
-        children[count].u = u;
-        children[count++].v = v;
-    }
-    return count;
-}
-
 static uint64_t capped(uint64_t x) { return x > INF ? INF : x; }
 
 /* Nagai's MID: expand r until its phi reaches thphi or its delta thdelta (or it is
@@ -176,7 +156,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     Child *children = d->children + (size_t)depth * k->stride;
     uint32_t *cphi = d->phi + (size_t)depth * k->stride;
     uint32_t *cdelta = d->delta + (size_t)depth * k->stride;
-    int count = moves_of(k, r, turn, children);
+    int count = moves_of(k, r, turn, -1, -1, children); /* as the alpha-beta search has them */
     if (k->options & OPT_DOMINANCE)
         count = drop_dominated(k, r->core, children, count, turn, -1, -1);
     uint64_t base = r->core | r->spare;

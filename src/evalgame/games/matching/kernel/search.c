@@ -53,6 +53,72 @@ static int cmp_child(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* The table's best move `tmove` of r (bounds_of) mapped back from canonical coordinates:
+ * 1 and *u, *v if it is still a move of r, else 0. */
+static int table_move(const Kernel *k, const Region *r, int tmove, int *u, int *v) {
+    if (!tmove) return 0;
+    int cu = (tmove >> 8) - 1 + r->shift, cv = (tmove & 255) - 1 + r->shift;
+    if (cu < 0 || cv < 0 || cu >= k->n || cv >= k->n) return 0;
+    *u = k->inv[r->sym][cu];
+    *v = k->inv[r->sym][cv];
+    uint64_t base = r->core | r->spare;
+    return (base >> *u & 1) && (base >> *v & 1) && (k->adj[*u] >> *v & 1);
+}
+
+int moves_of(Kernel *k, const Region *r, int turn, int skip_u, int skip_v, Child *children) {
+    int count = 0, pass_u, pass_v;
+    pass_move(k, r, turn, &pass_u, &pass_v);
+    for (uint64_t rest = r->core; rest;) {
+        int u = ctz64(rest);
+        rest &= rest - 1;
+        for (uint64_t vs = k->adj[u] & rest; vs; vs &= vs - 1) {
+            int v = ctz64(vs);
+            if (u == skip_u && v == skip_v) continue;
+            children[count].u = u;
+            children[count++].v = v;
+        }
+    }
+    if (pass_u >= 0) {
+        int u = pass_u < pass_v ? pass_u : pass_v, v = pass_u < pass_v ? pass_v : pass_u;
+        if (u != skip_u || v != skip_v) {
+            children[count].u = u;
+            children[count++].v = v;
+        }
+    }
+    return count;
+}
+
+int move_order(Kernel *k, const Region *r, int turn, int gamma, uint64_t last, Child *children) {
+    int tmove, lower, upper, first_u = -1, first_v = -1, u, v;
+    bounds_of(k, r, turn, &lower, &upper, &tmove);
+    if (table_move(k, r, tmove, &u, &v)) {
+        first_u = u < v ? u : v;
+        first_v = u < v ? v : u;
+    }
+    int count = moves_of(k, r, turn, first_u, first_v, children);
+    uint64_t near = turn && last ? neighbourhood(k, last) : 0;
+    uint64_t base = r->core | r->spare;
+    for (int i = 0; i < count; i++) {
+        Child *ch = &children[i];
+        uint64_t cells = (uint64_t)1 << ch->u | (uint64_t)1 << ch->v;
+        analyse(k, base & ~cells, &ch->region);
+        int low = ch->region.lo, high = ch->region.hi;
+        if (k->options & OPT_ETC) { /* as test() scores them */
+            bounds_of(k, &ch->region, !turn, &low, &high, NULL);
+            low = separator_raise(k, &ch->region, !turn, gamma - 1, low, high);
+        }
+        ch->score = order_score(k, r->core & ~cells, turn, high, (near & cells) != 0, low);
+    }
+    qsort(children, (size_t)count, sizeof(Child), cmp_child);
+    if (first_u >= 0) { /* the table's move before them all */
+        memmove(&children[1], &children[0], (size_t)count * sizeof(Child));
+        children[0].u = first_u;
+        children[0].v = first_v;
+        count++;
+    }
+    return count;
+}
+
 int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     k->nodes++;
     if (--k->countdown <= 0 && check(k)) return 0;
@@ -72,62 +138,29 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     Child *children = k->children + (size_t)depth * k->stride;
     int count = 0, done = 0;
 
-    if (tmove) {
-        /* the table's best move first, mapped back from canonical coordinates */
-        int cu = (tmove >> 8) - 1 + r->shift, cv = (tmove & 255) - 1 + r->shift;
-        if (cu >= 0 && cv >= 0 && cu < k->n && cv < k->n) {
-            int u = k->inv[r->sym][cu], v = k->inv[r->sym][cv];
-            if ((base >> u & 1) && (base >> v & 1) && (k->adj[u] >> v & 1)) {
-                Region *c = &children[0].region;
-                analyse(k, base & ~((uint64_t)1 << u) & ~((uint64_t)1 << v), c);
-                k->last[depth + 1] = (uint64_t)1 << u | (uint64_t)1 << v;
-                int result = 1 + test(k, c, !turn, child_gamma, depth + 1);
-                if (k->stopped) return 0;
-                first_u = u < v ? u : v;
-                first_v = u < v ? v : u;
-                best = result;
-                best_u = u;
-                best_v = v;
-                if (turn ? result >= gamma : result < gamma) {
-                    if (turn)
-                        k->beta_cutoffs++;
-                    else
-                        k->alpha_cutoffs++;
-                    done = 1;
-                }
-            }
+    int u, v;
+    if (table_move(k, r, tmove, &u, &v)) {
+        /* the table's best move first */
+        Region *c = &children[0].region;
+        analyse(k, base & ~((uint64_t)1 << u) & ~((uint64_t)1 << v), c);
+        k->last[depth + 1] = (uint64_t)1 << u | (uint64_t)1 << v;
+        int result = 1 + test(k, c, !turn, child_gamma, depth + 1);
+        if (k->stopped) return 0;
+        first_u = u < v ? u : v;
+        first_v = u < v ? v : u;
+        best = result;
+        best_u = u;
+        best_v = v;
+        if (turn ? result >= gamma : result < gamma) {
+            if (turn)
+                k->beta_cutoffs++;
+            else
+                k->alpha_cutoffs++;
+            done = 1;
         }
     }
     if (!done) {
-        /* every other move: edges of the core, and one pass if their number is odd */
-        int pass_u, pass_v;
-        pass_move(k, r, turn, &pass_u, &pass_v);
-        uint64_t rest = r->core;
-        int u = -1;
-        uint64_t vs = 0;
-        for (;;) {
-            int cu, cv;
-            if (vs) {
-                cu = u;
-                cv = ctz64(vs);
-                vs &= vs - 1;
-            } else if (rest) {
-                u = ctz64(rest);
-                rest &= rest - 1;
-                vs = k->adj[u] & rest;
-                continue;
-            } else if (pass_u >= 0) {
-                cu = pass_u < pass_v ? pass_u : pass_v;
-                cv = pass_u < pass_v ? pass_v : pass_u;
-                pass_u = -1;
-            } else {
-                break;
-            }
-            if (cu == first_u && cv == first_v) continue;
-            children[count].u = cu;
-            children[count].v = cv;
-            count++;
-        }
+        count = moves_of(k, r, turn, first_u, first_v, children);
         if (k->options & OPT_DOMINANCE)
             count = drop_dominated(k, r->core, children, count, turn, first_u, first_v);
         /* MAX's replies next to the last move first (a stable partition): the answer to a

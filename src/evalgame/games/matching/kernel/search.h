@@ -9,6 +9,16 @@
  * turn). Sets k->stopped (and returns 0) when the callback or Ctrl-C stops it. */
 int test(Kernel *k, const Region *r, int turn, int gamma, int depth);
 
+/* The moves of r but skip_u-skip_v (-1: none), u < v each: the edges of its core, and the
+ * one move outside it worth trying (pass_move); their number. */
+int moves_of(Kernel *k, const Region *r, int turn, int skip_u, int skip_v, Child *children);
+
+/* The moves of r (all of moves_of) in the order test() tries them at the question gamma,
+ * best first: the table's move, then by the order of the children's bounds and shapes;
+ * `last` holds the cells of the move that led to r (0: unknown). Their number (at most
+ * k->stride: the table's move may be an edge beside the core other than the pass). */
+int move_order(Kernel *k, const Region *r, int turn, int gamma, uint64_t last, Child *children);
+
 /* The periodic check of a search: Ctrl-C and the callback; 1 (and k->stopped) to stop. */
 int search_check(Kernel *k);
 
