@@ -106,6 +106,53 @@ def test_the_proofs_command_shows_a_store_and_refuses_others(tmp_path: Path) -> 
     assert other.read_text() == "hello"
 
 
+def test_a_store_absorbs_what_another_machine_proved(tmp_path: Path) -> None:
+    here, there = tmp_path / "here.sqlite", tmp_path / "there.sqlite"
+    with ProofStore.open(here, "p") as store:
+        store.record("a", upper=9, gamma=10, nodes=5, cpu=0.5, worker="w1")
+        store.set_root(5, 9, "value ≥ 10")
+        store.set_asking(5, strict=False)  # answered by the other machine's bound below
+    with ProofStore.open(there, "p") as store:
+        store.record("a", lower=4, gamma=4, nodes=7, cpu=1.5, worker="w2")
+        store.record("b", invalid=True, nodes=1, worker="w2")
+        store.set_root(6, None, "value ≥ 6")
+        store.set_asking(7, strict=False)
+        store.log_sitting(Sitting(1.8e9, 1.8e9 + 60, 1, 8, 2.0, 6, None, ["value ≥ 6"]))
+    runner = CliRunner()
+    merged = runner.invoke(app, ["proofs", str(here), "--merge", str(there)])
+    assert merged.exit_code == 0, merged.output
+    assert "2 facts added" in " ".join(merged.output.split())
+    again = runner.invoke(app, ["proofs", str(here), "--merge", str(there), "--json"])
+    data = json.loads(again.output)  # nothing twice
+    assert (data["lower"], data["upper"], data["proven"]) == ("6", "9", 2)
+    assert data["stats"]["nodes"] == 13
+    assert set(data["questions"]) == {"value ≥ 10", "value ≥ 6"}
+    assert data["asking"] == "value ≥ 7"  # the question still open
+    assert len(data["sittings"]) == 1
+    with ProofStore.open(here, "p") as store:
+        assert store.bounds("a") == (4, 9, False)
+        assert store.bounds("b").invalid
+
+
+def test_a_store_of_another_problem_or_bounds_that_contradict_are_not_merged(
+    tmp_path: Path,
+) -> None:
+    here, foreign, contrary = (tmp_path / f"{name}.sqlite" for name in ("h", "f", "c"))
+    with ProofStore.open(here, "p") as store:
+        store.set_root(5, 9, "value ≥ 5")
+    with ProofStore.open(foreign, "q") as store:
+        store.record("a", lower=1, nodes=1, worker="w")
+    with ProofStore.open(contrary, "p") as store:
+        store.set_root(10, None, "value ≥ 10")
+    runner = CliRunner()
+    for other, message in ((foreign, "not of"), (contrary, "contradicts")):
+        refused = runner.invoke(app, ["proofs", str(here), "--merge", str(other)])
+        assert refused.exit_code == 2
+        assert message in refused.output
+    summary = read_summary(here)
+    assert (summary.lower, summary.upper, summary.proven) == (5, 9, 0)
+
+
 def test_sittings_are_kept_and_an_older_store_without_them_is_read_untouched(
     tmp_path: Path,
 ) -> None:

@@ -290,13 +290,25 @@ def proofs_command(
         help="Also project the wall time of the recorded work on N workers (repeatable: "
         "--project 16 --project 64); the model is in docs/proofs.md.",
     ),
+    merge: list[Path] = typer.Option(
+        [],
+        "--merge",
+        metavar="OTHER",
+        help="First add to the store what the store OTHER of the same problem proved (a "
+        "sitting on another machine): its facts, sittings and bounds (repeatable).",
+    ),
 ) -> None:
     """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
     from evalgame.proofs.projection import project as projected
-    from evalgame.proofs.store import read_only
+    from evalgame.proofs.store import ProofStore, read_only
 
     if any(count < 1 for count in project):
         raise InputError(f"--project takes a number of workers ≥ 1, not {min(project)}")
+    for other in merge:
+        with read_only(other) as theirs, ProofStore.open(store, theirs.problem) as mine:
+            added = mine.absorb(theirs)
+        if not json_output:
+            console.print(f"merged {other}: {added:,} facts added", style="dim")
     with read_only(store) as opened:
         summary = opened.summary()
         projections = projected(opened, project)

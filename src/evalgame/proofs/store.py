@@ -328,13 +328,16 @@ class ProofStore:
     def set_root(self, lower: Number | None, upper: Number | None, question: str) -> None:
         """Record the bounds proven on the whole problem and the question last asked."""
         with self._db:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                [("lower", _text(lower) or ""), ("upper", _text(upper) or "")],
-            )
+            self._write_root(lower, upper)
             self._db.execute(
                 "INSERT OR IGNORE INTO meta VALUES (?, ?)", (f"question {question}", question)
             )
+
+    def _write_root(self, lower: Number | None, upper: Number | None) -> None:
+        self._db.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+            [("lower", _text(lower) or ""), ("upper", _text(upper) or "")],
+        )
 
     def set_asking(self, gamma: Number, strict: bool) -> None:
         """Record the question now being asked: a run started again asks it first, so that
@@ -446,7 +449,7 @@ class ProofStore:
 
     def summary(self) -> StoreSummary:
         """Bounds, questions, counts and per-worker throughput."""
-        meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
+        meta = self._meta()
         nodes, cpu = self._db.execute("SELECT SUM(nodes), SUM(cpu) FROM facts").fetchone()
         workers: dict[str, WorkerShare] = {}
         for worker, count, worker_nodes, worker_cpu in self._db.execute(
@@ -475,6 +478,48 @@ class ProofStore:
             cost=_quantiles(costs),
             sittings=self.sittings(),
         )
+
+    def absorb(self, other: ProofStore) -> int:
+        """Add what ``other``, a store of the same problem (a sitting run on another
+        machine), proved: its facts, sittings and task rows, and its bounds on the whole
+        problem. Rows this store already holds are not added twice. The facts added.
+
+        >>> with ProofStore.memory("demo") as one, ProofStore.memory("demo") as two:
+        ...     two.record("k", upper=5, gamma=6, strict=False, nodes=9, cpu=0.1, worker="w")
+        ...     one.absorb(two), one.absorb(two), one.bounds("k")
+        (1, 0, Bounds(lower=None, upper=5, invalid=False))
+        """
+        if other.problem != self.problem:
+            raise StoreError(f"{other.path} is a store of {other.problem}, not of {self.problem}")
+        held = set(self._db.execute("SELECT key, worker, at FROM facts"))
+        facts = [row for row in other._db.execute("SELECT * FROM facts") if
+                 (row[0], row[8], row[9]) not in held]  # fmt: skip
+        mine, theirs = self._meta(), other._meta()
+        lowers = [_number(m.get("lower") or None) for m in (mine, theirs)]
+        uppers = [_number(m.get("upper") or None) for m in (mine, theirs)]
+        lower = max((bound for bound in lowers if bound is not None), default=None)
+        upper = min((bound for bound in uppers if bound is not None), default=None)
+        if lower is not None and upper is not None and lower > upper:
+            raise StoreError(f"{other.path} contradicts this store: {lower} > {upper}")
+        with self._db:
+            self._db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * 10)})", facts)
+            for table, columns in (("sittings", 9), ("tasks", 12)):
+                if table in other._tables():
+                    rows = other._db.execute(f"SELECT * FROM {table}").fetchall()
+                    marks = ", ".join("?" * columns)
+                    self._db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows)
+            questions = [(n, v) for n, v in theirs.items() if n.startswith("question ")]
+            self._db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", questions)
+            self._write_root(lower, upper)
+            asking, elsewhere = _asking(mine), _asking(theirs)
+            if elsewhere is not None and (asking is None or _decided(asking, lower, upper)):
+                self.set_asking(*elsewhere)  # the question still open is resumed first
+        for key, lower_text, upper_text, invalid, *_ in facts:
+            self._remember(key, Bounds(_number(lower_text), _number(upper_text), bool(invalid)))
+        return len(facts)
+
+    def _meta(self) -> dict[str, str]:
+        return dict(self._db.execute("SELECT name, value FROM meta").fetchall())
 
     def _remember(self, key: str, bounds: Bounds) -> None:
         known = self._bounds.get(key)
@@ -531,6 +576,14 @@ def _check(path: Path, problem: str | None) -> str:
 def _asking(meta: dict[str, str]) -> tuple[Number, bool] | None:
     gamma = _number(meta.get("asking"))
     return None if gamma is None else (gamma, meta.get("asking strict") == "1")
+
+
+def _decided(question: tuple[Number, bool], lower: Number | None, upper: Number | None) -> bool:
+    """Whether the bounds answer "value ≥ γ?" (strict: "> γ?")."""
+    gamma, strict = question
+    if lower is not None and (lower > gamma if strict else lower >= gamma):
+        return True
+    return upper is not None and (upper <= gamma if strict else upper < gamma)
 
 
 def _quantiles(ordered: list[float]) -> tuple[float, float, float, float] | None:
