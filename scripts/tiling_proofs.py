@@ -154,6 +154,10 @@ def main(argv: list[str] | None = None) -> None:
         "--tame-mb", type=int, default=None, help="option tame: database size in MB (the kernel's)"
     )
     parser.add_argument("--max-nodes", type=int, default=None, help="node budget of each test")
+    parser.add_argument(
+        "--dfpn-mb", type=int, default=None,
+        help="answer each test by df-pn with a table of numbers of this many MB",
+    )  # fmt: skip
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
     parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
     parser.add_argument(
@@ -171,6 +175,9 @@ def main(argv: list[str] | None = None) -> None:
     # a proof's record names the region database it ran with (its size changes the nodes)
     tame = options & OPTIONS["tame"]
     database = f"tame regions of up to {tame_cells} cells in {tame_mb} MB" if tame else ""
+    if args.dfpn_mb is not None:
+        method = f"by df-pn with a {args.dfpn_mb} MB table of numbers"
+        database = f"{method}; {database}" if database else method
     started = time.process_time()
     deadline = stop_time(args.until)
     lower, upper = solver.bounds(board.full, max_to_move)
@@ -191,7 +198,11 @@ def main(argv: list[str] | None = None) -> None:
             continue
         nodes, clock = solver.stats.nodes, time.process_time()
         try:
-            result = solver.test(board.full, max_to_move, gamma)
+            if args.dfpn_mb is None:
+                result = solver.test(board.full, max_to_move, gamma)
+            else:
+                proven = solver.prove(board.full, max_to_move, gamma, table_mb=args.dfpn_mb)
+                result = gamma if proven else gamma - 1
             nodes, seconds = solver.stats.nodes - nodes, time.process_time() - clock
         except (SearchInterrupted, KeyboardInterrupt) as stop:
             reason = stop.reason if isinstance(stop, SearchInterrupted) else "Ctrl-C"
