@@ -5,8 +5,16 @@
  * number, so that phi(n) = min over children of delta(c) and delta(n) = sum of phi(c).
  * phi = 0 (delta = INF) means the mover reaches the goal, delta = 0 (phi = INF) that the
  * mover cannot; undecided numbers stay below INF. The game is acyclic (every move covers
- * two vertices), so df-pn's graph-history problem does not arise; transpositions only make
- * the sums overestimate, which costs nodes, never soundness.
+ * two vertices), and so is the graph of the number table's entries: an entry is a
+ * position's question (the key, tag and gamma of the transposition table, gamma less the
+ * even part s of the passes) and s itself. Without s, under OPT_CRUMBS a crumb move and the
+ * crumb reply can lead to a position with the same question as an ancestor two moves up
+ * (s + V(core + D^r + P^p) >= gamma asked again with s and gamma both 2 less): a cycle of
+ * entries, each reading numbers the other stored, grew them without end and never decided
+ * either (6×7 "≥ 19?" MAX first stalled). With s, gamma falls by one a move, so no entry is
+ * its own descendant; transpositions only make the sums overestimate, which costs nodes,
+ * never soundness, and what is decided still reaches every position of the question
+ * through the transposition table.
  */
 #include "dfpn.h"
 
@@ -29,7 +37,8 @@ typedef struct {
     uint32_t work;    /* nodes searched under this position (saturating): replacement */
     uint8_t tag;      /* 0: empty, else the table's tag_of + 4 * (MAX to move) */
     uint8_t gamma;    /* the question's gamma less the even part of the passes */
-    uint8_t pad[2];
+    uint8_t even;     /* the even part of the passes (see above: no cycles) */
+    uint8_t pad;
 } PnEntry;
 
 typedef struct {
@@ -47,18 +56,22 @@ typedef struct {
 
 static inline int pn_tag(const Region *r, int turn) { return tag_of(r) + 4 * turn; }
 
-static inline PnEntry *pn_bucket(const Dfpn *d, uint64_t key, int tag, int gamma) {
-    uint64_t question = (uint64_t)(tag << 8 | gamma);
+static inline PnEntry *pn_bucket(const Dfpn *d, uint64_t key, int tag, int gamma, int even) {
+    uint64_t question = (uint64_t)(even << 16 | tag << 8 | gamma);
     uint64_t h = (key * 0x9E3779B97F4A7C15ULL) ^ (question * 0xC2B2AE3D27D4EB4FULL);
     h ^= h >> 29;
     return d->table + (h & d->bucket_mask) * PN_BUCKET;
 }
 
+static inline int pn_match(const PnEntry *e, const Region *r, int tag, int g, int even) {
+    return e->tag == tag && e->gamma == g && e->even == even && e->key == r->key;
+}
+
 static const PnEntry *pn_find(const Dfpn *d, const Region *r, int turn, int gamma) {
-    int tag = pn_tag(r, turn), g = gamma - (r->passes & ~1);
-    PnEntry *b = pn_bucket(d, r->key, tag, g);
+    int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
+    PnEntry *b = pn_bucket(d, r->key, tag, g, even);
     for (int i = 0; i < PN_BUCKET; i++)
-        if (b[i].tag == tag && b[i].gamma == g && b[i].key == r->key) return &b[i];
+        if (pn_match(&b[i], r, tag, g, even)) return &b[i];
     return NULL;
 }
 
@@ -66,10 +79,10 @@ static const PnEntry *pn_find(const Dfpn *d, const Region *r, int turn, int gamm
  * entry of the smallest subtree. */
 static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi,
                      uint32_t delta, uint64_t work) {
-    int tag = pn_tag(r, turn), g = gamma - (r->passes & ~1);
-    PnEntry *b = pn_bucket(d, r->key, tag, g), *e = NULL;
+    int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
+    PnEntry *b = pn_bucket(d, r->key, tag, g, even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
-        if (b[i].tag == tag && b[i].gamma == g && b[i].key == r->key) e = &b[i];
+        if (pn_match(&b[i], r, tag, g, even)) e = &b[i];
     if (!e) {
         e = &b[0];
         for (int i = 0; i < PN_BUCKET; i++) {
@@ -79,7 +92,7 @@ static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi
             }
             if (b[i].work < e->work) e = &b[i];
         }
-        *e = (PnEntry){r->key, 0, 0, 0, (uint8_t)tag, (uint8_t)g, {0, 0}};
+        *e = (PnEntry){r->key, 0, 0, 0, (uint8_t)tag, (uint8_t)g, (uint8_t)even, 0};
     }
     e->phi = phi;
     e->delta = delta;
