@@ -424,8 +424,8 @@ class ProofManager:
         return False
 
     def _expand(self, node: Node, moves: Sequence[Any] | None = None) -> None:
-        """Give ``node`` its children (best-ordered first: ``moves``, else the game's
-        order), deciding those that can be."""
+        """Give ``node`` its children (best-ordered first: ``moves``, else as the leaves'
+        solver orders them), deciding those that can be."""
         game, position = self.game, node.position
         self.tally.expanded += 1
         if moves is None:  # as the leaves' solver orders them, on a table of its own here

@@ -162,8 +162,9 @@ def specialised(
         target = _target(gamma, strict, position)
         first = memory.order(position.free, max_to_move, target, last or 0)
         # the kernel leaves out the edges beside the core but the one pass worth trying
-        ranked = [move for move in first if move in set(moves)]
-        rest = set(moves) - set(ranked)
+        legal = set(moves)
+        ranked = [move for move in first if move in legal]
+        rest = legal - set(ranked)
         return ranked + [move for move in game.order(position, moves) if move in rest]
 
     return Solver(name, description, run, probe, remember, learn, recall, export, absorb, rank)
