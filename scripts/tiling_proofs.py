@@ -91,8 +91,11 @@ def replay_lines(
         free, turn, need = graph.full, max_to_move, bound
         while graph.core(free).bit_count() > cells:
             moves = graph.edges_within(graph.core(free))
-            if turn == high:  # the proving side: a move the kernel proves keeps the bound
-                rng.shuffle(moves)
+            if turn == high:  # the proving side: a move the kernel proves keeps the bound,
+                # tried in the kernel's order: its table's move (the proof's) first
+                legal = set(moves)
+                ranked = [move for move in solver.order(free, turn, need) if move in legal]
+                moves = ranked + [move for move in moves if move not in set(ranked)]
                 move = _proving_move(solver, free, turn, need, high, moves)
                 if move is None:
                     failures += 1  # the kernel's proof has no move here: wrong
