@@ -196,15 +196,25 @@ static int parse_free(Kernel *k, unsigned long long free) {
     return 0;
 }
 
+/* The arguments (free, max_to_move, gamma, last=0) of a question: r analysed from free;
+ * -1 (an exception set) if they are wrong. */
+static int parse_question(Kernel *k, PyObject *args, Region *r, int *turn, int *gamma,
+                          uint64_t *last) {
+    unsigned long long free, moved = 0;
+    if (!PyArg_ParseTuple(args, "Kpi|K", &free, turn, gamma, &moved) || parse_free(k, free) < 0)
+        return -1;
+    analyse(k, free, r);
+    *last = moved & k->full;
+    return 0;
+}
+
 static PyObject *Kernel_test(Kernel *k, PyObject *args) {
-    unsigned long long free, last = 0;
-    int turn, gamma;
-    if (!PyArg_ParseTuple(args, "Kpi|K", &free, &turn, &gamma, &last) || parse_free(k, free) < 0)
-        return NULL;
     Region r;
-    analyse(k, free, &r);
+    int turn, gamma;
+    uint64_t last;
+    if (parse_question(k, args, &r, &turn, &gamma, &last) < 0) return NULL;
     k->stopped = 0;
-    k->last[0] = last & k->full; /* the move that led here: its neighbours' replies first */
+    k->last[0] = last; /* the move that led here: its neighbours' replies first */
     int result = test(k, &r, turn, gamma, 0);
     if (k->stopped) {
         k->stopped = 0;
@@ -217,13 +227,11 @@ static PyObject *Kernel_test(Kernel *k, PyObject *args) {
 /* order(free, max_to_move, gamma, last): the moves as test() would try them first, best
  * first (each u << 8 | v): a proof's manager splits a position in this order. */
 static PyObject *Kernel_order(Kernel *k, PyObject *args) {
-    unsigned long long free, last = 0;
-    int turn, gamma;
-    if (!PyArg_ParseTuple(args, "Kpi|K", &free, &turn, &gamma, &last) || parse_free(k, free) < 0)
-        return NULL;
     Region r;
-    analyse(k, free, &r);
-    int count = move_order(k, &r, turn, gamma, last & k->full, k->children);
+    int turn, gamma;
+    uint64_t last;
+    if (parse_question(k, args, &r, &turn, &gamma, &last) < 0) return NULL;
+    int count = move_order(k, &r, turn, gamma, last, k->children);
     PyObject *moves = PyList_New(count);
     for (int i = 0; moves && i < count; i++) {
         PyObject *move = PyLong_FromLong(k->children[i].u << 8 | k->children[i].v);
