@@ -36,6 +36,7 @@ from evalgame.games.matching.native import (
     default_options,
     default_tame,
 )
+from evalgame.games.matching.sittings import prove_in_sittings
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
@@ -161,6 +162,11 @@ def main(argv: list[str] | None = None) -> None:
         "--dfpn-mb", type=int, default=None,
         help="answer each test by df-pn with a table of numbers of this many MB",
     )  # fmt: skip
+    parser.add_argument(
+        "--numbers", type=Path, default=None,
+        help="with --dfpn-mb: resume each test from the numbers saved in this SQLite file, "
+        "and save them there as it goes",
+    )  # fmt: skip
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
     parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
     parser.add_argument(
@@ -201,12 +207,21 @@ def main(argv: list[str] | None = None) -> None:
             continue
         nodes, clock = solver.stats.nodes, time.process_time()
         try:
+            sittings = 1
             if args.dfpn_mb is None:
                 result = solver.test(board.full, max_to_move, gamma)
-            else:
+            elif args.numbers is None:
                 proven = solver.prove(board.full, max_to_move, gamma, table_mb=args.dfpn_mb)
                 result = gamma if proven else gamma - 1
-            nodes, seconds = solver.stats.nodes - nodes, time.process_time() - clock
+            else:
+                sitting = prove_in_sittings(
+                    solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb
+                )
+                result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings
+            if args.numbers is not None and args.dfpn_mb is not None:  # every sitting's
+                nodes, seconds = sitting.nodes, sitting.cpu
+            else:
+                nodes, seconds = solver.stats.nodes - nodes, time.process_time() - clock
         except (SearchInterrupted, KeyboardInterrupt) as stop:
             reason = stop.reason if isinstance(stop, SearchInterrupted) else "Ctrl-C"
             print(f"value ≥ {gamma}? unfinished ({reason}) after "
@@ -236,7 +251,9 @@ def main(argv: list[str] | None = None) -> None:
                   f"{time.process_time() - clock:.1f} CPU s", flush=True)  # fmt: skip
             if args.record is not None:
                 proof = KernelProof(args.rows, args.cols, args.first, verdict, nodes,
-                                    round(seconds, 1), confirmation=database,
+                                    round(seconds, 1), confirmation=database + (
+                                        f", in {sittings} sittings resumed from saved numbers"
+                                        if sittings > 1 else ""),
                                     lines=checked, cells=args.cells,
                                     failures=failures, options=option_names(options),
                                     table_mb=args.table_mb,

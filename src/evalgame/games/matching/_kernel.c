@@ -176,6 +176,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
 
 static void Kernel_dealloc(Kernel *k) {
     table_free(k->table, k->buckets * BUCKET * sizeof(Entry));
+    numbers_free(k);
     share_free(k);
     tame_share_free(k);
     free(k->small);
@@ -401,6 +402,7 @@ static PyObject *Kernel_clear(Kernel *k, PyObject *Py_UNUSED(ignored)) {
     memset(k->table, 0, k->buckets * BUCKET * sizeof(Entry));
     k->filled = 0;
     k->nshared = 0;
+    numbers_free(k);
     Py_RETURN_NONE;
 }
 
@@ -411,6 +413,10 @@ static PyMethodDef Kernel_methods[] = {
     {"prove", (PyCFunction)Kernel_prove, METH_VARARGS,
      "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon): value >= "
      "gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
+    {"numbers", (PyCFunction)Kernel_numbers, METH_VARARGS,
+     "numbers(limit): the table of numbers' entries of the largest subtrees, as bytes"},
+    {"learn_numbers", (PyCFunction)Kernel_learn_numbers, METH_VARARGS,
+     "learn_numbers(records, table_mb): take what numbers() gave into a table of table_mb MB"},
     {"order", (PyCFunction)Kernel_order, METH_VARARGS,
      "order(free, max_to_move, gamma, last=0): the moves best first, each u << 8 | v"},
     {"bounds", (PyCFunction)Kernel_bounds, METH_VARARGS,
@@ -426,7 +432,7 @@ static PyMethodDef Kernel_methods[] = {
     {"stats", (PyCFunction)Kernel_stats, METH_NOARGS, "counters of the search so far"},
     {"set_callback", (PyCFunction)Kernel_set_callback, METH_O,
      "set_callback(f): f(nodes) is called every check_every nodes; raising stops the search"},
-    {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "empty the table"},
+    {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "empty the tables"},
     {"region_values", (PyCFunction)Kernel_region_values, METH_VARARGS,
      "region_values(mask): (a, b, tame) of a region from the region database"},
     {"separator_bound", (PyCFunction)Kernel_separator_bound, METH_VARARGS,

@@ -16,6 +16,8 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.value(free, max_to_move) -> int          # exact, by MTD(f)
     solver.prove(free, max_to_move, gamma, max_nodes=None) -> bool | None
                                                     # value ≥ γ? by proof-number search
+    solver.numbers(limit) -> bytes                  # its numbers of the largest subtrees,
+    solver.learn_numbers(records, table_mb) -> int  # taken up by a later process
     solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
     solver.learn(free, max_to_move, lower, upper)   # bounds proven elsewhere join the table
     solver.share(min_work)                          # note entries of large searches
@@ -192,6 +194,8 @@ class NativeSolver(MatchingSolver):
         super().__init__(graph, budget=budget)
         identity = tuple(range(graph.n))
         symmetries = [s.images for s in graph.symmetries if s.images != identity]
+        #: what the keys of its records (table entries, numbers) depend on
+        self.identity = (graph.adjacency, symmetries, graph.colour_class, options, tame_cells)
         try:
             self.kernel = _kernel.Kernel(
                 list(graph.adjacency),
@@ -264,7 +268,8 @@ class NativeSolver(MatchingSolver):
 
         The answer combines proven facts only (docs/tiling_search.md, "Proof-number
         search"); what it proves joins the table, as a test's results do. ``table_mb``
-        bounds the table of proof and disproof numbers (allocated for this call),
+        bounds the table of proof and disproof numbers (kept for the next questions: its
+        entries name their question; a new size makes a new table),
         ``leaf_cells`` leaves positions of at most that many vertices in play to the
         null-window test, ``epsilon`` widens the thresholds (the 1 + ε trick).
 
@@ -293,6 +298,36 @@ class NativeSolver(MatchingSolver):
         finally:
             self._sync()
         return None if answer is None else bool(answer)
+
+    def numbers(self, limit: int) -> bytes:
+        """The proof-number table's entries of the largest subtrees searched, at most
+        ``limit`` of them, for :meth:`learn_numbers` in a later process: a question that
+        :meth:`prove` left open resumes there from these numbers instead of from nothing.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(5, 5)
+        >>> one, later = NativeSolver(board, table_mb=1), NativeSolver(board, table_mb=1)
+        >>> one.prove(board.full, True, 12, max_nodes=50, table_mb=1) is None
+        True
+        >>> later.learn_numbers(one.numbers(1000), table_mb=1) > 0
+        True
+        >>> later.prove(board.full, True, 12, table_mb=1)
+        True
+        """
+        if limit < 0:
+            raise InputError(f"the number of entries must be at least 0, not {limit}")
+        return bytes(self.kernel.numbers(limit))
+
+    def learn_numbers(self, records: bytes, table_mb: int = DEFAULT_PROOF_TABLE_MB) -> int:
+        """Take the entries :meth:`numbers` gave (in a kernel of the same graph and options)
+        into a table of numbers of ``table_mb`` MB, the one the next :meth:`prove` with that
+        size uses; how many. Undecided numbers only guide the search; a decided entry is an
+        answer proven by the search that saved it."""
+        _check_table(table_mb, "the proof-number table")
+        try:
+            return int(self.kernel.learn_numbers(records, table_mb))
+        except ValueError as error:
+            raise InputError(f"{error}: a corrupt or foreign record") from None
 
     def bounds(self, free: int, max_to_move: bool) -> tuple[int, int]:
         """The best proven bounds known now on the moves still to come."""

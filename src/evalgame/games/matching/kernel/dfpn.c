@@ -19,6 +19,7 @@
 #include "dfpn.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "bits.h"
 #include "bounds.h"
@@ -32,20 +33,8 @@
 #define PN_BUCKET 4
 
 typedef struct {
-    uint64_t key;     /* the reduced core's canonical key */
-    uint32_t phi, delta;
-    uint32_t work;    /* nodes searched under this position (saturating): replacement */
-    uint8_t tag;      /* 0: empty, else the table's tag_of + 4 * (MAX to move) */
-    uint8_t gamma;    /* the question's gamma less the even part of the passes */
-    uint8_t even;     /* the even part of the passes (see above: no cycles) */
-    uint8_t pad;
-} PnEntry;
-
-typedef struct {
     Kernel *k;
     const DfpnParams *params;
-    PnEntry *table;
-    uint64_t bucket_mask;
     Child *children;         /* per depth, k->stride each */
     uint32_t *phi, *delta;   /* the children's numbers, per depth */
     uint64_t limit;          /* the node count at which to stop (0: none) */
@@ -56,11 +45,11 @@ typedef struct {
 
 static inline int pn_tag(const Region *r, int turn) { return tag_of(r) + 4 * turn; }
 
-static inline PnEntry *pn_bucket(const Dfpn *d, uint64_t key, int tag, int gamma, int even) {
+static inline PnEntry *pn_bucket(const Kernel *k, uint64_t key, int tag, int gamma, int even) {
     uint64_t question = (uint64_t)(even << 16 | tag << 8 | gamma);
     uint64_t h = (key * 0x9E3779B97F4A7C15ULL) ^ (question * 0xC2B2AE3D27D4EB4FULL);
     h ^= h >> 29;
-    return d->table + (h & d->bucket_mask) * PN_BUCKET;
+    return k->numbers + (h & (k->numbers_buckets - 1)) * PN_BUCKET;
 }
 
 static inline int pn_match(const PnEntry *e, const Region *r, int tag, int g, int even) {
@@ -69,18 +58,18 @@ static inline int pn_match(const PnEntry *e, const Region *r, int tag, int g, in
 
 static const PnEntry *pn_find(const Dfpn *d, const Region *r, int turn, int gamma) {
     int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
-    PnEntry *b = pn_bucket(d, r->key, tag, g, even);
+    PnEntry *b = pn_bucket(d->k, r->key, tag, g, even);
     for (int i = 0; i < PN_BUCKET; i++)
         if (pn_match(&b[i], r, tag, g, even)) return &b[i];
     return NULL;
 }
 
 /* Keep (phi, delta): in the position's entry, else an empty one, else in place of the
- * entry of the smallest subtree. */
+ * entry of the smallest subtree (numbers of no work only in place of others of none). */
 static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi,
                      uint32_t delta, uint64_t work) {
     int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
-    PnEntry *b = pn_bucket(d, r->key, tag, g, even), *e = NULL;
+    PnEntry *b = pn_bucket(d->k, r->key, tag, g, even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
         if (pn_match(&b[i], r, tag, g, even)) e = &b[i];
     if (!e) {
@@ -92,12 +81,38 @@ static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi
             }
             if (b[i].work < e->work) e = &b[i];
         }
+        if (!work && e->tag && e->work) return; /* first numbers never evict a search's */
         *e = (PnEntry){r->key, 0, 0, 0, (uint8_t)tag, (uint8_t)g, (uint8_t)even, 0};
     }
     e->phi = phi;
     e->delta = delta;
     uint64_t total = e->work + work;
     e->work = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+}
+
+static size_t numbers_bytes(const Kernel *k) {
+    return k->numbers_buckets * PN_BUCKET * sizeof(PnEntry);
+}
+
+void numbers_free(Kernel *k) {
+    table_free(k->numbers, numbers_bytes(k));
+    k->numbers = NULL;
+    k->numbers_buckets = 0;
+    k->numbers_mb = 0;
+}
+
+/* k's table of numbers of table_mb MB: the one kept from earlier questions (its entries
+ * name their question), else a new one; NULL if it cannot be allocated. */
+static PnEntry *numbers_table(Kernel *k, long long table_mb) {
+    if (k->numbers && k->numbers_mb == table_mb) return k->numbers;
+    numbers_free(k);
+    uint64_t bytes = (uint64_t)table_mb << 20, buckets = 1;
+    while (buckets * 2 * PN_BUCKET * sizeof(PnEntry) <= bytes) buckets *= 2;
+    k->numbers = table_alloc(buckets * PN_BUCKET * sizeof(PnEntry));
+    if (!k->numbers) return NULL;
+    k->numbers_buckets = buckets;
+    k->numbers_mb = table_mb;
+    return k->numbers;
 }
 
 /* ------------------------------------------------------------- the search */
@@ -119,25 +134,31 @@ static void proven_bounds(Kernel *k, const Region *r, int turn, int gamma, int *
     *lo = separator_raise(k, r, turn, gamma, *lo, *hi);
 }
 
-/* The numbers of a position before it is expanded: decided by its proven bounds, else the
- * table's, else the distances of gamma from its bounds: gamma - lo to prove value >= gamma,
- * hi + 1 - gamma to disprove it. */
-static void numbers_of(const Dfpn *d, const Region *r, int turn, int gamma, uint32_t *phi,
+/* The numbers of a position before it is expanded: the table's, else decided by its
+ * proven bounds, else the distances of gamma from its bounds: gamma - lo to prove value >=
+ * gamma, hi + 1 - gamma to disprove it. The table comes first, and what the bounds give is
+ * stored with no work: a parent expanded again reads its children's numbers instead of
+ * computing their bounds again (the separator bound and the static bounds of every child
+ * were two thirds of df-pn's time on 8×8). An entry left undecided by a bound proven later
+ * in the transposition table costs one node: mid settles it from its bounds. */
+static void numbers_of(Dfpn *d, const Region *r, int turn, int gamma, uint32_t *phi,
                        uint32_t *delta) {
-    int lo, hi;
-    proven_bounds(d->k, r, turn, gamma, &lo, &hi);
-    if (settle(lo, hi, turn, gamma, phi, delta)) return;
     const PnEntry *e = pn_find(d, r, turn, gamma);
     if (e) {
         *phi = e->phi;
         *delta = e->delta;
         return;
     }
-    /* a new position: the farther gamma from a bound, the harder to pass it (on 6×6 and
-     * 6×7 this needed 1.0–5.5× fewer nodes than 1 and 1) */
-    uint32_t up = (uint32_t)(gamma - lo), down = (uint32_t)(hi - gamma + 1);
-    *phi = turn ? up : down;
-    *delta = turn ? down : up;
+    int lo, hi;
+    proven_bounds(d->k, r, turn, gamma, &lo, &hi);
+    if (!settle(lo, hi, turn, gamma, phi, delta)) {
+        /* a new position: the farther gamma from a bound, the harder to pass it (on 6×6
+         * and 6×7 this needed 1.0–5.5× fewer nodes than 1 and 1) */
+        uint32_t up = (uint32_t)(gamma - lo), down = (uint32_t)(hi - gamma + 1);
+        *phi = turn ? up : down;
+        *delta = turn ? down : up;
+    }
+    pn_store(d, r, turn, gamma, *phi, *delta, 0);
 }
 
 static uint64_t capped(uint64_t x) { return x > INF ? INF : x; }
@@ -156,13 +177,17 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     uint64_t start = k->nodes;
     int lo, hi;
     proven_bounds(k, r, turn, gamma, &lo, &hi);
-    if (settle(lo, hi, turn, gamma, phi_out, delta_out)) return;
+    if (settle(lo, hi, turn, gamma, phi_out, delta_out)) {
+        pn_store(d, r, turn, gamma, *phi_out, *delta_out, 1); /* its parent reads it */
+        return;
+    }
     if (popcount64(r->core) <= d->params->leaf_cells) {
         /* a small subtree: the null-window test decides it (and stores what it proves) */
         int result = test(k, r, turn, gamma, 0);
         if (k->stopped) return;
         settle(result >= gamma ? gamma : lo, result >= gamma ? hi : gamma - 1, turn, gamma,
                phi_out, delta_out);
+        pn_store(d, r, turn, gamma, *phi_out, *delta_out, k->nodes - start + 1);
         return;
     }
     /* not decided, so lo < hi: the core is not empty and has a move */
@@ -239,18 +264,13 @@ int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams
         store(k, r, turn, lo, hi, -1, -1, 1); /* the separator bound's answer too */
         return (phi == 0) == turn ? DFPN_PROVEN : DFPN_DISPROVEN;
     }
-    Dfpn d = {k, params, NULL, 0, NULL, NULL, NULL, 0, 0};
-    uint64_t bytes = (uint64_t)params->table_mb << 20, buckets = 1;
-    while (buckets * 2 * PN_BUCKET * sizeof(PnEntry) <= bytes) buckets *= 2;
+    Dfpn d = {k, params, NULL, NULL, NULL, 0, 0};
     size_t frames = (size_t)(k->n / 2 + 2) * (size_t)k->stride;
-    /* calloc leaves a large block's pages untouched until entries are stored */
-    d.table = calloc(buckets * PN_BUCKET, sizeof(PnEntry));
     d.children = calloc(frames, sizeof(Child));
     d.phi = calloc(frames, sizeof(uint32_t));
     d.delta = calloc(frames, sizeof(uint32_t));
     int result = DFPN_NO_MEMORY;
-    if (d.table && d.children && d.phi && d.delta) {
-        d.bucket_mask = buckets - 1;
+    if (numbers_table(k, params->table_mb) && d.children && d.phi && d.delta) {
         d.limit = params->max_nodes ? k->nodes + params->max_nodes : 0;
         mid(&d, r, turn, gamma, 0, INF, INF, &phi, &delta);
         if (k->stopped || d.out)
@@ -258,7 +278,6 @@ int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams
         else
             result = (phi == 0) == turn ? DFPN_PROVEN : DFPN_DISPROVEN;
     }
-    free(d.table);
     free(d.children);
     free(d.phi);
     free(d.delta);
@@ -296,4 +315,113 @@ PyObject *Kernel_prove(Kernel *k, PyObject *args) {
     }
     if (result == DFPN_UNKNOWN) Py_RETURN_NONE;
     return PyBool_FromLong(result == DFPN_PROVEN);
+}
+
+/* ------------------------------------------------------------- saving the numbers */
+
+/* The records of Kernel.numbers: a header ("PNUM", version, count) and per entry its key,
+ * phi, delta and work, tag, gamma and even, little-endian. */
+#define NUMBERS_HEADER 16
+#define NUMBERS_RECORD 24
+static const uint8_t NUMBERS_MAGIC[4] = {'P', 'N', 'U', 'M'};
+
+static int bit_length(uint32_t x) { return x ? 32 - __builtin_clz(x) : 0; }
+
+PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
+    unsigned long long limit;
+    if (!PyArg_ParseTuple(args, "K", &limit)) return NULL;
+    uint64_t total = k->numbers_buckets * PN_BUCKET, by_length[33] = {0};
+    for (uint64_t i = 0; i < total; i++)
+        if (k->numbers[i].tag) by_length[bit_length(k->numbers[i].work)]++;
+    /* the entries of the largest subtrees, at most limit: all of work at least
+     * 2^(least - 1), then some of the next bit length down (`more` of them) */
+    int least = 33;
+    uint64_t count = 0, more = 0;
+    while (least > 1 && count + by_length[least - 1] <= limit) count += by_length[--least];
+    if (least > 1) more = limit - count;
+    count += more;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(NUMBERS_HEADER +
+                                                                 count * NUMBERS_RECORD));
+    if (!out) return NULL;
+    uint8_t *p = (uint8_t *)PyBytes_AS_STRING(out);
+    memcpy(p, NUMBERS_MAGIC, 4);
+    write_le(p + 4, 1, 4);
+    write_le(p + 8, count, 8);
+    p += NUMBERS_HEADER;
+    for (uint64_t i = 0; i < total; i++) {
+        const PnEntry *e = &k->numbers[i];
+        int length = e->tag ? bit_length(e->work) : 0;
+        if (length < least && (length != least - 1 || !more)) continue;
+        if (length < least) more--;
+        write_le(p, e->key, 8);
+        write_le(p + 8, e->phi, 4);
+        write_le(p + 12, e->delta, 4);
+        write_le(p + 16, e->work, 4);
+        p[20] = e->tag;
+        p[21] = e->gamma;
+        p[22] = e->even;
+        p[23] = 0;
+        p += NUMBERS_RECORD;
+    }
+    return out;
+}
+
+/* One saved entry into k's table: in its own entry if the saved one is decided or larger,
+ * else in an empty one or in place of the smallest, if smaller than the saved. */
+static void learn_entry(Kernel *k, const PnEntry *saved) {
+    PnEntry *b = pn_bucket(k, saved->key, saved->tag, saved->gamma, saved->even), *e = NULL;
+    for (int i = 0; i < PN_BUCKET && !e; i++)
+        if (b[i].tag == saved->tag && b[i].gamma == saved->gamma &&
+            b[i].even == saved->even && b[i].key == saved->key)
+            e = &b[i];
+    if (e) {
+        int decided = e->phi == 0 || e->delta == 0;
+        if (!decided && (saved->phi == 0 || saved->delta == 0 || saved->work > e->work))
+            *e = *saved;
+        return;
+    }
+    e = &b[0];
+    for (int i = 0; i < PN_BUCKET; i++) {
+        if (!b[i].tag) {
+            e = &b[i];
+            break;
+        }
+        if (b[i].work < e->work) e = &b[i];
+    }
+    if (!e->tag || e->work < saved->work) *e = *saved;
+}
+
+PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args) {
+    Py_buffer records;
+    long long table_mb;
+    if (!PyArg_ParseTuple(args, "y*L", &records, &table_mb)) return NULL;
+    const uint8_t *p = records.buf;
+    size_t len = (size_t)records.len;
+    uint64_t count = len >= NUMBERS_HEADER ? read_le(p + 8, 8) : 0;
+    int bad = len < NUMBERS_HEADER || memcmp(p, NUMBERS_MAGIC, 4) || read_le(p + 4, 4) != 1 ||
+              count > (len - NUMBERS_HEADER) / NUMBERS_RECORD ||
+              len != NUMBERS_HEADER + count * NUMBERS_RECORD;
+    for (uint64_t i = 0; !bad && i < count; i++) {
+        const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD;
+        bad = r[20] < 1 || r[20] > 8 || r[23] != 0;
+    }
+    if (bad) {
+        PyBuffer_Release(&records);
+        PyErr_SetString(PyExc_ValueError, "not the numbers of a proof-number search");
+        return NULL;
+    }
+    if (table_mb < 1 || !numbers_table(k, table_mb)) {
+        PyBuffer_Release(&records);
+        PyErr_Format(PyExc_MemoryError, "cannot allocate a table of %lld MB", table_mb);
+        return NULL;
+    }
+    for (uint64_t i = 0; i < count; i++) {
+        const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD;
+        PnEntry saved = {read_le(r, 8), (uint32_t)read_le(r + 8, 4),
+                         (uint32_t)read_le(r + 12, 4), (uint32_t)read_le(r + 16, 4),
+                         r[20], r[21], r[22], 0};
+        learn_entry(k, &saved);
+    }
+    PyBuffer_Release(&records);
+    return PyLong_FromUnsignedLongLong(count);
 }

@@ -37,4 +37,15 @@ int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams
  * leaf_cells, epsilon) -> True, False or None (max_nodes ran out). */
 PyObject *Kernel_prove(Kernel *k, PyObject *args);
 
+/* Kernel.numbers(limit) -> bytes: the entries of the table of numbers of the largest
+ * subtrees searched, at most limit (decided ones and undecided), to resume a question in
+ * another process (a later sitting): Kernel.learn_numbers(records, table_mb) -> count
+ * takes them into a table of table_mb MB. Undecided numbers only guide df-pn; a decided
+ * entry is a proven answer of its question, like a proof store's facts. */
+PyObject *Kernel_numbers(Kernel *k, PyObject *args);
+PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args);
+
+/* Free k's table of numbers (the kernel's dealloc and clear). */
+void numbers_free(Kernel *k);
+
 #endif

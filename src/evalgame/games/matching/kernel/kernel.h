@@ -78,6 +78,17 @@ typedef struct {
 
 #define BUCKET 4
 
+/* An entry of df-pn's table of proof and disproof numbers (dfpn.h). */
+typedef struct {
+    uint64_t key;     /* the reduced core's canonical key */
+    uint32_t phi, delta;
+    uint32_t work;    /* nodes searched under this position (saturating): replacement */
+    uint8_t tag;      /* 0: empty, else the table's tag_of + 4 * (MAX to move) */
+    uint8_t gamma;    /* the question's gamma less the even part of the passes */
+    uint8_t even;     /* the even part of the passes (dfpn.c: no cycles) */
+    uint8_t pad;
+} PnEntry;
+
 typedef struct {
     uint64_t core;   /* vertices of non-equimatchable components */
     uint64_t spare;  /* vertices of equimatchable components (passes) */
@@ -143,6 +154,9 @@ typedef struct {
     int strategy[2][MAXV / 2 + 2];
     Entry *table;
     uint64_t bucket_mask;
+    PnEntry *numbers;     /* df-pn's table of numbers, kept across questions (dfpn.h) */
+    uint64_t numbers_buckets;
+    long long numbers_mb;
     uint64_t buckets;
     TameEntry *tame;      /* the region database (tame.h) */
     uint64_t tame_buckets;

@@ -56,7 +56,7 @@ void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, in
 
 /* Zeroed memory whose pages are touched only when entries are stored; on Linux in huge
  * pages where the system allows (the table is probed at random: fewer TLB misses). */
-Entry *table_alloc(size_t bytes) {
+void *table_alloc(size_t bytes) {
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
@@ -69,7 +69,7 @@ Entry *table_alloc(size_t bytes) {
 #endif
 }
 
-void table_free(Entry *table, size_t bytes) {
+void table_free(void *table, size_t bytes) {
     if (!table) return;
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
     munmap(table, bytes);

@@ -32,7 +32,7 @@ void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, in
            uint64_t work);
 
 /* Zeroed memory for `bytes` of entries, and its release. */
-Entry *table_alloc(size_t bytes);
-void table_free(Entry *table, size_t bytes);
+void *table_alloc(size_t bytes);
+void table_free(void *table, size_t bytes);
 
 #endif

@@ -1,0 +1,166 @@
+"""A proof-number question that outlives its process: df-pn in sittings.
+
+df-pn (:meth:`NativeSolver.prove`) keeps what guides it — the proof and disproof numbers
+of the positions it met — in memory only, so a question stopped by the end of a session
+used to start again from nothing. :func:`prove_in_sittings` asks the question in slices of
+``every`` nodes and after each slice, and when it is stopped, saves the numbers of the
+largest subtrees searched (:meth:`NativeSolver.numbers`) in an SQLite file; a later
+sitting, in another process or on another machine, takes them up
+(:meth:`NativeSolver.learn_numbers`) and goes on from there. The saved numbers are what
+df-pn had learned, not a proof: undecided ones only choose what to expand next; a decided
+one is an answer the earlier sitting proved, as a proof store's facts are. What a resumed
+sitting loses is the numbers of the small subtrees left out and the transposition table,
+which it finds again (measured in BENCHMARKS.md, "df-pn in sittings").
+
+>>> import tempfile, pathlib
+>>> from evalgame.games.tiling.board import Board
+>>> board = Board(5, 5)
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+>>> first = NativeSolver(board, table_mb=1)
+>>> prove_in_sittings(first, board.full, True, 12, path, table_mb=1, every=40, sittings=1)
+Sitting(answer=None, nodes=40, sittings=1)
+>>> later = NativeSolver(board, table_mb=1)   # another process, another day
+>>> prove_in_sittings(later, board.full, True, 12, path, table_mb=1, every=40).answer
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from evalgame.errors import InputError
+from evalgame.games.matching.native import DEFAULT_PROOF_TABLE_MB, NativeSolver
+
+#: nodes between two saves (about 6 CPU minutes of df-pn on 8×8)
+DEFAULT_EVERY = 5_000_000
+#: the entries of the largest subtrees saved at each save (24 bytes each)
+DEFAULT_KEEP = 200_000
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS numbers (
+    question TEXT PRIMARY KEY,  -- e.g. "value >= 29, MAX to move, free 0xffff..."
+    kernel TEXT NOT NULL,       -- the graph and options whose keys the records use
+    answer INTEGER,             -- 1 or 0 once proven, NULL while open
+    nodes INTEGER NOT NULL,     -- over all sittings
+    cpu REAL NOT NULL,          -- CPU seconds over all sittings
+    sittings INTEGER NOT NULL,
+    saved TEXT NOT NULL,        -- UTC time of the last save
+    records BLOB NOT NULL       -- NativeSolver.numbers
+)
+"""
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """Where a question stands: its ``answer`` (``None``: open), and the ``nodes``, CPU
+    seconds (``cpu``, not shown) and ``sittings`` spent on it so far, this one included."""
+
+    answer: bool | None
+    nodes: int
+    sittings: int
+    cpu: float = field(default=0.0, repr=False)
+
+
+def prove_in_sittings(
+    solver: NativeSolver,
+    free: int,
+    max_to_move: bool,
+    gamma: int,
+    path: Path,
+    *,
+    table_mb: int = DEFAULT_PROOF_TABLE_MB,
+    every: int = DEFAULT_EVERY,
+    keep: int = DEFAULT_KEEP,
+    sittings: int | None = None,
+) -> Sitting:
+    """Whether value ≥ ``gamma`` (as :meth:`NativeSolver.prove`), resumed from and saved to
+    the file ``path`` every ``every`` nodes; ``sittings`` slices at most (``None``: until
+    answered). The solver's budget (time, Ctrl-C) stops it as a search: the numbers are
+    saved first, then :class:`~evalgame.errors.SearchInterrupted` is raised."""
+    if every < 1:
+        raise InputError(f"the nodes between two saves must be at least 1, not {every}")
+    question = f"value >= {gamma}, {'MAX' if max_to_move else 'MIN'} to move, free {free:#x}"
+    with _connect(path) as db:
+        row = _load(db, question, kernel_identity(solver))
+        if row is not None and row["answer"] is not None:
+            return Sitting(bool(row["answer"]), row["nodes"], row["sittings"], row["cpu"])
+        if row is not None:
+            solver.learn_numbers(row["records"], table_mb)
+        nodes, cpu, done = (row["nodes"], row["cpu"], row["sittings"]) if row else (0, 0.0, 0)
+        answer: bool | None = None
+        for count in range(sittings or 2**62):
+            start, clock = solver.stats.nodes, time.process_time()
+            try:
+                answer = solver.prove(free, max_to_move, gamma, max_nodes=every, table_mb=table_mb)
+            finally:  # also when stopped: what it learned is kept
+                nodes += solver.stats.nodes - start
+                cpu += time.process_time() - clock
+                records = solver.numbers(keep)
+                _save(db, question, kernel_identity(solver), answer, nodes, cpu,
+                      done + 1, records)  # fmt: skip
+            if answer is not None or (sittings is not None and count + 1 >= sittings):
+                break
+        return Sitting(answer, nodes, done + 1, cpu)
+
+
+def kernel_identity(solver: NativeSolver) -> str:
+    """What the keys of a kernel's records depend on — its graph, symmetries and options —
+    as a short digest: records of another kernel are refused, not misread."""
+    return hashlib.sha256(repr(solver.identity).encode()).hexdigest()[:16]
+
+
+@contextlib.contextmanager
+def _connect(path: Path) -> Iterator[sqlite3.Connection]:
+    try:
+        db = sqlite3.connect(path)
+    except sqlite3.Error as error:
+        raise InputError(f"cannot open the numbers file {path}: {error}") from None
+    db.row_factory = sqlite3.Row
+    try:
+        db.execute(SCHEMA)
+        yield db
+    except sqlite3.DatabaseError as error:
+        raise InputError(f"{path} is not a file of saved numbers: {error}") from None
+    finally:
+        db.close()
+
+
+def _load(db: sqlite3.Connection, question: str, kernel: str) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = db.execute(
+        "SELECT * FROM numbers WHERE question = ?", (question,)
+    ).fetchone()
+    if row is not None and row["kernel"] != kernel:
+        raise InputError(
+            f"the numbers saved for {question!r} come from a kernel of other options or "
+            "another graph: ask with the same options, or use another file"
+        )
+    return row
+
+
+def _save(
+    db: sqlite3.Connection,
+    question: str,
+    kernel: str,
+    answer: bool | None,
+    nodes: int,
+    cpu: float,
+    sittings: int,
+    records: bytes,
+) -> None:
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    with db:  # one transaction: a killed process leaves the last save whole
+        db.execute(
+            "INSERT OR REPLACE INTO numbers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (question, kernel, None if answer is None else int(answer), nodes, cpu,
+             sittings, now, records),
+        )  # fmt: skip
+
+
+__all__ = ["DEFAULT_EVERY", "DEFAULT_KEEP", "Sitting", "kernel_identity", "prove_in_sittings"]

@@ -1,0 +1,116 @@
+"""df-pn in sittings: a question stopped in one process goes on in another.
+
+The numbers a sitting saves (``NativeSolver.numbers``) are taken up by a new solver — a
+new process as far as the kernel knows: its transposition table and region database are
+empty — and the answers stay those of the alpha-beta search, however often the question is
+cut (down to a slice of a few nodes). What the saved numbers carry is checked directly: a
+question proven in one sitting is answered in the next from the saved decided entries, in
+far fewer nodes than from nothing. Records of another kernel, a corrupt record and a file
+that is not a numbers file are refused with a clear error.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from evalgame.errors import InputError, SearchInterrupted
+from evalgame.games.matching import native
+from evalgame.games.matching.native import ALL_OPTIONS, NativeSolver
+from evalgame.games.matching.sittings import prove_in_sittings
+from evalgame.games.tiling.board import Board
+from evalgame.search.budget import Budget
+from tests.games.matching.naive_matching import random_boards
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+
+def sittings_until_answered(board: Board, max_to_move: bool, gamma: int, path: Path,
+                            every: int) -> tuple[bool | None, int]:  # fmt: skip
+    """Ask in sittings of one slice of ``every`` nodes, each by a new solver."""
+    for _ in range(10_000):
+        solver = NativeSolver(board, table_mb=1, tame_mb=1)
+        sitting = prove_in_sittings(
+            solver, board.start, max_to_move, gamma, path, table_mb=1, every=every, sittings=1
+        )
+        if sitting.answer is not None:
+            return sitting.answer, sitting.sittings
+    return None, 10_000
+
+
+def test_answers_in_sittings_are_the_kernels_on_60_boards_with_holes(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    cut = 0
+    for index, board in enumerate(random_boards(seed=29, count=60, most_free=25)):
+        max_to_move = rng.random() < 0.5
+        value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
+        gamma = value + rng.choice((0, 1))
+        path = tmp_path / f"{index}.sqlite"
+        answer, sittings = sittings_until_answered(board, max_to_move, gamma, path, every=25)
+        assert answer is (value >= gamma), (board.drawing(), max_to_move, gamma)
+        cut += sittings > 1
+    assert cut > 20  # most questions were really cut, many times over
+
+
+def test_a_proven_question_comes_back_from_its_numbers() -> None:
+    board = Board(6, 6)
+    first = NativeSolver(board, table_mb=8)
+    assert first.prove(board.full, True, 16, table_mb=8) is True
+    fresh = first.stats.nodes
+    later = NativeSolver(board, table_mb=8)
+    assert later.learn_numbers(first.numbers(10_000), table_mb=8) > 0
+    assert later.prove(board.full, True, 16, table_mb=8) is True
+    assert later.stats.nodes * 10 < fresh  # its decided entries answer it
+
+
+def test_numbers_keep_at_most_the_limit_largest_subtrees_first() -> None:
+    board = Board(5, 6)
+    solver = NativeSolver(board, table_mb=4)
+    solver.prove(board.full, False, 14, table_mb=4)
+    assert len(solver.numbers(0)) == 16  # the header alone
+    for limit in (1, 7, 100):
+        assert len(solver.numbers(limit)) == 16 + 24 * limit
+    everything = solver.numbers(10**9)
+    assert len(everything) > 16 + 24 * 100
+
+
+def test_a_stopped_sitting_saves_what_it_learned(tmp_path: Path) -> None:
+    board = Board(7, 7)  # "≥ 22?" needs millions of nodes
+    path = tmp_path / "numbers.sqlite"
+    solver = NativeSolver(board, table_mb=4, budget=Budget(nodes=40_000))
+    with pytest.raises(SearchInterrupted):
+        prove_in_sittings(solver, board.full, True, 22, path, table_mb=4)
+    with sqlite3.connect(path) as db:
+        answer, nodes, sittings, size = db.execute(
+            "SELECT answer, nodes, sittings, length(records) FROM numbers"
+        ).fetchone()
+    assert answer is None
+    assert nodes >= 40_000
+    assert sittings == 1
+    assert size > 16
+
+
+def test_numbers_of_another_kernel_are_refused(tmp_path: Path) -> None:
+    board = Board(5, 5)
+    path = tmp_path / "numbers.sqlite"
+    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+                      table_mb=1, every=10, sittings=1)  # fmt: skip
+    other = NativeSolver(board, table_mb=1, options=ALL_OPTIONS)
+    with pytest.raises(InputError, match="other options or another graph"):
+        prove_in_sittings(other, board.full, True, 12, path, table_mb=1)
+
+
+def test_bad_records_and_files_are_refused(tmp_path: Path) -> None:
+    solver = NativeSolver(Board(4, 4), table_mb=1)
+    for records in (b"", b"PNUM", b"XNUM" + bytes(12), b"PNUM\x01\0\0\0\x02" + bytes(31)):
+        with pytest.raises(InputError, match="corrupt or foreign"):
+            solver.learn_numbers(records, table_mb=1)
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database, just some words\n" * 40)
+    with pytest.raises(InputError, match="not a file of saved numbers"):
+        prove_in_sittings(solver, Board(4, 4).full, True, 7, text, table_mb=1)
+    with pytest.raises(InputError, match="at least 1"):
+        prove_in_sittings(solver, Board(4, 4).full, True, 7, tmp_path / "n.sqlite", every=0)
