@@ -23,12 +23,13 @@ import argparse
 import datetime
 import json
 import random
+import signal
 import time
 from dataclasses import asdict
 from pathlib import Path
 
 from evalgame.analysis.tiling_results import KernelProof
-from evalgame.errors import SearchInterrupted
+from evalgame.errors import SearchInterrupted, Terminated, interruption
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
     OPTIONS,
@@ -139,6 +140,10 @@ def record(path: Path, proof: KernelProof) -> None:
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the tests in order within the CPU-time budget; print what each proved."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -173,6 +178,7 @@ def main(argv: list[str] | None = None) -> None:
         "--record", type=Path, default=None, help="add each confirmed proof to this JSON file"
     )
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _terminate)  # stops cleanly: saved numbers are saved
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
     options = options_from(args.options, board.n)
@@ -223,7 +229,7 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 nodes, seconds = solver.stats.nodes - nodes, time.process_time() - clock
         except (SearchInterrupted, KeyboardInterrupt) as stop:
-            reason = stop.reason if isinstance(stop, SearchInterrupted) else "Ctrl-C"
+            reason = stop.reason if isinstance(stop, SearchInterrupted) else interruption(stop)
             print(f"value ≥ {gamma}? unfinished ({reason}) after "
                   f"{solver.stats.nodes - nodes:,} nodes, {time.process_time() - clock:.0f} s",
                   flush=True)  # fmt: skip
