@@ -29,10 +29,15 @@ from evalgame.errors import SearchInterrupted
 from evalgame.numbers import Number
 from evalgame.proofs.problem import Entries, Fact, Problem, built, learn
 from evalgame.search.budget import Budget
+from evalgame.search.registry import Solver
 from evalgame.search.stats import SearchStats
 
 #: seconds between two looks at the call-off event
 STOP_CHECK_SECONDS = 0.25
+#: CPU seconds of a process between two checkpoints of its stopped tests (a checkpoint
+#: reads the whole table of numbers: several per minute would cost more than they save)
+CHECKPOINT_SECONDS = 60.0
+_last_checkpoint = {"cpu": 0.0}  # this process's CPU time at its last checkpoint
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,10 @@ class LeafOutcome:
     #: what the worker's memory proved in this task's large searches, for the other workers
     #: (:meth:`~evalgame.search.registry.Solver.entries`; empty if its solver cannot say)
     entries: bytes = b""
+    #: when not ``finished``, what guides the stopped test, for a later task of the same
+    #: question in another process (a solver's ``checkpoint``: df-pn's numbers; empty if
+    #: its solver has none or this process saved one less than CHECKPOINT_SECONDS ago)
+    checkpoint: bytes = b""
 
 
 def run_leaf(
@@ -65,16 +74,20 @@ def run_leaf(
     facts: Sequence[Fact] = (),
     entries: Sequence[Entries] = (),
     split_seconds: float | None = None,
+    resume: bytes = b"",
 ) -> LeafOutcome:
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
     the moves ``path`` reach from the start (positions may hold data that only means
     something to the game instance that made them; moves are plain data), after teaching
     this process's table the ``facts`` and table ``entries`` the proof ``run`` proved
     elsewhere. Past ``split_seconds`` the task also stops once the manager asks it to
-    (the event :func:`split_event` of ``stop_event``: threads are idle)."""
+    (the event :func:`split_event` of ``stop_event``: threads are idle). ``resume`` is
+    the checkpoint of an earlier task of the same question, which the solver takes up."""
     here = worker_name()
     learn(problem, run, facts, entries, here)
     game, solver, memory = built(problem)
+    if resume and solver.restore is not None:
+        solver.restore(memory, resume)
     position = game.initial()
     for move in path:
         position = game.play(position, move)
@@ -112,7 +125,21 @@ def run_leaf(
     )
     # another process can use table entries only if keys name the same positions there
     exported = solver.entries(memory) if problem.portable_keys else b""
-    return LeafOutcome(finished, result, stats.nodes, cpu, here, known, exported)
+    return LeafOutcome(
+        finished, result, stats.nodes, cpu, here, known, exported,
+        b"" if finished else checkpoint(solver, memory),
+    )  # fmt: skip
+
+
+def checkpoint(solver: Solver, memory: Any) -> bytes:
+    """What guides the stopped test of ``solver`` with ``memory``, at most once every
+    :data:`CHECKPOINT_SECONDS` of this process's CPU time (empty otherwise, or if the
+    solver keeps nothing beside its memory's proven entries)."""
+    now = time.process_time()
+    if solver.checkpoint is None or now - _last_checkpoint["cpu"] < CHECKPOINT_SECONDS:
+        return b""
+    _last_checkpoint["cpu"] = now
+    return solver.checkpoint(memory)
 
 
 def worker_name() -> str:

@@ -43,7 +43,11 @@ portable residual texts), and they go with the next tasks to the workers that ma
 them. Facts travel as moves from the start, so each worker finds its own table's key for
 them. *Resuming.* Before a leaf is handed out (or a
 node expanded) the store is asked what is already proven about it; a second run on the
-same store skips all of that.
+same store skips all of that. *Going on.* A solver whose stopped test can go on where it
+stood (``checkpoint``: df-pn, whose proof numbers guide it best-first) is not split while
+no thread is idle: its leaf is handed out again, to the same worker, whose memory kept the
+numbers; what guides it is saved in the store now and then (the task's checkpoint), and
+the first task of that leaf in a later sitting takes it up.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -122,6 +126,8 @@ class Node:
     killed: int = 0
     #: the number of the task whose split gave this node its children
     split_by: int | None = None
+    #: the number of the last task of this leaf that stopped and went on in the next one
+    continued_by: int | None = None
     #: the worker whose table knows most about this node: the one that ran the task of
     #: its parent until the parent was split (its task goes there if that worker can)
     home: str | None = None
@@ -303,6 +309,10 @@ class ProofManager:
         #: CPU seconds a task runs before it may be split for idle threads
         self.idle_slice = IDLE_SLICE * slice_seconds
         self._ticked = time.monotonic()
+        #: the leaf solver's stopped tests go on where they stood (see the module doc)
+        self._goes_on = problem.solver().checkpoint is not None
+        #: the leaves whose checkpoint from the store went out with a task this sitting
+        self._resumed: set[str] = set()
 
     # ------------------------------------------------------------------ one question
 
@@ -611,6 +621,7 @@ class ProofManager:
             self._facts_to_ship(),
             self._entries_to_ship(),
             self.idle_slice,
+            self._checkpoint_to_ship(node),
             pure=False,
             **where,
         )
@@ -628,6 +639,14 @@ class ProofManager:
             entries_upto=self._entry_count,
         )
         self._running[future] = node.task
+
+    def _checkpoint_to_ship(self, node: Node) -> bytes:
+        """The checkpoint the store holds for ``node``'s question, with its first task of
+        this sitting (later ones run where the last stopped, whose memory has it)."""
+        if not self._goes_on or node.name in self._resumed:
+            return b""
+        self._resumed.add(node.name)
+        return self.store.checkpoint(node.name, self._gamma, self._strict)
 
     def _facts_to_ship(self) -> list[Fact]:
         """The facts some worker of the cluster may lack (the latest :data:`FACTS_SHIPPED`
@@ -666,6 +685,7 @@ class ProofManager:
             if not isinstance(error, KilledWorker):
                 raise error
             node.killed += 1
+            self._resumed.discard(node.name)  # the next worker needs the checkpoint
             if node.killed >= KILLED_LIMIT:  # the task itself kills workers (a crash)
                 raise ClusterError(
                     f"the task of subproblem {node.name[:16]} killed its worker every time it "
@@ -673,8 +693,11 @@ class ProofManager:
                 )
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
-        self._log_task(task, outcome)
+        goes_on = self._goes_on and not outcome.finished and not self._idle_besides_it()
+        self._log_task(task, outcome, goes_on)
         self._take_entries(task, outcome)
+        if outcome.checkpoint:
+            self.store.save_checkpoint(node.name, task.gamma, task.strict, outcome.checkpoint)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,
@@ -688,6 +711,8 @@ class ProofManager:
                 self._decide(node, outcome.result, **cost)
         elif task.called_off:
             self.tally.called_off += 1
+        elif goes_on and not node.done:  # handed out again, to the worker that knows it
+            node.home = outcome.worker
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
             searched = [move for move, _, _ in outcome.children]  # in its search's order
@@ -755,13 +780,21 @@ class ProofManager:
         if open_children:
             open_children[0].home = outcome.worker
 
-    def _log_task(self, task: Task, outcome: LeafOutcome) -> None:
-        """Record what ``task`` cost and what came of it (for ``evalgame proofs --project``)."""
+    def _idle_besides_it(self) -> bool:
+        """Whether a worker thread would be idle beside the one whose task just ended."""
+        return self._slots() - len(self._running) - 1 > 0
+
+    def _log_task(self, task: Task, outcome: LeafOutcome, goes_on: bool) -> None:
+        """Record what ``task`` cost and what came of it (for ``evalgame proofs --project``):
+        a task that goes on where the last of its leaf stopped is that one's child."""
         node = task.node
+        after = node.continued_by
         if outcome.finished:
             kind = "proven"
         elif task.called_off or node.done:
             kind = "called off"
+        elif goes_on:  # handed out again next, in _collect
+            kind, node.continued_by = "continued", task.number
         else:  # split next, in _collect
             kind, node.split_by = "split", task.number
         parent = node.parent
@@ -771,7 +804,7 @@ class ProofManager:
             TaskRecord(
                 self._started_at,
                 task.number,
-                None if parent is None else parent.split_by,
+                after if after is not None else None if parent is None else parent.split_by,
                 node.name,
                 task.gamma,
                 task.strict,

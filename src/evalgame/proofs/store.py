@@ -86,13 +86,27 @@ CREATE TABLE IF NOT EXISTS tasks (
     key TEXT NOT NULL,
     gamma TEXT NOT NULL,       -- the question asked: value ≥ gamma (strict: > gamma)
     strict INTEGER NOT NULL,
-    outcome TEXT NOT NULL,     -- 'proven', 'split' or 'called off'
+    outcome TEXT NOT NULL,     -- 'proven', 'split', 'continued' or 'called off'
     nodes INTEGER NOT NULL,
     cpu REAL NOT NULL,         -- CPU seconds of the worker
     worker TEXT NOT NULL,
     handed REAL NOT NULL,      -- seconds from the sitting's start to handing it out
     done REAL NOT NULL,        -- ... and to its result reaching the manager
     PRIMARY KEY (sitting, number)
+);
+"""
+
+#: per open subproblem and question, what guides its stopped search (a solver's checkpoint:
+#: df-pn's numbers), for the task that goes on with it in a later sitting (added like
+#: sittings; a guide, not a proof: nothing is decided by it)
+CHECKPOINTS = """
+CREATE TABLE IF NOT EXISTS checkpoints (
+    key TEXT NOT NULL,
+    gamma TEXT NOT NULL,
+    strict INTEGER NOT NULL,
+    records BLOB NOT NULL,
+    at REAL NOT NULL,          -- Unix time the manager saved it
+    PRIMARY KEY (key, gamma, strict)
 );
 """
 
@@ -216,7 +230,7 @@ class ProofStore:
         if str(path) != ":memory:" and not _read_only(connection):
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
-            connection.executescript(SITTINGS + TASKS)
+            connection.executescript(SITTINGS + TASKS + CHECKPOINTS)
         self._bounds: dict[str, Bounds] = {}
         for key, lower, upper, invalid in self._db.execute(
             "SELECT key, lower, upper, invalid FROM facts"
@@ -262,7 +276,7 @@ class ProofStore:
     def memory(cls, problem: str) -> ProofStore:
         """A store that lives in memory only (a run that need not be resumed)."""
         connection = sqlite3.connect(":memory:")
-        connection.executescript(SCHEMA + SITTINGS + TASKS)
+        connection.executescript(SCHEMA + SITTINGS + TASKS + CHECKPOINTS)
         with connection:
             connection.executemany(
                 "INSERT INTO meta VALUES (?, ?)",
@@ -396,6 +410,31 @@ class ProofStore:
                 ),
             )
 
+    def save_checkpoint(self, key: str, gamma: Number, strict: bool, records: bytes) -> None:
+        """Keep what guides the stopped search of subproblem ``key`` on its question (the
+        last one replaces the one before), and commit it."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?, ?)",
+                (key, _text(gamma), int(strict), records, time.time()),
+            )
+
+    def checkpoint(self, key: str, gamma: Number, strict: bool) -> bytes:
+        """The last checkpoint of subproblem ``key`` on its question (empty: none).
+
+        >>> with ProofStore.memory("demo") as store:
+        ...     store.save_checkpoint("k", 7, False, b"numbers")
+        ...     store.checkpoint("k", 7, False), store.checkpoint("k", 8, False)
+        (b'numbers', b'')
+        """
+        if "checkpoints" not in self._tables():  # an older store, read-only
+            return b""
+        row = self._db.execute(
+            "SELECT records FROM checkpoints WHERE key = ? AND gamma = ? AND strict = ?",
+            (key, _text(gamma), int(strict)),
+        ).fetchone()
+        return b"" if row is None else bytes(row[0])
+
     def tasks(self) -> list[TaskRecord] | None:
         """Every task recorded, sitting by sitting in the order handed out (``None``: a
         store older than task records)."""
@@ -503,7 +542,7 @@ class ProofStore:
             raise StoreError(f"{other.path} contradicts this store: {lower} > {upper}")
         with self._db:
             self._db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * 10)})", facts)
-            for table, columns in (("sittings", 9), ("tasks", 12)):
+            for table, columns in (("sittings", 9), ("tasks", 12), ("checkpoints", 5)):
                 if table in other._tables():
                     rows = other._db.execute(f"SELECT * FROM {table}").fetchall()
                     marks = ", ".join("?" * columns)

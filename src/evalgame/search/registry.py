@@ -64,6 +64,12 @@ Recall = Callable[[Game[Any, Any], Any, Any], tuple[Number | None, Number | None
 Export = Callable[[Any], bytes]
 #: merges into a memory what another process's memory on the same game exported
 Absorb = Callable[[Any, bytes], None]
+#: what guides a memory's unfinished searches (df-pn's proof and disproof numbers), as bytes
+#: that a memory of another process on the same game takes up to go on from where they
+#: stopped: memory → bytes (a proof's checkpoint of a leaf; nothing in it is a proof)
+Checkpoint = Callable[[Any], bytes]
+#: takes into a memory what :data:`Checkpoint` gave
+Restore = Callable[[Any, bytes], None]
 #: the moves of a position in the order the solver's test would try them first, given what
 #: its memory holds: (game, position, moves, γ, strict, memory, last) → the same moves
 Rank = Callable[[Game[Any, Any], Any, Sequence[Any], Number, bool, Any, Any], list[Any]]
@@ -112,7 +118,8 @@ class Solver:
     to that memory bounds proven elsewhere and ``recall`` reads the bounds it holds;
     ``export`` and ``absorb`` pass what one memory proved to another process's (``None``:
     it cannot); ``rank`` orders a position's moves as its test would (``None``: the game's
-    order).
+    order); ``checkpoint`` and ``restore`` carry what guides an unfinished test to a later
+    one in another process (``None``: a test that stopped starts again from its memory).
     """
 
     name: str
@@ -125,6 +132,8 @@ class Solver:
     export: Export | None = None
     absorb: Absorb | None = None
     rank: Rank | None = None
+    checkpoint: Checkpoint | None = None
+    restore: Restore | None = None
 
     def __call__(
         self,

@@ -108,6 +108,9 @@ LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"] | OPTIONS["crumbs"] | OP
 #: numbers in MB, the largest core left to the null-window test as a leaf, and ε of the
 #: 1 + ε trick (see docs/tiling_search.md, "Proof-number search")
 DEFAULT_PROOF_TABLE_MB, DEFAULT_LEAF_CELLS, DEFAULT_EPSILON = 64, 0, 0.0
+#: the entries of the table of numbers a checkpoint of an unfinished df-pn question keeps:
+#: those of its largest subtrees, 24 bytes each (BENCHMARKS.md, "df-pn in sittings")
+CHECKPOINT_ENTRIES = 200_000
 #: the region database of the "tame" option: its size in MB (the smaller one for graphs of
 #: at most SMALL_GRAPH vertices), and the largest region it enters (on 6×7, K = 12, 16, 20
 #: needed 2.3×, 4.8×, 11× fewer nodes, but 1.7×, 2.2×, 0.9× less CPU time: the database
@@ -192,6 +195,7 @@ class NativeSolver(MatchingSolver):
         _check_table(table_mb)
         _check_table(tame_mb, "the region database")
         super().__init__(graph, budget=budget)
+        self.table_mb = table_mb
         identity = tuple(range(graph.n))
         symmetries = [s.images for s in graph.symmetries if s.images != identity]
         #: what the keys of its records (table entries, numbers) depend on
@@ -431,8 +435,9 @@ class ProofNumberSolver(NativeSolver):
 
     def test(self, free: int, max_to_move: bool, gamma: int, last: int = 0) -> int:
         """``gamma`` if value ≥ γ, else ``gamma - 1`` (both proven), by df-pn (which orders
-        its moves by proof numbers, so ``last`` is not needed)."""
-        return gamma if self.prove(free, max_to_move, gamma) else gamma - 1
+        its moves by proof numbers, so ``last`` is not needed) with a table of numbers as
+        large as the transposition table."""
+        return gamma if self.prove(free, max_to_move, gamma, table_mb=self.table_mb) else gamma - 1
 
 
 def _check_table(table_mb: int, what: str = "the table") -> None:

@@ -36,12 +36,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from evalgame.errors import InputError
-from evalgame.games.matching.native import DEFAULT_PROOF_TABLE_MB, NativeSolver
+from evalgame.games.matching.native import (
+    CHECKPOINT_ENTRIES,
+    DEFAULT_PROOF_TABLE_MB,
+    NativeSolver,
+)
 
 #: nodes between two saves (about 6 CPU minutes of df-pn on 8×8)
 DEFAULT_EVERY = 5_000_000
-#: the entries of the largest subtrees saved at each save (24 bytes each)
-DEFAULT_KEEP = 200_000
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS numbers (
@@ -77,7 +79,7 @@ def prove_in_sittings(
     *,
     table_mb: int = DEFAULT_PROOF_TABLE_MB,
     every: int = DEFAULT_EVERY,
-    keep: int = DEFAULT_KEEP,
+    keep: int = CHECKPOINT_ENTRIES,
     sittings: int | None = None,
 ) -> Sitting:
     """Whether value ≥ ``gamma`` (as :meth:`NativeSolver.prove`), resumed from and saved to
@@ -163,4 +165,4 @@ def _save(
         )  # fmt: skip
 
 
-__all__ = ["DEFAULT_EVERY", "DEFAULT_KEEP", "Sitting", "kernel_identity", "prove_in_sittings"]
+__all__ = ["DEFAULT_EVERY", "Sitting", "kernel_identity", "prove_in_sittings"]

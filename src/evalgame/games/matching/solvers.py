@@ -19,7 +19,7 @@ from typing import Any
 
 from evalgame.errors import GameError
 from evalgame.games.matching.game import MatchingGame, MatchingPosition
-from evalgame.games.matching.native import Engine, NativeSolver, make_solver
+from evalgame.games.matching.native import CHECKPOINT_ENTRIES, Engine, NativeSolver, make_solver
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.numbers import Number
 from evalgame.search.budget import Budget
@@ -167,7 +167,18 @@ def specialised(
         rest = legal - set(ranked)
         return ranked + [move for move in game.order(position, moves) if move in rest]
 
-    return Solver(name, description, run, probe, remember, learn, recall, export, absorb, rank)
+    def checkpoint(memory: MatchingSolver) -> bytes:
+        return memory.numbers(CHECKPOINT_ENTRIES) if isinstance(memory, NativeSolver) else b""
+
+    def restore(memory: MatchingSolver, records: bytes) -> None:
+        if isinstance(memory, NativeSolver):
+            memory.learn_numbers(records, memory.table_mb)
+
+    resumes = proof_numbers  # only df-pn keeps what guides it beside its table
+    return Solver(
+        name, description, run, probe, remember, learn, recall, export, absorb, rank,
+        checkpoint if resumes else None, restore if resumes else None,
+    )  # fmt: skip
 
 
 def _target(gamma: Number, strict: bool, position: MatchingPosition) -> int:

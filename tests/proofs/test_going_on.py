@@ -1,0 +1,91 @@
+"""A proof whose leaf solver goes on where it stood (df-pn): its leaves are handed out again
+instead of split while no thread is idle, its checkpoints reach the store, and a later
+sitting — a new process, with nothing in memory — takes them up. The answers stay those of
+the sequential solver; what goes on and what is taken up is checked directly, so each test
+fails if the manager splits such a leaf or forgets its checkpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evalgame.errors import SearchInterrupted
+from evalgame.games.matching import native
+from evalgame.games.tiling.proof import TilingProblem
+from evalgame.proofs import ProofStore, SerialPool, leaf, prove
+from evalgame.proofs.problem import forget
+from evalgame.search.protocol import Player
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+#: the argument of run_leaf that carries a checkpoint to take up
+RESUME = 10
+
+
+class WatchingPool(SerialPool):
+    """Runs each task at once, noting the checkpoint it carried; stops the run (as Ctrl-C
+    does) at the task numbered ``stop_at``."""
+
+    def __init__(self, stop_at: int | None = None, threads: int = 1) -> None:
+        super().__init__()
+        self.resumed: list[bytes] = []
+        self.stop_at = stop_at
+        self.threads = threads
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        if self.stop_at is not None and len(self.resumed) + 1 >= self.stop_at:
+            raise KeyboardInterrupt
+        self.resumed.append(args[RESUME])
+        return super().submit(function, *args, **options)
+
+    def nthreads(self) -> dict[str, int]:
+        return {f"thread {n}": 1 for n in range(self.threads)}
+
+
+def dfpn_problem(first: Player) -> TilingProblem:
+    return TilingProblem(6, 6, first, table_mb=8, algorithm="dfpn")
+
+
+@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
+def test_a_dfpn_leaf_goes_on_on_one_thread_and_is_split_for_idle_ones(first: Player) -> None:
+    # slices of no time: every task stops at the kernel's first look at the clock
+    for threads in (1, 2):
+        forget()
+        pool = WatchingPool(threads=threads)
+        proof = prove(dfpn_problem(first), pool, slice_seconds=0.0, question=16)
+        assert proof.lower == 16  # 6×6 is worth 16 for both starters
+        assert proof.tally.tasks > 3
+        assert (proof.tally.splits == 0) is (threads == 1)
+
+
+def test_a_stopped_dfpn_proof_goes_on_from_its_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(leaf, "CHECKPOINT_SECONDS", 0.0)  # a checkpoint from every task
+    store = tmp_path / "6x6.sqlite"
+    forget()
+    with pytest.raises(SearchInterrupted):
+        prove(dfpn_problem(Player.MIN), WatchingPool(stop_at=4), store=store,
+              slice_seconds=0.0, question=17)  # fmt: skip
+    with ProofStore.open(store, dfpn_problem(Player.MIN).label) as saved:
+        rows = saved._db.execute("SELECT key, gamma, length(records) FROM checkpoints")
+        assert [size > 16 for _, _, size in rows] == [True]
+    forget()  # a new process: nothing in memory
+    pool = WatchingPool()
+    proof = prove(dfpn_problem(Player.MIN), pool, store=store, slice_seconds=0.0, question=17)
+    assert proof.upper == 16  # "≥ 17?" no
+    assert pool.resumed[0]  # the first task took up the checkpoint ...
+    assert not any(pool.resumed[1:])  # ... and the next ones ran where it had gone on
+
+
+def test_stores_merged_keep_the_checkpoints(tmp_path: Path) -> None:
+    with (
+        ProofStore.open(tmp_path / "a.sqlite", "p") as one,
+        ProofStore.open(tmp_path / "b.sqlite", "p") as other,
+    ):
+        other.save_checkpoint("k", 7, False, b"numbers")
+        one.absorb(other)
+        assert one.checkpoint("k", 7, False) == b"numbers"
