@@ -71,7 +71,7 @@ def test_a_stopped_dfpn_proof_goes_on_from_its_checkpoint(
         prove(dfpn_problem(Player.MIN), WatchingPool(stop_at=4), store=store,
               slice_seconds=0.0, question=17)  # fmt: skip
     with ProofStore.open(store, dfpn_problem(Player.MIN).label) as saved:
-        rows = saved._db.execute("SELECT key, gamma, length(records) FROM checkpoints")
+        rows = saved._db.execute("SELECT key, gamma, length(records) FROM checkpoints").fetchall()
         assert [size > 16 for _, _, size in rows] == [True]
     forget()  # a new process: nothing in memory
     pool = WatchingPool()
@@ -79,6 +79,8 @@ def test_a_stopped_dfpn_proof_goes_on_from_its_checkpoint(
     assert proof.upper == 16  # "≥ 17?" no
     assert pool.resumed[0]  # the first task took up the checkpoint ...
     assert not any(pool.resumed[1:])  # ... and the next ones ran where it had gone on
+    with ProofStore.open(store, dfpn_problem(Player.MIN).label) as done:
+        assert done.checkpoint(rows[0][0], 17, False) == b""  # decided: dropped
 
 
 def test_stores_merged_keep_the_checkpoints(tmp_path: Path) -> None:

@@ -696,8 +696,10 @@ class ProofManager:
         goes_on = self._goes_on and not outcome.finished and not self._idle_besides_it()
         self._log_task(task, outcome, goes_on)
         self._take_entries(task, outcome)
-        if outcome.checkpoint:
+        if goes_on and outcome.checkpoint:
             self.store.save_checkpoint(node.name, task.gamma, task.strict, outcome.checkpoint)
+        elif self._goes_on and not goes_on:  # decided, split or called off: not needed
+            self.store.drop_checkpoint(node.name, task.gamma, task.strict)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,

@@ -419,13 +419,23 @@ class ProofStore:
                 (key, _text(gamma), int(strict), records, time.time()),
             )
 
+    def drop_checkpoint(self, key: str, gamma: Number, strict: bool) -> None:
+        """Forget the checkpoint of subproblem ``key`` on its question (if any)."""
+        with self._db:
+            self._db.execute(
+                "DELETE FROM checkpoints WHERE key = ? AND gamma = ? AND strict = ?",
+                (key, _text(gamma), int(strict)),
+            )
+
     def checkpoint(self, key: str, gamma: Number, strict: bool) -> bytes:
         """The last checkpoint of subproblem ``key`` on its question (empty: none).
 
         >>> with ProofStore.memory("demo") as store:
         ...     store.save_checkpoint("k", 7, False, b"numbers")
-        ...     store.checkpoint("k", 7, False), store.checkpoint("k", 8, False)
-        (b'numbers', b'')
+        ...     kept = store.checkpoint("k", 7, False), store.checkpoint("k", 8, False)
+        ...     store.drop_checkpoint("k", 7, False)
+        ...     kept, store.checkpoint("k", 7, False)
+        ((b'numbers', b''), b'')
         """
         if "checkpoints" not in self._tables():  # an older store, read-only
             return b""
