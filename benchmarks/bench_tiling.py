@@ -21,9 +21,11 @@ by its proof-number search, in nodes, positions analysed and CPU seconds.
 from __future__ import annotations
 
 import contextlib
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching.native import (
@@ -35,6 +37,7 @@ from evalgame.games.matching.native import (
     available,
 )
 from evalgame.games.matching.region import KeyMode
+from evalgame.games.matching.sittings import prove_in_sittings
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.game import solve_tiling
@@ -132,6 +135,8 @@ def main() -> None:
         kernel_tame()
         print()
         kernel_dfpn()
+        print()
+        dfpn_sittings()
         print()
         kernel_separator()
         print()
@@ -323,6 +328,27 @@ def kernel_dfpn() -> None:
                       f"{ab[1]:>11,} {pn[1]:>11,} {ab[1] / pn[1]:>6.2f} "
                       f"{ab[2]:>12,} {pn[2]:>12,} {ab[2] / pn[2]:>6.2f} "
                       f"{ab[3]:>6.1f} {pn[3]:>7.1f}")  # fmt: skip
+
+
+def dfpn_sittings() -> None:
+    """df-pn in one run against the same question cut into sittings of 50,000 nodes, each
+    a new solver taking up the numbers the last one saved (docs/tiling_search.md)."""
+    print("C kernel: df-pn in one run vs in sittings of 50,000 nodes (ratio = sittings / one)")
+    print(f"{'question':>16} {'answer':>6} {'one run':>11} {'sittings':>11} {'nodes':>11} "
+          f"{'ratio':>6}")  # fmt: skip
+    for rows, cols, first, gamma in [(6, 7, Player.MIN, 19), (6, 7, Player.MAX, 20)]:
+        board, max_to_move = Board(rows, cols), first is Player.MAX
+        one = question(board, max_to_move, gamma, "prove")
+        with tempfile.TemporaryDirectory() as folder:
+            path, sitting = Path(folder) / "numbers.sqlite", None
+            while sitting is None or sitting.answer is None:
+                sitting = prove_in_sittings(NativeSolver(board), board.full, max_to_move,
+                                            gamma, path, every=50_000, sittings=1)  # fmt: skip
+        if sitting.answer != one[0]:
+            raise SystemExit(f"df-pn in sittings disagrees on {rows}×{cols} ≥ {gamma}")
+        ratio = sitting.nodes / one[1]
+        print(f"{rows}×{cols} {first.value} ≥ {gamma:<3} {one[0]!s:>6} {one[1]:>11,} "
+              f"{sitting.sittings:>11} {sitting.nodes:>11,} {ratio:>6.2f}")  # fmt: skip
 
 
 def question(
