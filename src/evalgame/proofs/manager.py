@@ -693,7 +693,8 @@ class ProofManager:
                 )
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
-        goes_on = self._goes_on and not outcome.finished and not self._idle_besides_it()
+        stopped = not outcome.finished and not task.called_off and not node.done
+        goes_on = self._goes_on and stopped and not self._idle_besides_it()
         self._log_task(task, outcome, goes_on)
         self._take_entries(task, outcome)
         if goes_on and outcome.checkpoint:
@@ -713,7 +714,7 @@ class ProofManager:
                 self._decide(node, outcome.result, **cost)
         elif task.called_off:
             self.tally.called_off += 1
-        elif goes_on and not node.done:  # handed out again, to the worker that knows it
+        elif goes_on:  # handed out again, to the worker that knows it
             node.home = outcome.worker
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
