@@ -247,7 +247,9 @@ class ProofManager:
 
     ``client`` is a :class:`distributed.Client` (or :class:`SerialPool`); ``store`` receives
     every proven subproblem. ``slice_seconds`` is the CPU time a task may run before its
-    leaf is split; ``split_depth`` the plies expanded before any task is handed out;
+    leaf is split; ``split_depth`` the plies expanded before any task is handed out
+    (``None``: one, none for a solver whose tests go on, which orders the root's moves
+    best-first by itself: df-pn on 8×8 "≥ 27?" needed half the nodes that way);
     ``young_brothers_wait=False`` hands every open leaf out at once; ``share_facts=False``
     keeps each worker to what its own table proved (to measure what sharing buys).
     """
@@ -259,7 +261,7 @@ class ProofManager:
         store: ProofStore,
         *,
         slice_seconds: float = 5.0,
-        split_depth: int = 1,
+        split_depth: int | None = None,
         young_brothers_wait: bool = True,
         share_facts: bool = True,
         deadline: float | None = None,
@@ -270,7 +272,9 @@ class ProofManager:
         self.client = client
         self.store = store
         self.slice_seconds = slice_seconds
-        self.split_depth = split_depth
+        #: the leaf solver's stopped tests go on where they stood (see the module doc)
+        self._goes_on = problem.solver().checkpoint is not None
+        self.split_depth = (0 if self._goes_on else 1) if split_depth is None else split_depth
         self.young_brothers_wait = young_brothers_wait
         self.share_facts = share_facts
         self.deadline = deadline
@@ -309,8 +313,6 @@ class ProofManager:
         #: CPU seconds a task runs before it may be split for idle threads
         self.idle_slice = IDLE_SLICE * slice_seconds
         self._ticked = time.monotonic()
-        #: the leaf solver's stopped tests go on where they stood (see the module doc)
-        self._goes_on = problem.solver().checkpoint is not None
         #: the leaves whose checkpoint from the store went out with a task this sitting
         self._resumed: set[str] = set()
 

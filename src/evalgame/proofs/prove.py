@@ -68,7 +68,7 @@ def prove(
     store: Path | str | None = None,
     timeout: float | None = None,
     slice_seconds: float = 5.0,
-    split_depth: int = 1,
+    split_depth: int | None = None,
     young_brothers_wait: bool = True,
     ladder: float | None = None,
     question: Number | None = None,
