@@ -15,7 +15,7 @@ import pytest
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import ProofStore, SerialPool, leaf, prove
+from evalgame.proofs import ProofStore, SerialPool, leaf, prove, read_summary
 from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
 
@@ -73,6 +73,7 @@ def test_a_stopped_dfpn_proof_goes_on_from_its_checkpoint(
     with ProofStore.open(store, dfpn_problem(Player.MIN).label) as saved:
         rows = saved._db.execute("SELECT key, gamma, length(records) FROM checkpoints").fetchall()
         assert [size > 16 for _, _, size in rows] == [True]
+    assert read_summary(store).checkpoints == (1, rows[0][2])  # evalgame proofs STORE says so
     forget()  # a new process: nothing in memory
     pool = WatchingPool()
     proof = prove(dfpn_problem(Player.MIN), pool, store=store, slice_seconds=0.0, question=17)

@@ -322,6 +322,7 @@ def proofs_command(
                 "asking": None if summary.asking is None else _question(*summary.asking),
                 "proven": summary.proven,
                 "open": summary.open,
+                "checkpoints": {"leaves": summary.checkpoints[0], "bytes": summary.checkpoints[1]},
                 "stats": {"nodes": summary.nodes, "cpu_seconds": seconds_json(summary.cpu)},
                 "task_cpu_quantiles": summary.cost,
                 "workers": {
@@ -365,6 +366,12 @@ def proofs_command(
         f"subproblems    {summary.proven:,} proven, {summary.open:,} open when last stopped"
     )
     console.print(f"work           {summary.nodes:,} nodes, {summary.cpu:,.1f} CPU s")
+    leaves, size = summary.checkpoints
+    if leaves:
+        console.print(
+            f"checkpoints    {leaves:,} open leaves go on from where they stopped "
+            f"({size / 2**20:.1f} MB)"
+        )
     if summary.cost is not None:
         median, p90, p99, most = summary.cost
         console.print(

@@ -216,6 +216,8 @@ class StoreSummary:
     #: percentiles and the largest (what a larger run's tasks will cost)
     cost: tuple[float, float, float, float] | None = None
     sittings: list[Sitting] = field(default_factory=list)
+    #: open leaves whose stopped search a later sitting takes up, and their bytes
+    checkpoints: tuple[int, int] = (0, 0)
 
 
 class ProofStore:
@@ -526,7 +528,16 @@ class ProofStore:
             workers=workers,
             cost=_quantiles(costs),
             sittings=self.sittings(),
+            checkpoints=self._checkpoints(),
         )
+
+    def _checkpoints(self) -> tuple[int, int]:
+        if "checkpoints" not in self._tables():
+            return 0, 0
+        count, size = self._db.execute(
+            "SELECT COUNT(*), SUM(LENGTH(records)) FROM checkpoints"
+        ).fetchone()
+        return count, size or 0
 
     def absorb(self, other: ProofStore) -> int:
         """Add what ``other``, a store of the same problem (a sitting run on another
