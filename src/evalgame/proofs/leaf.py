@@ -36,7 +36,7 @@ from evalgame.search.stats import SearchStats
 STOP_CHECK_SECONDS = 0.25
 #: CPU seconds of a process between two checkpoints of its stopped tests (a checkpoint
 #: reads the whole table of numbers: several per minute would cost more than they save)
-CHECKPOINT_SECONDS = 60.0
+CHECKPOINT_SECONDS = 30.0
 _last_checkpoint = {"cpu": 0.0}  # this process's CPU time at its last checkpoint
 
 
