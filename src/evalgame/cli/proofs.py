@@ -156,14 +156,20 @@ def open_store(problem: Problem, options: ProofOptions, *, quiet: bool) -> tuple
     where = f"proof store: {path}" + (
         " (the default for this problem)" if options.store is None else ""
     )
-    resumed = read_summary(path).proven if path.exists() else 0  # refuses what is no store
+    summary = read_summary(path) if path.exists() else None  # refuses what is no store
+    resumed = 0 if summary is None else summary.proven
+    going_on = 0 if summary is None else summary.checkpoints[0]
     if options.fresh and path.exists():
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         note = f"emptied by --fresh ({_count(resumed, 'proven subproblem')} dropped)"
         resumed = 0
-    elif resumed:
-        note = f"resuming from its {_count(resumed, 'proven subproblem')} (--fresh starts over)"
+    elif resumed or going_on:
+        going = f" and {_count(going_on, 'checkpoint')} of open leaves" if going_on else ""
+        note = (
+            f"resuming from its {_count(resumed, 'proven subproblem')}{going} "
+            "(--fresh starts over)"
+        )
     else:
         note = "nothing proven in it yet"
     if not quiet:
