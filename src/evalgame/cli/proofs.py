@@ -375,7 +375,7 @@ def proofs_command(
     leaves, size = summary.checkpoints
     if leaves:
         console.print(
-            f"checkpoints    {leaves:,} open leaves go on from where they stopped "
+            f"checkpoints    {leaves:,} of open leaves, which go on where they stopped "
             f"({size / 2**20:.1f} MB)"
         )
     if summary.cost is not None:
