@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 import evalgame.proofs
 from evalgame.cli import app
-from evalgame.proofs import Problem, ProofResult, SerialPool
+from evalgame.proofs import Problem, ProofResult, ProofStore, SerialPool
 from evalgame.web import create_app
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
@@ -209,3 +209,16 @@ def test_fresh_empties_only_a_proof_store(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "not an evalgame proof store" in " ".join(result.output.split())
     assert keep.read_text() == "not a store"
+
+
+@pytest.mark.usefixtures("in_process")
+def test_a_proof_says_it_takes_up_checkpoints(tmp_path: Path) -> None:
+    """A store holding the checkpoint of an open df-pn leaf: the proof says it resumes from
+    it, and `evalgame proofs` counts it (also in --json)."""
+    store = tmp_path / "3x4.sqlite"
+    with ProofStore.open(store, "tiling 3×4, MAX first") as proof_store:
+        proof_store.save_checkpoint("leaf", 6, False, b"numbers")
+    said = CliRunner().invoke(app, ["tiling", "3", "4", "--ask", "5", "--store", str(store)])
+    assert said.exit_code == 0, said.output
+    assert "0 proven subproblems and 1 checkpoint of open leaves" in " ".join(said.stderr.split())
+    assert answer("proofs", str(store))["checkpoints"] == {"leaves": 1, "bytes": 7}
