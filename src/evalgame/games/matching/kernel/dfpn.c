@@ -52,15 +52,26 @@ static inline PnEntry *pn_bucket(const Kernel *k, uint64_t key, int tag, int gam
     return k->numbers + (h & (k->numbers_buckets - 1)) * PN_BUCKET;
 }
 
-static inline int pn_match(const PnEntry *e, const Region *r, int tag, int g, int even) {
-    return e->tag == tag && e->gamma == g && e->even == even && e->key == r->key;
+static inline int pn_match(const PnEntry *e, uint64_t key, int tag, int g, int even) {
+    return e->tag == tag && e->gamma == g && e->even == even && e->key == key;
+}
+
+/* The entry of bucket b to give up for a new one: an empty one, else the smallest
+ * subtree's. */
+static PnEntry *pn_victim(PnEntry *b) {
+    PnEntry *e = &b[0];
+    for (int i = 0; i < PN_BUCKET; i++) {
+        if (!b[i].tag) return &b[i];
+        if (b[i].work < e->work) e = &b[i];
+    }
+    return e;
 }
 
 static const PnEntry *pn_find(const Dfpn *d, const Region *r, int turn, int gamma) {
     int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
     PnEntry *b = pn_bucket(d->k, r->key, tag, g, even);
     for (int i = 0; i < PN_BUCKET; i++)
-        if (pn_match(&b[i], r, tag, g, even)) return &b[i];
+        if (pn_match(&b[i], r->key, tag, g, even)) return &b[i];
     return NULL;
 }
 
@@ -71,16 +82,9 @@ static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi
     int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
     PnEntry *b = pn_bucket(d->k, r->key, tag, g, even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
-        if (pn_match(&b[i], r, tag, g, even)) e = &b[i];
+        if (pn_match(&b[i], r->key, tag, g, even)) e = &b[i];
     if (!e) {
-        e = &b[0];
-        for (int i = 0; i < PN_BUCKET; i++) {
-            if (!b[i].tag) {
-                e = &b[i];
-                break;
-            }
-            if (b[i].work < e->work) e = &b[i];
-        }
+        e = pn_victim(b);
         if (!work && e->tag && e->work) return; /* first numbers never evict a search's */
         *e = (PnEntry){r->key, 0, 0, 0, (uint8_t)tag, (uint8_t)g, (uint8_t)even, 0};
     }
@@ -371,23 +375,14 @@ PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
 static void learn_entry(Kernel *k, const PnEntry *saved) {
     PnEntry *b = pn_bucket(k, saved->key, saved->tag, saved->gamma, saved->even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
-        if (b[i].tag == saved->tag && b[i].gamma == saved->gamma &&
-            b[i].even == saved->even && b[i].key == saved->key)
-            e = &b[i];
+        if (pn_match(&b[i], saved->key, saved->tag, saved->gamma, saved->even)) e = &b[i];
     if (e) {
         int decided = e->phi == 0 || e->delta == 0;
         if (!decided && (saved->phi == 0 || saved->delta == 0 || saved->work > e->work))
             *e = *saved;
         return;
     }
-    e = &b[0];
-    for (int i = 0; i < PN_BUCKET; i++) {
-        if (!b[i].tag) {
-            e = &b[i];
-            break;
-        }
-        if (b[i].work < e->work) e = &b[i];
-    }
+    e = pn_victim(b);
     if (!e->tag || e->work < saved->work) *e = *saved;
 }
 
