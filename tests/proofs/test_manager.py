@@ -142,13 +142,12 @@ def test_a_question_expected_to_fail_hands_out_every_child_of_a_max_node(
 
 class SplitPool(SerialPool):
     """Two threads; the first task of each leaf in ``held`` runs until the manager asks it
-    to stop, the others finish at once. Notes the path of every task handed out, and
-    those handed out while a held task ran."""
+    to stop, the others finish at once. Notes the paths of the tasks handed out while a
+    held task ran."""
 
     def __init__(self, *held: tuple[Any, ...]) -> None:
         self.held = set(held)
         self.running: list[Held] = []
-        self.paths: list[tuple[Any, ...]] = []
         self.beside: list[tuple[Any, ...]] = []
         self.asked: list[bool] = []
 
@@ -156,7 +155,6 @@ class SplitPool(SerialPool):
         return {"a": 1, "b": 1}
 
     def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
-        self.paths.append(args[1])
         if any(task.status == "pending" for task in self.running):
             self.beside.append(args[1])
         if args[1] in self.held:
@@ -174,7 +172,7 @@ class SplitPool(SerialPool):
 def test_an_idle_thread_has_the_eldest_split_deeper_rather_than_its_uncles_searched() -> None:
     # the eldest MIN child is split, its own eldest runs: the root's other children would be
     # speculation far from where the sequential search is, so the idle thread has that
-    # eldest split again instead of taking them (7×7, 8 workers: 2.2–2.6× → 1.65× the nodes)
+    # eldest split again instead of taking them (7×7, 8 workers: 2.2–2.6× → 1.6× the nodes)
     tree = [[[3, 5], [2, 9]], [[4, 8], [1, 7]], [[6, 0], [5, 5]]]
     problem = EngineProblem("deep", NestedTree, (tree,))
     pool = SplitPool((0,), (0, 0))

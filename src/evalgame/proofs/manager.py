@@ -559,13 +559,10 @@ class ProofManager:
         for speculative, leaf, hold in candidates:
             if hold:
                 held.add(leaf)
-            elif not (speculative and held):
+            elif speculative and held:
+                continue  # past a hold: deep before wide
+            elif leaf.name not in busy and not (leaf.name in fresh and self._settle(leaf)):
                 leaves.append((speculative, leaf))
-        leaves = [
-            (speculative, leaf)
-            for speculative, leaf in leaves
-            if leaf.name not in busy and not (leaf.name in fresh and self._settle(leaf))
-        ]
         leaves.sort(key=lambda pair: pair[0])  # stable: sequential order within each group
         for speculative, leaf in leaves:
             if free == 0 or root.done or (speculative and idle <= 0):
