@@ -167,8 +167,7 @@ def open_store(problem: Problem, options: ProofOptions, *, quiet: bool) -> tuple
     elif resumed or going_on:
         going = f" and {_count(going_on, 'checkpoint')} of open leaves" if going_on else ""
         note = (
-            f"resuming from its {_count(resumed, 'proven subproblem')}{going} "
-            "(--fresh starts over)"
+            f"resuming from its {_count(resumed, 'proven subproblem')}{going} (--fresh starts over)"
         )
     else:
         note = "nothing proven in it yet"
