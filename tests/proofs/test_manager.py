@@ -140,33 +140,24 @@ def test_a_question_expected_to_fail_hands_out_every_child_of_a_max_node(
     assert pool.beside == ([] if expect is None else [(1,), (2,)])
 
 
-class SplitPool(SerialPool):
-    """Two threads; the first task of each leaf in ``held`` runs until the manager asks it
-    to stop, the others finish at once. Notes the paths of the tasks handed out while a
-    held task ran."""
+class SplitPool(HoldingPool):
+    """A :class:`HoldingPool` that holds the first task of each leaf in ``held`` and notes
+    the paths of the tasks handed out while a held task ran."""
 
     def __init__(self, *held: tuple[Any, ...]) -> None:
-        self.held = set(held)
+        super().__init__(())
+        self.leaves = set(held)
         self.running: list[Held] = []
         self.beside: list[tuple[Any, ...]] = []
-        self.asked: list[bool] = []
-
-    def nthreads(self) -> dict[str, int]:
-        return {"a": 1, "b": 1}
 
     def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         if any(task.status == "pending" for task in self.running):
             self.beside.append(args[1])
-        if args[1] in self.held:
-            self.held.remove(args[1])
+        if args[1] in self.leaves:
+            self.leaves.remove(args[1])
             self.running.append(Held())
             return self.running[-1]
-        return super().submit(function, *args, **options)
-
-    def stop(self, future: Any, *, split: bool) -> None:
-        if isinstance(future, Held):
-            self.asked.append(split)
-            future.status = "finished"
+        return SerialPool.submit(self, function, *args, **options)  # not the one held leaf's
 
 
 def test_an_idle_thread_has_the_eldest_split_deeper_rather_than_its_uncles_searched() -> None:
