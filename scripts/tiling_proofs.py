@@ -29,7 +29,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from evalgame.analysis.tiling_results import KernelProof
-from evalgame.errors import SearchInterrupted, Terminated, interruption
+from evalgame.errors import EvalgameError, SearchInterrupted, Terminated, interruption
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
     OPTIONS,
@@ -271,4 +271,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except EvalgameError as error:  # bad input: its message, not a traceback
+        raise SystemExit(f"error: {error}") from None
