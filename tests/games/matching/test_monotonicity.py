@@ -45,6 +45,18 @@ def test_every_vertex_deletion_of_every_graph_on_five_vertices() -> None:
     assert checked == 1024 * 10
 
 
+def test_a_deletion_can_cost_two_dominoes() -> None:
+    """Why no upper bound comes from deleting cells (docs/tiling_search.md): the 3×3 ring
+    beside a domino is worth 5 with MAX first, and 3 without one end of the domino or
+    without its edge."""
+    ring = [(i, (i + 1) % 8) for i in range(8)]
+    assert (game_value(frozenset(ring), True), game_value(frozenset(ring), False)) == (3, 4)
+    with_domino = frozenset([*ring, (8, 9)])
+    assert game_value(with_domino, True) == 5
+    assert game_value(induced(with_domino, range(9)), True) == 3  # vertex 9 deleted
+    assert game_value(with_domino - {(8, 9)}, True) == 3  # the edge deleted
+
+
 def test_the_strategy_bound_is_the_papers_two_thirds_of_nu() -> None:
     """The kernel's and the solver's strategy bound in closed form (docs/tiling_search.md):
     ⌈2ν/3⌉ with MAX first, ⌈(2ν − 1)/3⌉ with MIN first."""
