@@ -26,6 +26,7 @@ import random
 import signal
 import time
 from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 
 from evalgame.analysis.tiling_results import KernelProof
@@ -37,7 +38,7 @@ from evalgame.games.matching.native import (
     default_options,
     default_tame,
 )
-from evalgame.games.matching.sittings import prove_in_sittings
+from evalgame.games.matching.sittings import Sitting, prove_in_sittings, tally
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
@@ -140,6 +141,19 @@ def record(path: Path, proof: KernelProof) -> None:
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
+def show_progress(
+    solver: NativeSolver, free: int, max_to_move: bool, gamma: int, sitting: Sitting
+) -> None:
+    """A line each time the numbers are saved: the work so far and the first moves' state."""
+    moves = tally(solver.move_answers(free, max_to_move, gamma))
+    mover = "MAX" if max_to_move else "MIN"
+    print(f"  value ≥ {gamma}? {sitting.nodes:,} nodes, {sitting.cpu:,.0f} CPU s "
+          f"({sitting.sittings} sitting{'s' * (sitting.sittings > 1)}); after {mover}'s "
+          f"{moves.proven + moves.refuted + moves.open} moves up to symmetry: "
+          f"proven after {moves.proven}, refuted after {moves.refuted}, open after {moves.open}",
+          flush=True)  # fmt: skip
+
+
 def _terminate(signum: int, frame: object) -> None:
     raise Terminated
 
@@ -221,8 +235,9 @@ def main(argv: list[str] | None = None) -> None:
                 result = gamma if proven else gamma - 1
             else:
                 sitting = prove_in_sittings(
-                    solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb
-                )
+                    solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb,
+                    on_save=partial(show_progress, solver, board.full, max_to_move, gamma),
+                )  # fmt: skip
                 result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings
             if args.numbers is not None and args.dfpn_mb is not None:  # every sitting's
                 nodes, seconds = sitting.nodes, sitting.cpu

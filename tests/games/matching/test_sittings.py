@@ -20,7 +20,7 @@ import pytest
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.matching.native import ALL_OPTIONS, NativeSolver
-from evalgame.games.matching.sittings import prove_in_sittings
+from evalgame.games.matching.sittings import Sitting, Tally, prove_in_sittings, tally
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import random_boards
@@ -114,3 +114,30 @@ def test_bad_records_and_files_are_refused(tmp_path: Path) -> None:
         prove_in_sittings(solver, Board(4, 4).full, True, 7, text, table_mb=1)
     with pytest.raises(InputError, match="at least 1"):
         prove_in_sittings(solver, Board(4, 4).full, True, 7, tmp_path / "n.sqlite", every=0)
+
+
+def test_each_save_says_where_the_question_stands(tmp_path: Path) -> None:
+    """``on_save`` hears of every save, the work growing, the last one with the answer;
+    the moves' tally then counts the question's answer (MAX first on 5×5: value 12)."""
+    board = Board(5, 5)
+    solver = NativeSolver(board, table_mb=1)
+    heard: list[Sitting] = []
+    sitting = prove_in_sittings(
+        solver, board.full, True, 12, tmp_path / "n.sqlite", table_mb=1, every=50,
+        on_save=heard.append,
+    )  # fmt: skip
+    assert sitting.answer is True
+    assert heard[-1].answer is True
+    assert len(heard) > 2
+    assert [s.nodes for s in heard] == sorted({s.nodes for s in heard})
+    assert all(s.answer is None for s in heard[:-1])
+    moves = tally(solver.move_answers(board.full, True, 12))
+    assert moves.proven >= 1  # MAX's winning move
+    # 4×5, MAX first, is worth 9 of ν = 10: "≥ 10?" is refuted after each of MAX's moves
+    board = Board(4, 5)
+    solver = NativeSolver(board, table_mb=1)
+    assert solver.prove(board.full, True, 10, table_mb=1) is False
+    answers = solver.move_answers(board.full, True, 10)
+    assert tally(answers) == Tally(0, len({answer.child for answer in answers}), 0)
+    assert len(answers) == 31
+    assert tally(answers).refuted < 31  # counted up to symmetry

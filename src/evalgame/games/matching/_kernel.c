@@ -417,6 +417,8 @@ static PyMethodDef Kernel_methods[] = {
      "numbers(limit): the table of numbers' entries of the largest subtrees, as bytes"},
     {"learn_numbers", (PyCFunction)Kernel_learn_numbers, METH_VARARGS,
      "learn_numbers(records, table_mb): take what numbers() gave into a table of table_mb MB"},
+    {"move_numbers", (PyCFunction)Kernel_move_numbers, METH_VARARGS,
+     "move_numbers(free, max_to_move, gamma): each move's child in the table of numbers"},
     {"order", (PyCFunction)Kernel_order, METH_VARARGS,
      "order(free, max_to_move, gamma, last=0): the moves best first, each u << 8 | v"},
     {"bounds", (PyCFunction)Kernel_bounds, METH_VARARGS,

@@ -48,6 +48,7 @@ from __future__ import annotations
 import importlib
 import os
 import weakref
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from evalgame.errors import InputError, LimitError
@@ -159,6 +160,19 @@ def engine_report() -> str:
     if available():
         return "matching games: C kernel (evalgame.games.matching._kernel), graphs ≤ 64 vertices"
     return "matching games: Python solver (the C kernel was not built: no C compiler at install)"
+
+
+@dataclass(frozen=True)
+class MoveAnswer:
+    """A move of a position asked "value ≥ γ?" by :meth:`NativeSolver.prove`, and what
+    the table of numbers says of it: ``reaches`` is True once the search proved that value
+    ≥ γ after the move (its child is worth at least γ − 1), False once it proved the
+    contrary, None while open. ``child`` names the child's question: moves with equal
+    ones lead to the same position up to symmetry."""
+
+    move: tuple[int, int]
+    child: tuple[int, int, int]
+    reaches: bool | None
 
 
 class NativeSolver(MatchingSolver):
@@ -321,6 +335,28 @@ class NativeSolver(MatchingSolver):
         if limit < 0:
             raise InputError(f"the number of entries must be at least 0, not {limit}")
         return bytes(self.kernel.numbers(limit))
+
+    def move_answers(self, free: int, max_to_move: bool, gamma: int) -> list[MoveAnswer]:
+        """Where a question :meth:`prove` asked (or is asking in sittings) stands, move by
+        move: what its table of numbers holds of each move's child (see
+        :class:`MoveAnswer`). Only decided entries answer, each a proven fact.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(4, 4)
+        >>> solver = NativeSolver(board, table_mb=1)
+        >>> solver.prove(board.full, False, 8, table_mb=1)   # MIN first: value ≥ 8?
+        False
+        >>> any(a.reaches is False for a in solver.move_answers(board.full, False, 8))
+        True
+        """
+        answers = []
+        for u, v, key, tag, even, phi, delta in self.kernel.move_numbers(free, max_to_move, gamma):
+            # phi and delta are for the child's mover: MAX's goal is value ≥ γ − 1 there,
+            # MIN's the contrary
+            mover_wins = True if phi == 0 else False if delta == 0 else None
+            reaches = mover_wins if mover_wins is None or not max_to_move else not mover_wins
+            answers.append(MoveAnswer((u, v), (key, tag, even), reaches))
+        return answers
 
     def learn_numbers(self, records: bytes, table_mb: int = DEFAULT_PROOF_TABLE_MB) -> int:
         """Take the entries :meth:`numbers` gave (in a kernel of the same graph and options)

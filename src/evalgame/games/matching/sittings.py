@@ -30,7 +30,7 @@ import contextlib
 import hashlib
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +39,7 @@ from evalgame.errors import InputError
 from evalgame.games.matching.native import (
     CHECKPOINT_ENTRIES,
     DEFAULT_PROOF_TABLE_MB,
+    MoveAnswer,
     NativeSolver,
 )
 
@@ -81,11 +82,13 @@ def prove_in_sittings(
     every: int = DEFAULT_EVERY,
     keep: int = CHECKPOINT_ENTRIES,
     sittings: int | None = None,
+    on_save: Callable[[Sitting], None] | None = None,
 ) -> Sitting:
     """Whether value ≥ ``gamma`` (as :meth:`NativeSolver.prove`), resumed from and saved to
     the file ``path`` every ``every`` nodes; ``sittings`` slices at most (``None``: until
     answered). The solver's budget (time, Ctrl-C) stops it as a search: the numbers are
-    saved first, then :class:`~evalgame.errors.SearchInterrupted` is raised."""
+    saved first, then :class:`~evalgame.errors.SearchInterrupted` is raised. ``on_save``
+    is told where the question stands after each save (to show progress)."""
     if every < 1:
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
     question = f"value >= {gamma}, {'MAX' if max_to_move else 'MIN'} to move, free {free:#x}"
@@ -107,9 +110,37 @@ def prove_in_sittings(
                 records = solver.numbers(keep)
                 _save(db, question, kernel_identity(solver), answer, nodes, cpu,
                       done + 1, records)  # fmt: skip
+            if on_save is not None:
+                on_save(Sitting(answer, nodes, done + 1, cpu))
             if answer is not None or (sittings is not None and count + 1 >= sittings):
                 break
         return Sitting(answer, nodes, done + 1, cpu)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The moves of a position asked "value ≥ γ?", counted up to symmetry (one per child
+    question): after how many value ≥ γ is proven, after how many refuted, how many open.
+
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(4, 4)
+    >>> solver = NativeSolver(board, table_mb=1)
+    >>> solver.prove(board.full, True, 7, table_mb=1)
+    True
+    >>> tally(solver.move_answers(board.full, True, 7)).proven > 0
+    True
+    """
+
+    proven: int
+    refuted: int
+    open: int
+
+
+def tally(answers: list[MoveAnswer]) -> Tally:
+    """Count :meth:`NativeSolver.move_answers` up to symmetry (see :class:`Tally`)."""
+    by_child = {answer.child: answer.reaches for answer in answers}
+    reaches = list(by_child.values())
+    return Tally(reaches.count(True), reaches.count(False), reaches.count(None))
 
 
 def kernel_identity(solver: NativeSolver) -> str:
@@ -165,4 +196,4 @@ def _save(
         )  # fmt: skip
 
 
-__all__ = ["DEFAULT_EVERY", "Sitting", "kernel_identity", "prove_in_sittings"]
+__all__ = ["DEFAULT_EVERY", "Sitting", "Tally", "kernel_identity", "prove_in_sittings", "tally"]

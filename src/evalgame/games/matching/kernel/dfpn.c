@@ -335,6 +335,45 @@ PyObject *Kernel_prove(Kernel *k, PyObject *args) {
     return PyBool_FromLong(result == DFPN_PROVEN);
 }
 
+/* ------------------------------------------------------------- where a question stands */
+
+PyObject *Kernel_move_numbers(Kernel *k, PyObject *args) {
+    unsigned long long free_cells;
+    int turn, gamma;
+    if (!PyArg_ParseTuple(args, "Kpi", &free_cells, &turn, &gamma)) return NULL;
+    if (free_cells & ~k->full) {
+        PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");
+        return NULL;
+    }
+    Region r;
+    analyse(k, free_cells, &r);
+    Child *children = calloc((size_t)k->stride, sizeof(Child));
+    PyObject *out = children ? PyList_New(0) : PyErr_NoMemory();
+    if (!out) {
+        free(children);
+        return NULL;
+    }
+    int count = moves_of(k, &r, turn, -1, -1, children); /* as mid expands r */
+    if (k->options & OPT_DOMINANCE)
+        count = drop_dominated(k, r.core, children, count, turn, -1, -1);
+    Dfpn d = {k, NULL, NULL, NULL, NULL, 0, 0};
+    uint64_t base = r.core | r.spare;
+    for (int i = 0; i < count && out; i++) {
+        Child *c = &children[i];
+        analyse(k, base & ~((uint64_t)1 << c->u) & ~((uint64_t)1 << c->v), &c->region);
+        const PnEntry *e = k->numbers ? pn_find(&d, &c->region, !turn, gamma - 1) : NULL;
+        int tag = pn_tag(&c->region, !turn), even = c->region.passes & ~1;
+        PyObject *item =
+            e ? Py_BuildValue("(iiKiiII)", c->u, c->v, c->region.key, tag, even, e->phi, e->delta)
+              : Py_BuildValue("(iiKiiOO)", c->u, c->v, c->region.key, tag, even, Py_None,
+                              Py_None);
+        if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    free(children);
+    return out;
+}
+
 /* ------------------------------------------------------------- saving the numbers */
 
 /* The records of Kernel.numbers: a header ("PNUM", version, count) and per entry its key,

@@ -45,6 +45,13 @@ PyObject *Kernel_prove(Kernel *k, PyObject *args);
 PyObject *Kernel_numbers(Kernel *k, PyObject *args);
 PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args);
 
+/* Kernel.move_numbers(free, max_to_move, gamma) -> [(u, v, key, tag, even, phi, delta)]:
+ * each move of the position as df-pn expands it, with its child's question in the table
+ * of numbers (key, tag, even: moves with equal ones lead to the same question) and the
+ * child's numbers for "value >= gamma - 1", for the child's mover (phi = 0: it reaches its
+ * goal; delta = 0: it cannot), or None and None where the table has no entry. */
+PyObject *Kernel_move_numbers(Kernel *k, PyObject *args);
+
 /* Free k's table of numbers (the kernel's dealloc and clear). */
 void numbers_free(Kernel *k);
 
