@@ -67,9 +67,19 @@ static PnEntry *pn_victim(PnEntry *b) {
     return e;
 }
 
-static const PnEntry *pn_find(const Dfpn *d, const Region *r, int turn, int gamma) {
-    int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
-    PnEntry *b = pn_bucket(d->k, r->key, tag, g, even);
+/* The bucket of the question "value >= gamma?" about r, turn to move; its entry's tag,
+ * gamma and even part of the passes in *tag, *g and *even. */
+static inline PnEntry *pn_question(const Kernel *k, const Region *r, int turn, int gamma,
+                                   int *tag, int *g, int *even) {
+    *tag = pn_tag(r, turn);
+    *even = r->passes & ~1;
+    *g = gamma - *even;
+    return pn_bucket(k, r->key, *tag, *g, *even);
+}
+
+static const PnEntry *pn_find(const Kernel *k, const Region *r, int turn, int gamma) {
+    int tag, g, even;
+    PnEntry *b = pn_question(k, r, turn, gamma, &tag, &g, &even);
     for (int i = 0; i < PN_BUCKET; i++)
         if (pn_match(&b[i], r->key, tag, g, even)) return &b[i];
     return NULL;
@@ -79,8 +89,8 @@ static const PnEntry *pn_find(const Dfpn *d, const Region *r, int turn, int gamm
  * entry of the smallest subtree (numbers of no work only in place of others of none). */
 static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi,
                      uint32_t delta, uint64_t work) {
-    int tag = pn_tag(r, turn), even = r->passes & ~1, g = gamma - even;
-    PnEntry *b = pn_bucket(d->k, r->key, tag, g, even), *e = NULL;
+    int tag, g, even;
+    PnEntry *b = pn_question(d->k, r, turn, gamma, &tag, &g, &even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
         if (pn_match(&b[i], r->key, tag, g, even)) e = &b[i];
     if (!e) {
@@ -147,7 +157,7 @@ static void proven_bounds(Kernel *k, const Region *r, int turn, int gamma, int *
  * in the transposition table costs one node: mid settles it from its bounds. */
 static void numbers_of(Dfpn *d, const Region *r, int turn, int gamma, uint32_t *phi,
                        uint32_t *delta) {
-    const PnEntry *e = pn_find(d, r, turn, gamma);
+    const PnEntry *e = pn_find(d->k, r, turn, gamma);
     if (e) {
         *phi = e->phi;
         *delta = e->delta;
@@ -166,6 +176,20 @@ static void numbers_of(Dfpn *d, const Region *r, int turn, int gamma, uint32_t *
 }
 
 static uint64_t capped(uint64_t x) { return x > INF ? INF : x; }
+
+/* The moves df-pn expands at r: the alpha-beta search's, without the dominated ones under
+ * OPT_DOMINANCE; each child analysed by analyse_child. */
+static int pn_moves(Kernel *k, const Region *r, int turn, Child *children) {
+    int count = moves_of(k, r, turn, -1, -1, children);
+    if (k->options & OPT_DOMINANCE)
+        count = drop_dominated(k, r->core, children, count, turn, -1, -1);
+    return count;
+}
+
+static void analyse_child(Kernel *k, const Region *r, Child *c) {
+    analyse(k, (r->core | r->spare) & ~((uint64_t)1 << c->u) & ~((uint64_t)1 << c->v),
+            &c->region);
+}
 
 /* Nagai's MID: expand r until its phi reaches thphi or its delta thdelta (or it is
  * decided); its numbers come back in *phi_out, *delta_out. */
@@ -202,20 +226,17 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     Child *children = d->children + (size_t)depth * k->stride;
     uint32_t *cphi = d->phi + (size_t)depth * k->stride;
     uint32_t *cdelta = d->delta + (size_t)depth * k->stride;
-    int count = moves_of(k, r, turn, -1, -1, children); /* as the alpha-beta search has them */
-    if (k->options & OPT_DOMINANCE)
-        count = drop_dominated(k, r->core, children, count, turn, -1, -1);
-    uint64_t base = r->core | r->spare;
+    int count = pn_moves(k, r, turn, children);
     int best = -1;
     for (int i = 0; i <= count && best < 0; i++) {
         /* child i is analysed and its entry fetched while child i - 1's numbers are read */
         if (i < count) {
-            Child *c = &children[i];
-            analyse(k, base & ~((uint64_t)1 << c->u) & ~((uint64_t)1 << c->v), &c->region);
+            analyse_child(k, r, &children[i]);
             /* the table is far larger than the cache: a lookup right after its key was
              * computed waited on memory (nine tenths of mid's own time on 8×8) */
-            int tag = pn_tag(&c->region, !turn), even = c->region.passes & ~1;
-            const PnEntry *b = pn_bucket(k, c->region.key, tag, gamma - 1 - even, even);
+            int tag, g, even;
+            const PnEntry *b = pn_question(k, &children[i].region, !turn, gamma - 1, &tag, &g,
+                                           &even);
             __builtin_prefetch(b);
             __builtin_prefetch(&b[PN_BUCKET - 1].pad); /* a bucket spans two cache lines */
         }
@@ -353,15 +374,11 @@ PyObject *Kernel_move_numbers(Kernel *k, PyObject *args) {
         free(children);
         return NULL;
     }
-    int count = moves_of(k, &r, turn, -1, -1, children); /* as mid expands r */
-    if (k->options & OPT_DOMINANCE)
-        count = drop_dominated(k, r.core, children, count, turn, -1, -1);
-    Dfpn d = {k, NULL, NULL, NULL, NULL, 0, 0};
-    uint64_t base = r.core | r.spare;
+    int count = pn_moves(k, &r, turn, children);
     for (int i = 0; i < count && out; i++) {
         Child *c = &children[i];
-        analyse(k, base & ~((uint64_t)1 << c->u) & ~((uint64_t)1 << c->v), &c->region);
-        const PnEntry *e = k->numbers ? pn_find(&d, &c->region, !turn, gamma - 1) : NULL;
+        analyse_child(k, &r, c);
+        const PnEntry *e = k->numbers ? pn_find(k, &c->region, !turn, gamma - 1) : NULL;
         int tag = pn_tag(&c->region, !turn), even = c->region.passes & ~1;
         PyObject *item =
             e ? Py_BuildValue("(iiKiiII)", c->u, c->v, c->region.key, tag, even, e->phi, e->delta)
