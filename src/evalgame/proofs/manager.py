@@ -639,6 +639,7 @@ class ProofManager:
             self._entries_to_ship(),
             self.idle_slice,
             self._checkpoint_to_ship(node),
+            [] if isinstance(self.client, SerialPool) else self._worker_names,
             pure=False,
             **where,
         )
