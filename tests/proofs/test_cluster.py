@@ -31,8 +31,7 @@ from evalgame.games.graph.proof import share_problem
 from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import prove, read_summary
-from evalgame.proofs import leaf
+from evalgame.proofs import leaf, prove, read_summary
 from evalgame.proofs.leaf import Inbox, split_event, watch
 from evalgame.proofs.problem import forget
 from evalgame.search.budget import Budget

@@ -39,8 +39,8 @@ from evalgame.search.stats import SearchStats
 STOP_CHECK_SECONDS = 0.25
 #: CPU seconds of a task between two swaps with the other workers (:class:`Swap`), times
 #: their number: each worker sends one message every this many seconds, whatever the
-#: cluster's size. A tenth rather than a quarter: 6×7 MIN first on 2 workers valued 0.54 M
-#: regions against 0.58–0.60 M (BENCHMARKS.md, "Swapping during a task")
+#: cluster's size. A tenth rather than a quarter: 6×7 MIN first on 2 workers valued
+#: 0.54–0.55 M regions against 0.58–0.60 M (BENCHMARKS.md, "Swapping during a task")
 SWAP_SECONDS = 0.1
 #: the messages a worker's inbox holds (a worker without a task does not read it): past
 #: them the other workers drop what they would send it, which it then lacks (a cost in
@@ -229,6 +229,7 @@ class Swap:
 
     >>> from evalgame.games.tiling.proof import TilingProblem
     >>> from evalgame.proofs.problem import built, forget
+    >>> forget()                                               # two cold memories
     >>> game, solver, one = built(TilingProblem(3, 4))
     >>> forget()
     >>> _, _, other = built(TilingProblem(3, 4))
