@@ -31,8 +31,8 @@ from evalgame.games.graph.proof import share_problem
 from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import prove, read_summary
-from evalgame.proofs.leaf import split_event, watch
+from evalgame.proofs import leaf, prove, read_summary
+from evalgame.proofs.leaf import Inbox, split_event, watch
 from evalgame.proofs.problem import forget
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
@@ -76,6 +76,19 @@ def test_a_task_asked_to_be_split_stops_only_past_its_split_seconds(client: Clie
     Event(name, client=client).set()  # called off: at once, whatever the time
     with pytest.raises(SearchInterrupted, match="called off"):
         watch(started, None, name, split_seconds=3600.0)(stats, budget)
+
+
+def test_an_inbox_holds_what_is_sent_in_order_and_drops_what_a_full_one_cannot_take(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(leaf, "INBOX_SIZE", 2)
+    inbox = Inbox("evalgame-swap-test-inbox")
+    assert inbox.get(batch=True) == []
+    for data in (b"one", b"two", b"three"):  # the third waits a moment, then is dropped
+        inbox.put(data)
+    assert inbox.get(batch=True) == [b"one", b"two"]
+    inbox.put(b"four")
+    assert inbox.get(batch=True) == [b"four"]
 
 
 @pytest.mark.parametrize(("rows", "cols"), BOARDS)

@@ -28,6 +28,7 @@ from evalgame.search import minimax
 from evalgame.search.examples import NestedTree
 from evalgame.search.protocol import Player
 from evalgame.search.registry import SOLVERS, Solver
+from evalgame.search.stats import SearchStats
 
 
 class ColdPool(SerialPool):
@@ -392,3 +393,68 @@ def test_splits_keep_the_tiling_values(pool: Callable[[], SerialPool]) -> None:
         assert proof.value == solve_tiling(5, 6, first).value
         splits += proof.tally.splits
     assert splits > 0 or pool is ColdPool
+
+
+class Box(list[bytes]):
+    """An inbox in this process: what :class:`~evalgame.proofs.leaf.Swap` puts, in order."""
+
+    def put(self, data: bytes) -> None:
+        self.append(data)
+
+    def get(self, batch: bool) -> list[bytes]:
+        taken = list(self)
+        self.clear()
+        return taken
+
+
+def test_a_task_swaps_what_it_proves_with_the_other_workers_while_it_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from evalgame.proofs import leaf
+
+    boxes: dict[str, Box] = {}
+    monkeypatch.setattr(leaf, "_inbox", lambda run, worker: boxes.setdefault(worker, Box()))
+    monkeypatch.setattr(leaf, "SWAP_SECONDS", 0.0)  # at every look of its budget
+    here = leaf.worker_name()
+    problem = TilingProblem(5, 6, table_mb=4)
+    # what another worker proved on the whole board (value 14), waiting in this one's inbox
+    forget()
+    game, solver, other = built(problem)
+    assert solver.test(game, game.initial(), 14, memory=other) == 14
+    move = solver.order(game, game.initial(), 14, memory=other)[0]
+    sent = solver.entries(other)
+    forget()
+    boxes[here] = Box([sent])
+    outcome = run_leaf(problem, (move,), 14, False, None, None, "run", peers=[here, "other"])
+    assert outcome.finished
+    assert boxes[here] == []  # taken in
+    _, _, memory = built(problem)
+    root = game.initial()
+    assert solver.known(game, root, memory) == solver.known(game, root, other) != game.bounds(root)
+    # and what it proved went out during its search, not only with its result: a worker
+    # that took it in searches the same leaf with fewer nodes
+    assert boxes["other"]
+    child = game.play(game.initial(), move)
+    nodes = []
+    nothing: list[bytes] = []
+    for sent_to_it in (nothing, boxes["other"]):
+        forget()
+        _, _, third = built(problem)
+        for proven in sent_to_it:
+            solver.merge(third, proven)
+        stats = SearchStats()
+        solver.test(game, child, 14, memory=third, stats=stats)
+        nodes.append(stats.nodes)
+    assert nodes[1] < nodes[0]
+
+
+def test_no_swap_without_other_workers_or_for_tests_that_go_on() -> None:
+    from evalgame.proofs import leaf
+
+    problem = TilingProblem(3, 4)
+    _, solver, memory = built(problem)
+    here = leaf.worker_name()
+    assert leaf.swap_with(problem, solver, memory, "run", here, [here]) is None
+    assert leaf.swap_with(problem, solver, memory, "", here, [here, "other"]) is None
+    dfpn = TilingProblem(3, 4, algorithm="dfpn")
+    assert leaf.swap_with(dfpn, dfpn.solver(), memory, "run", here, [here, "other"]) is None

@@ -6,7 +6,9 @@ returns a :class:`LeafOutcome`: the fail-soft result, or ``finished=False`` when
 ran out (the manager then splits the leaf one ply further) or the manager called the task
 off. Calling off is cooperative: the manager sets a Dask :class:`~distributed.Event` named
 after the task, which the solver's budget looks at a few times a second — Dask cannot stop a
-running Python function.
+running Python function. While it searches, a task also swaps what its memory proved with
+the other workers of the proof (:class:`Swap`, through Dask queues), so that two tasks
+running side by side do not both search, or value, what one of them already did.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -18,6 +20,7 @@ running Python function.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import time
@@ -34,6 +37,17 @@ from evalgame.search.stats import SearchStats
 
 #: seconds between two looks at the call-off event
 STOP_CHECK_SECONDS = 0.25
+#: CPU seconds of a task between two swaps with the other workers (:class:`Swap`), times
+#: their number: each worker sends one message every this many seconds, whatever the
+#: cluster's size. A tenth rather than a quarter: 6×7 MIN first on 2 workers valued
+#: 0.54–0.55 M regions against 0.58–0.60 M (BENCHMARKS.md, "Swapping during a task")
+SWAP_SECONDS = 0.1
+#: the messages a worker's inbox holds (a worker without a task does not read it): past
+#: them the other workers drop what they would send it, which it then lacks (a cost in
+#: nodes only: nothing is ever taken for proven that was not)
+INBOX_SIZE = 64
+#: seconds a message waits for room in a full inbox before it is dropped
+PUT_SECONDS = 0.01
 #: CPU seconds of a process between two checkpoints of its stopped tests (a checkpoint
 #: reads the whole table of numbers: several per minute would cost more than they save)
 CHECKPOINT_SECONDS = 30.0
@@ -75,6 +89,7 @@ def run_leaf(
     entries: Sequence[Entries] = (),
     split_seconds: float | None = None,
     resume: bytes = b"",
+    peers: Sequence[str] = (),
 ) -> LeafOutcome:
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
     the moves ``path`` reach from the start (positions may hold data that only means
@@ -82,7 +97,9 @@ def run_leaf(
     this process's table the ``facts`` and table ``entries`` the proof ``run`` proved
     elsewhere. Past ``split_seconds`` the task also stops once the manager asks it to
     (the event :func:`split_event` of ``stop_event``: threads are idle). ``resume`` is
-    the checkpoint of an earlier task of the same question, which the solver takes up."""
+    the checkpoint of an earlier task of the same question, which the solver takes up.
+    ``peers``: the Dask workers of the proof, with which the task swaps what its memory
+    proves while it searches (:func:`swap_with`)."""
     here = worker_name()
     learn(problem, run, facts, entries, here)
     game, solver, memory = built(problem)
@@ -93,9 +110,10 @@ def run_leaf(
         position = game.play(position, move)
     last = path[-1] if path else None
     started = time.process_time()
+    swap = swap_with(problem, solver, memory, run, here, peers)
     budget = Budget(
-        report_seconds=STOP_CHECK_SECONDS,
-        on_progress=watch(started, seconds, stop_event, split_seconds),  # now, every 0.25 s
+        report_seconds=STOP_CHECK_SECONDS if swap is None else SWAP_SECONDS,
+        on_progress=watch(started, seconds, stop_event, split_seconds, swap),  # now, and on
     )
     stats = SearchStats()
     try:
@@ -113,6 +131,8 @@ def run_leaf(
         finished, result = False, None
     else:
         finished = True
+    if swap is not None:
+        swap.receive()  # what came meanwhile serves the next task
     cpu = time.process_time() - started
     # a leaf split next has its children in the order its search had
     moves = (
@@ -153,11 +173,17 @@ def worker_name() -> str:
 
 
 def watch(
-    started: float, seconds: float | None, name: str | None, split_seconds: float | None = None
+    started: float,
+    seconds: float | None,
+    name: str | None,
+    split_seconds: float | None = None,
+    swap: Swap | None = None,
 ) -> Any:
     """A progress callback that stops the search after ``seconds`` of CPU time since
     ``started`` (CPU, not wall-clock: slices mean the same work on a busy machine), once
-    the event ``name`` is set, or past ``split_seconds`` once its :func:`split_event` is."""
+    the event ``name`` is set, or past ``split_seconds`` once its :func:`split_event` is;
+    the events are looked at every :data:`STOP_CHECK_SECONDS` (each look is a round trip
+    to the scheduler). It gives ``swap`` its turn at every call."""
     event: Any = None
     split: Any = None
     if name is not None:
@@ -165,11 +191,18 @@ def watch(
 
         event = Event(name)
         split = None if split_seconds is None else Event(split_event(name))
+    looked = [-STOP_CHECK_SECONDS]  # wall-clock seconds of the last look at the events
 
     def check(stats: SearchStats, budget: Budget) -> None:
         cpu = time.process_time() - started
         if seconds is not None and cpu > seconds:
             budget.stop("out of its slice", stats)
+        if swap is not None:
+            swap()
+        now = time.monotonic()
+        if now - looked[0] < STOP_CHECK_SECONDS:
+            return
+        looked[0] = now
         if event is not None and event.is_set():
             budget.stop("called off by the manager", stats)
         past = split_seconds is not None and cpu > split_seconds
@@ -177,6 +210,114 @@ def watch(
             budget.stop("split for idle workers", stats)
 
     return check
+
+
+class Swap:
+    """What a worker's memory proves during a task, swapped with the other workers.
+
+    Called while the search runs (from its budget's progress callback, between two
+    positions), at most once every ``every`` CPU seconds it sends the entries the solver's
+    ``memory`` noted since the last call (:meth:`~evalgame.search.registry.Solver.entries`:
+    on the tiling game the kernel's table entries and the regions its database valued) to
+    each of the ``outboxes`` — the other workers' inboxes — and merges into ``memory``
+    what they sent to ``inbox`` (:meth:`~evalgame.search.registry.Solver.merge`). Every
+    entry is proven, so a search that finds one in its table mid-way may use it. What a
+    task swapped is not exported again at its end (that goes to the manager, which ships
+    it with the next tasks): a worker that joins the cluster later lacks it, a cost in
+    nodes only. An inbox is anything with ``put(data)`` and ``get(batch=True)`` (a Dask
+    :class:`~distributed.Queue` between processes: :func:`swap_with`).
+
+    >>> from evalgame.games.tiling.proof import TilingProblem
+    >>> from evalgame.proofs.problem import built, forget
+    >>> forget()                                               # two cold memories
+    >>> game, solver, one = built(TilingProblem(3, 4))
+    >>> forget()
+    >>> _, _, other = built(TilingProblem(3, 4))
+    >>> class Box(list):
+    ...     def put(self, data): self.append(data)
+    ...     def get(self, batch): taken = list(self); self.clear(); return taken
+    >>> box = Box()
+    >>> solver.test(game, game.initial(), 6, memory=one)       # "value ≥ 6?" on one: no
+    5
+    >>> solver.known(game, game.initial(), other)              # other: its static bounds
+    (4, 6)
+    >>> Swap(solver, one, Box(), [box], every=0.0)()           # one sends what it proved
+    >>> Swap(solver, other, box, [], every=0.0)()              # other takes it in
+    >>> solver.known(game, game.initial(), other)
+    (4, 5)
+    """
+
+    def __init__(
+        self, solver: Solver, memory: Any, inbox: Any, outboxes: Sequence[Any], every: float
+    ) -> None:
+        self.solver, self.memory = solver, memory
+        self.inbox, self.outboxes = inbox, list(outboxes)
+        self.every = every
+        self._swapped = time.process_time()
+
+    def __call__(self) -> None:
+        """Send what is new here and take in what came, if ``every`` seconds have passed."""
+        now = time.process_time()
+        if now - self._swapped < self.every:
+            return
+        self._swapped = now
+        proven = self.solver.entries(self.memory)
+        if proven:
+            for outbox in self.outboxes:
+                outbox.put(proven)
+        self.receive()
+
+    def receive(self) -> None:
+        """Take in what the other workers sent."""
+        for proven in self.inbox.get(batch=True):
+            self.solver.merge(self.memory, proven)
+
+
+def swap_with(
+    problem: Problem, solver: Solver, memory: Any, run: str, here: str, peers: Sequence[str]
+) -> Swap | None:
+    """The :class:`Swap` of the task of the proof ``run`` on the worker ``here`` with the
+    other ``peers``: Dask queues named after the run and each worker (``None`` without
+    peers, when the problem's keys differ between processes, and for a solver whose
+    stopped tests go on: df-pn's search was not written for entries that change under it)."""
+    others = [peer for peer in peers if peer != here]
+    if not others or not run or not problem.portable_keys or solver.checkpoint is not None:
+        return None
+    every = SWAP_SECONDS * len(others)
+    return Swap(solver, memory, _inbox(run, here), [_inbox(run, peer) for peer in others], every)
+
+
+#: the inboxes this process has opened, by name (those of the latest proof run only)
+_INBOXES: dict[str, Any] = {}
+
+
+def _inbox(run: str, worker: str) -> Any:
+    """The Dask queue that holds what is sent to ``worker`` in the proof ``run``."""
+    name = f"evalgame-swap-{run}-{worker}"
+    if name not in _INBOXES:
+        if any(not known.startswith(f"evalgame-swap-{run}-") for known in _INBOXES):
+            _INBOXES.clear()  # a new proof: the last one's are done with
+        _INBOXES[name] = Inbox(name)
+    return _INBOXES[name]
+
+
+class Inbox:
+    """A bounded Dask :class:`~distributed.Queue` whose ``put`` drops what a full queue
+    cannot take (:data:`INBOX_SIZE`) instead of waiting."""
+
+    def __init__(self, name: str) -> None:
+        from distributed import Queue
+
+        self.queue = Queue(name, maxsize=INBOX_SIZE)
+
+    def put(self, data: bytes) -> None:
+        """Send ``data`` unless the queue is full."""
+        with contextlib.suppress(TimeoutError):  # unread for a while: it does without
+            self.queue.put(data, timeout=PUT_SECONDS)
+
+    def get(self, batch: bool) -> list[bytes]:
+        """Everything the queue holds now."""
+        return list(self.queue.get(batch=batch))
 
 
 def split_event(name: str) -> str:

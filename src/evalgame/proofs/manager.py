@@ -43,8 +43,10 @@ task returns its table's entries of the searches it made (a solver that can say,
 :meth:`~evalgame.search.registry.Solver.entries`, when the problem's keys are the same in
 every process: the C kernel's, keyed by canonical regions, and e-Valuate's, keyed by
 portable residual texts), and they go with the next tasks to the workers that may lack
-them. Facts travel as moves from the start, so each worker finds its own table's key for
-them. *Resuming.* Before a leaf is handed out (or a
+them; while they run, tasks also swap such entries with each other directly, through
+Dask queues (:class:`~evalgame.proofs.leaf.Swap`: the manager gives each task the
+cluster's workers). Facts travel as moves from the start, so each worker finds its own
+table's key for them. *Resuming.* Before a leaf is handed out (or a
 node expanded) the store is asked what is already proven about it; a second run on the
 same store skips all of that. *Going on.* A solver whose stopped test can go on where it
 stood (``checkpoint``: df-pn, whose proof numbers guide it best-first) is not split while
@@ -639,6 +641,7 @@ class ProofManager:
             self._entries_to_ship(),
             self.idle_slice,
             self._checkpoint_to_ship(node),
+            [] if isinstance(self.client, SerialPool) else self._worker_names,
             pure=False,
             **where,
         )
