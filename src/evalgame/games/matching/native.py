@@ -351,10 +351,10 @@ class NativeSolver(MatchingSolver):
         """
         answers = []
         for u, v, key, tag, even, phi, delta in self.kernel.move_numbers(free, max_to_move, gamma):
-            # phi and delta are for the child's mover: MAX's goal is value ≥ γ − 1 there,
-            # MIN's the contrary
+            # phi and delta are for the child's mover, the other player: MAX's goal is value
+            # ≥ γ − 1 there, MIN's the contrary
             mover_wins = True if phi == 0 else False if delta == 0 else None
-            reaches = mover_wins if mover_wins is None or not max_to_move else not mover_wins
+            reaches = None if mover_wins is None else mover_wins != max_to_move
             answers.append(MoveAnswer((u, v), (key, tag, even), reaches))
         return answers
 
