@@ -47,9 +47,7 @@ static inline int pn_tag(const Region *r, int turn) { return tag_of(r) + 4 * tur
 
 static inline PnEntry *pn_bucket(const Kernel *k, uint64_t key, int tag, int gamma, int even) {
     uint64_t question = (uint64_t)(even << 16 | tag << 8 | gamma);
-    uint64_t h = (key * 0x9E3779B97F4A7C15ULL) ^ (question * 0xC2B2AE3D27D4EB4FULL);
-    h ^= h >> 29;
-    return k->numbers + (h & (k->numbers_buckets - 1)) * PN_BUCKET;
+    return k->numbers + (mix64(key, question) & (k->numbers_buckets - 1)) * PN_BUCKET;
 }
 
 static inline int pn_match(const PnEntry *e, uint64_t key, int tag, int g, int even) {

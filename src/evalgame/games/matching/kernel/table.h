@@ -7,10 +7,7 @@
 #include "kernel.h"
 
 static inline Entry *bucket_of(const Kernel *k, uint64_t key, int tag) {
-    uint64_t h = (key ^ ((uint64_t)tag << 63) ^ ((uint64_t)tag * 0xC2B2AE3D27D4EB4FULL)) *
-                 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 29;
-    return k->table + (h & k->bucket_mask) * BUCKET;
+    return k->table + (mix64(key, (uint64_t)tag) & k->bucket_mask) * BUCKET;
 }
 
 /* The tag of a position's entry: 1 + r + 2p (r the parity of the passes, p the switch). */

@@ -85,10 +85,8 @@ static TameValue evaluate(Kernel *k, uint64_t m, int width);
 static TameValue stored_value(Kernel *k, uint64_t m, int width);
 
 static TameEntry *bucket(const Kernel *k, const Shape *s) {
-    uint64_t x = (s->mask ^ ((uint64_t)(s->h << 8 | s->w) * 0xC2B2AE3D27D4EB4FULL)) *
-                 0x9E3779B97F4A7C15ULL;
-    x ^= x >> 29;
-    return k->tame + (x & (k->tame_buckets - 1)) * TAME_BUCKET;
+    uint64_t shape = (uint64_t)(s->h << 8 | s->w);
+    return k->tame + (mix64(s->mask, shape) & (k->tame_buckets - 1)) * TAME_BUCKET;
 }
 
 static TameEntry *find(const Kernel *k, const Shape *s) {
