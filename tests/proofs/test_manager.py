@@ -417,22 +417,17 @@ def test_a_task_swaps_what_it_proves_with_the_other_workers_while_it_searches(
     monkeypatch.setattr(leaf, "SWAP_SECONDS", 0.0)  # at every look of its budget
     here = leaf.worker_name()
     problem = TilingProblem(5, 6, table_mb=4)
-    # what another worker proved on the whole board (value 14), waiting in this one's inbox
+    # what another worker proved on the whole board (value 14)
     forget()
     game, solver, other = built(problem)
     assert solver.test(game, game.initial(), 14, memory=other) == 14
     move = solver.order(game, game.initial(), 14, memory=other)[0]
     sent = solver.entries(other)
+    # a cold worker's task: what it proved went out during its search, not only with its
+    # result, and a worker that took it in searches the same leaf with fewer nodes
     forget()
-    boxes[here] = Box([sent])
-    outcome = run_leaf(problem, (move,), 14, False, None, None, "run", peers=[here, "other"])
-    assert outcome.finished
-    assert boxes[here] == []  # taken in
-    _, _, memory = built(problem)
-    root = game.initial()
-    assert solver.known(game, root, memory) == solver.known(game, root, other) != game.bounds(root)
-    # and what it proved went out during its search, not only with its result: a worker
-    # that took it in searches the same leaf with fewer nodes
+    cold = run_leaf(problem, (move,), 14, False, None, None, "run", peers=[here, "other"])
+    assert cold.finished
     assert boxes["other"]
     child = game.play(game.initial(), move)
     nodes = []
@@ -446,6 +441,19 @@ def test_a_task_swaps_what_it_proves_with_the_other_workers_while_it_searches(
         solver.test(game, child, 14, memory=third, stats=stats)
         nodes.append(stats.nodes)
     assert nodes[1] < nodes[0]
+    # the other worker's entries waiting in this one's inbox are taken in before the
+    # search starts (not at its first swap: none comes now), so the same task needs fewer
+    # nodes than the cold one
+    monkeypatch.setattr(leaf, "SWAP_SECONDS", 1e9)
+    forget()
+    boxes[here] = Box([sent])
+    outcome = run_leaf(problem, (move,), 14, False, None, None, "run", peers=[here, "other"])
+    assert outcome.finished
+    assert boxes[here] == []  # taken in
+    assert outcome.nodes < cold.nodes
+    _, _, memory = built(problem)
+    root = game.initial()
+    assert solver.known(game, root, memory) == solver.known(game, root, other) != game.bounds(root)
 
 
 def test_no_swap_without_other_workers_or_for_tests_that_go_on() -> None:

@@ -111,6 +111,8 @@ def run_leaf(
     last = path[-1] if path else None
     started = time.process_time()
     swap = swap_with(problem, solver, memory, run, here, peers)
+    if swap is not None:  # what the other tasks sent while this worker had none: now,
+        swap.receive()  # not a swap interval into the search
     budget = Budget(
         report_seconds=STOP_CHECK_SECONDS if swap is None else SWAP_SECONDS,
         on_progress=watch(started, seconds, stop_event, split_seconds, swap),  # now, and on

@@ -76,8 +76,11 @@ Rank = Callable[[Game[Any, Any], Any, Sequence[Any], Number, bool, Any, Any], li
 
 
 #: the table entries a worker's engine search sends to the others: those of searches of at
-#: least this many nodes (as the C kernel's; BENCHMARKS.md, "e-Valuate's tables shared")
-SHARED_NODES = 16
+#: least this many nodes — every one: with 16, as the C kernel's, the other workers of a
+#: 12-variable e-Valuate proof received a fifth of a worker's entries and searched again
+#: the small subtrees where the siblings' searches meet (BENCHMARKS.md, "e-Valuate on 4
+#: and 8 workers")
+SHARED_NODES = 1
 
 
 def _fresh_table(game: Game[Any, Any]) -> TranspositionTable:
