@@ -2,7 +2,7 @@
 
 A key is a set of free cells, mostly ones on an 8×8 board. Hashed as the key times an odd
 constant (low bits fed by the key's low bits only), 8×8 positions crowded into few
-buckets: an 8 MB transposition table a fifth full replaced entries at every other store,
+buckets: an 8 MB transposition table a fifth full replaced an entry at 2 of every 5 stores,
 and 200,000 saved proof numbers put up to 48 in one bucket of 4, so a later sitting lost
 the decided answers of whole first moves. With every key bit mixed into the index
 (``mix64`` in the kernel), a table far from full gives up nothing. With the old hash each
