@@ -77,14 +77,22 @@ def stop_time(text: str) -> float:
 
 
 def replay_lines(
-    solver: NativeSolver, max_to_move: bool, bound: int, high: bool, lines: int, cells: int
+    solver: NativeSolver,
+    max_to_move: bool,
+    bound: int,
+    high: bool,
+    lines: int,
+    cells: int,
+    dfpn_mb: int | None = None,
 ) -> tuple[int, int]:
     """Check a proof on sampled lines with the Python reference; (lines checked, failures).
 
     ``high``: the proof is value ≥ ``bound`` (a MAX strategy), else value ≤ ``bound``. On
     every line the proving side plays a move whose child the kernel proves still good, the
     other side a random move (every reply must keep the bound if the proof is right); when
-    at most ``cells`` cells can still be covered, the reference solver must agree.
+    at most ``cells`` cells can still be covered, the reference solver must agree. With
+    ``dfpn_mb`` the proving moves are found by df-pn in its table of numbers of that size
+    (the proof's own, where it decided them): the null-window test stalls on 8×8 children.
     """
     graph = solver.graph
     reference = MatchingSolver(graph)
@@ -99,7 +107,7 @@ def replay_lines(
                 legal = set(moves)
                 ranked = [move for move in solver.order(free, turn, need) if move in legal]
                 moves = ranked + [move for move in moves if move not in set(ranked)]
-                move = _proving_move(solver, free, turn, need, high, moves)
+                move = _proving_move(solver, free, turn, need, high, moves, dfpn_mb)
                 if move is None:
                     failures += 1  # the kernel's proof has no move here: wrong
                     break
@@ -113,11 +121,17 @@ def replay_lines(
 
 
 def _proving_move(
-    solver: NativeSolver, free: int, turn: bool, need: int, high: bool, moves: list[int]
+    solver: NativeSolver,
+    free: int,
+    turn: bool,
+    need: int,
+    high: bool,
+    moves: list[int],
+    dfpn_mb: int | None = None,
 ) -> int | None:
     """A move after which the bound still holds: first one whose child the table already
     settles (the move of the kernel's proof, found without searching), else one that a
-    new test proves; ``None`` if there is none."""
+    new test proves (by df-pn with ``dfpn_mb``); ``None`` if there is none."""
     child_need = need - 1 if high else need
 
     def keeps(bound: int) -> bool:
@@ -127,6 +141,16 @@ def _proving_move(
         lower, upper = solver.bounds(free & ~move, not turn)
         if keeps(lower if high else upper):
             return move
+    if dfpn_mb is not None:
+        question = need if high else need + 1  # the position's "value ≥ question?"
+        decided = {(1 << u) | (1 << v): answer.reaches
+                   for answer in solver.move_answers(free, turn, question)
+                   for u, v in [answer.move]}  # fmt: skip
+        ranked = sorted(moves, key=lambda move: decided.get(move) != high)  # decided first
+        for move in ranked:
+            if solver.prove(free & ~move, not turn, question - 1, table_mb=dfpn_mb) == high:
+                return move
+        return None
     for move in moves:
         if keeps(solver.test(free & ~move, not turn, child_need)):
             return move
@@ -262,8 +286,9 @@ def main(argv: list[str] | None = None) -> None:
             clock = time.process_time()
             try:
                 checked, failures = replay_lines(
-                    solver, max_to_move, result, result >= gamma, args.lines, args.cells
-                )
+                    solver, max_to_move, result, result >= gamma, args.lines, args.cells,
+                    args.dfpn_mb,
+                )  # fmt: skip
             except SearchInterrupted:
                 print("  the replay of sampled lines did not finish", flush=True)
                 break

@@ -86,18 +86,19 @@ def prove_in_sittings(
 ) -> Sitting:
     """Whether value ≥ ``gamma`` (as :meth:`NativeSolver.prove`), resumed from and saved to
     the file ``path`` every ``every`` nodes; ``sittings`` slices at most (``None``: until
-    answered). The solver's budget (time, Ctrl-C) stops it as a search: the numbers are
-    saved first, then :class:`~evalgame.errors.SearchInterrupted` is raised. ``on_save``
-    is told where the question stands after each save (to show progress)."""
+    answered); an answered question returns at once, its saved numbers taken in (a replay
+    of the proof finds its moves there). The solver's budget (time, Ctrl-C) stops it as a
+    search: the numbers are saved first, then :class:`~evalgame.errors.SearchInterrupted`
+    is raised. ``on_save`` is told where the question stands after each save."""
     if every < 1:
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
     question = f"value >= {gamma}, {'MAX' if max_to_move else 'MIN'} to move, free {free:#x}"
     with _connect(path) as db:
         row = _load(db, question, kernel_identity(solver))
+        if row is not None:  # also when answered: what asks next (a replay) finds its moves
+            solver.learn_numbers(row["records"], table_mb)
         if row is not None and row["answer"] is not None:
             return Sitting(bool(row["answer"]), row["nodes"], row["sittings"], row["cpu"])
-        if row is not None:
-            solver.learn_numbers(row["records"], table_mb)
         nodes, cpu, done = (row["nodes"], row["cpu"], row["sittings"]) if row else (0, 0.0, 0)
         answer: bool | None = None
         for count in range(sittings or 2**62):
