@@ -104,6 +104,20 @@ def test_numbers_keep_at_most_the_limit_largest_subtrees_first() -> None:
     assert len(everything) > 16 + 24 * 100
 
 
+def test_a_save_keeps_the_questions_first_moves_whatever_their_size() -> None:
+    board = Board(6, 6)
+    question = (board.full, False, 16)  # MIN first: holds, every first move proven
+    solver = NativeSolver(board, table_mb=8)
+    assert solver.prove(*question, table_mb=8) is True
+    only_the_question = solver.numbers(0, question)
+    assert 16 + 24 < len(only_the_question) <= 16 + 24 * (1 + len(board.edges))
+    later = NativeSolver(board, table_mb=8)
+    later.learn_numbers(only_the_question, table_mb=8)
+    assert tally(later.move_answers(*question)) == Tally(proven=9, refuted=0, open=0)
+    assert later.prove(*question, table_mb=8) is True
+    assert later.stats.nodes == 1  # one expansion: its first moves' entries answer it
+
+
 def test_a_stopped_sitting_saves_what_it_learned(tmp_path: Path) -> None:
     board = Board(7, 7)  # "≥ 22?" needs millions of nodes
     path = tmp_path / "numbers.sqlite"

@@ -414,7 +414,8 @@ static PyMethodDef Kernel_methods[] = {
      "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon): value >= "
      "gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
     {"numbers", (PyCFunction)Kernel_numbers, METH_VARARGS,
-     "numbers(limit): the table of numbers' entries of the largest subtrees, as bytes"},
+     "numbers(limit[, free, max_to_move, gamma]): the table of numbers' entries of the "
+     "largest subtrees and of the question's first moves, as bytes"},
     {"learn_numbers", (PyCFunction)Kernel_learn_numbers, METH_VARARGS,
      "learn_numbers(records, table_mb): take what numbers() gave into a table of table_mb MB"},
     {"move_numbers", (PyCFunction)Kernel_move_numbers, METH_VARARGS,

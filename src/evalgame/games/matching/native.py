@@ -16,7 +16,7 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.value(free, max_to_move) -> int          # exact, by MTD(f)
     solver.prove(free, max_to_move, gamma, max_nodes=None) -> bool | None
                                                     # value ≥ γ? by proof-number search
-    solver.numbers(limit) -> bytes                  # its numbers of the largest subtrees,
+    solver.numbers(limit, question) -> bytes        # its numbers of the largest subtrees,
     solver.learn_numbers(records, table_mb) -> int  # taken up by a later process
     solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
     solver.learn(free, max_to_move, lower, upper)   # bounds proven elsewhere join the table
@@ -317,10 +317,13 @@ class NativeSolver(MatchingSolver):
             self._sync()
         return None if answer is None else bool(answer)
 
-    def numbers(self, limit: int) -> bytes:
+    def numbers(self, limit: int, question: tuple[int, bool, int] | None = None) -> bytes:
         """The proof-number table's entries of the largest subtrees searched, at most
         ``limit`` of them, for :meth:`learn_numbers` in a later process: a question that
         :meth:`prove` left open resumes there from these numbers instead of from nothing.
+        With ``question`` (free, max_to_move, γ) also the entries of "value ≥ γ?" and of
+        its moves' children, whatever their size: a first move proven late in a sitting,
+        cheaply because the transposition table was warm, is not proven again in the next.
 
         >>> from evalgame.games.tiling.board import Board
         >>> board = Board(5, 5)
@@ -334,7 +337,7 @@ class NativeSolver(MatchingSolver):
         """
         if limit < 0:
             raise InputError(f"the number of entries must be at least 0, not {limit}")
-        return bytes(self.kernel.numbers(limit))
+        return bytes(self.kernel.numbers(limit, *(question or ())))
 
     def move_answers(self, free: int, max_to_move: bool, gamma: int) -> list[MoveAnswer]:
         """Where a question :meth:`prove` asked (or is asking in sittings) stands, move by

@@ -108,7 +108,7 @@ def prove_in_sittings(
             finally:  # also when stopped: what it learned is kept
                 nodes += solver.stats.nodes - start
                 cpu += time.process_time() - clock
-                records = solver.numbers(keep)
+                records = solver.numbers(keep, (free, max_to_move, gamma))
                 _save(db, question, kernel_identity(solver), answer, nodes, cpu,
                       done + 1, records)  # fmt: skip
             if on_save is not None:

@@ -399,9 +399,59 @@ static const uint8_t NUMBERS_MAGIC[4] = {'P', 'N', 'U', 'M'};
 
 static int bit_length(uint32_t x) { return x ? 32 - __builtin_clz(x) : 0; }
 
+static void write_record(uint8_t *p, const PnEntry *e) {
+    write_le(p, e->key, 8);
+    write_le(p + 8, e->phi, 4);
+    write_le(p + 12, e->delta, 4);
+    write_le(p + 16, e->work, 4);
+    p[20] = e->tag;
+    p[21] = e->gamma;
+    p[22] = e->even;
+    p[23] = 0;
+}
+
+/* The entries of the question "value >= gamma?" about free and of its children's (the
+ * first moves' answers), into first; how many (at most 1 + k->stride), -1 if out of memory.
+ * A first move proven late is often a small subtree, its proof leaning on the alpha-beta
+ * table: kept only by size, a save could leave it out, and a later sitting, whose table
+ * starts cold, would prove it again from far less. */
+static int question_entries(Kernel *k, uint64_t free_cells, int turn, int gamma,
+                            const PnEntry **first) {
+    Child *children = calloc((size_t)k->stride, sizeof(Child));
+    if (!children) return -1;
+    Region r;
+    analyse(k, free_cells, &r);
+    int found = 0;
+    const PnEntry *e = pn_find(k, &r, turn, gamma);
+    if (e) first[found++] = e;
+    int count = pn_moves(k, &r, turn, children);
+    for (int i = 0; i < count; i++) {
+        analyse_child(k, &r, &children[i]);
+        e = pn_find(k, &children[i].region, !turn, gamma - 1);
+        int seen = 0; /* moves to one child up to symmetry share its entry */
+        for (int j = 0; j < found && !seen; j++) seen = first[j] == e;
+        if (e && !seen) first[found++] = e;
+    }
+    free(children);
+    return found;
+}
+
 PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
-    unsigned long long limit;
-    if (!PyArg_ParseTuple(args, "K", &limit)) return NULL;
+    unsigned long long limit, free_cells = 0;
+    int turn = 0, gamma = 0;
+    if (!PyArg_ParseTuple(args, "K|Kpi", &limit, &free_cells, &turn, &gamma)) return NULL;
+    if (free_cells & ~k->full) {
+        PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");
+        return NULL;
+    }
+    const PnEntry **first = calloc((size_t)k->stride + 1, sizeof(PnEntry *));
+    int found = first ? 0 : -1;
+    if (first && free_cells && k->numbers)
+        found = question_entries(k, free_cells, turn, gamma, first);
+    if (found < 0) {
+        free(first);
+        return PyErr_NoMemory();
+    }
     uint64_t total = k->numbers_buckets * PN_BUCKET, by_length[33] = {0};
     for (uint64_t i = 0; i < total; i++)
         if (k->numbers[i].tag) by_length[bit_length(k->numbers[i].work)]++;
@@ -412,27 +462,27 @@ PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
     while (least > 1 && count + by_length[least - 1] <= limit) count += by_length[--least];
     if (least > 1) more = limit - count;
     count += more;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(NUMBERS_HEADER +
-                                                                 count * NUMBERS_RECORD));
-    if (!out) return NULL;
+    /* the question's own entries first (written twice when also among the largest: the
+     * second copy changes nothing where it is learned) */
+    PyObject *out = PyBytes_FromStringAndSize(
+        NULL, (Py_ssize_t)(NUMBERS_HEADER + (count + (uint64_t)found) * NUMBERS_RECORD));
+    if (!out) {
+        free(first);
+        return NULL;
+    }
     uint8_t *p = (uint8_t *)PyBytes_AS_STRING(out);
     memcpy(p, NUMBERS_MAGIC, 4);
     write_le(p + 4, 1, 4);
-    write_le(p + 8, count, 8);
+    write_le(p + 8, count + (uint64_t)found, 8);
     p += NUMBERS_HEADER;
+    for (int i = 0; i < found; i++, p += NUMBERS_RECORD) write_record(p, first[i]);
+    free(first);
     for (uint64_t i = 0; i < total; i++) {
         const PnEntry *e = &k->numbers[i];
         int length = e->tag ? bit_length(e->work) : 0;
         if (length < least && (length != least - 1 || !more)) continue;
         if (length < least) more--;
-        write_le(p, e->key, 8);
-        write_le(p + 8, e->phi, 4);
-        write_le(p + 12, e->delta, 4);
-        write_le(p + 16, e->work, 4);
-        p[20] = e->tag;
-        p[21] = e->gamma;
-        p[22] = e->even;
-        p[23] = 0;
+        write_record(p, e);
         p += NUMBERS_RECORD;
     }
     return out;

@@ -37,9 +37,11 @@ int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams
  * leaf_cells, epsilon) -> True, False or None (max_nodes ran out). */
 PyObject *Kernel_prove(Kernel *k, PyObject *args);
 
-/* Kernel.numbers(limit) -> bytes: the entries of the table of numbers of the largest
- * subtrees searched, at most limit (decided ones and undecided), to resume a question in
- * another process (a later sitting): Kernel.learn_numbers(records, table_mb) -> count
+/* Kernel.numbers(limit[, free, max_to_move, gamma]) -> bytes: the entries of the table
+ * of numbers of the largest subtrees searched, at most limit (decided ones and undecided),
+ * and those of the question "value >= gamma?" about free and of its moves' children, to
+ * resume a question in another process (a later sitting):
+ * Kernel.learn_numbers(records, table_mb) -> count
  * takes them into a table of table_mb MB. Undecided numbers only guide df-pn; a decided
  * entry is a proven answer of its question, like a proof store's facts. */
 PyObject *Kernel_numbers(Kernel *k, PyObject *args);
