@@ -136,6 +136,8 @@ def main() -> None:
         print()
         kernel_dfpn()
         print()
+        dfpn_weak()
+        print()
         dfpn_sittings()
         print()
         kernel_separator()
@@ -330,6 +332,24 @@ def kernel_dfpn() -> None:
                       f"{ab[3]:>6.1f} {pn[3]:>7.1f}")  # fmt: skip
 
 
+def dfpn_weak() -> None:
+    """df-pn with its plain proof numbers against weak ones (an AND node's number the
+    largest of its children's plus their count, less one) on the same questions."""
+    print("C kernel: df-pn, plain vs weak proof numbers (ratio = plain / weak)")
+    print(f"{'question':>16} {'answer':>6} {'plain':>11} {'weak':>11} {'ratio':>6} "
+          f"{'plain s':>8} {'weak s':>7}")  # fmt: skip
+    for rows, cols, gammas in [(6, 7, (19, 20)), (8, 8, (26,))]:
+        for first in (Player.MAX, Player.MIN):
+            for gamma in gammas:
+                board, max_to_move = Board(rows, cols), first is Player.MAX
+                plain, weak = (question(board, max_to_move, gamma, m) for m in ("prove", "weak"))
+                if plain[0] != weak[0]:
+                    raise SystemExit(f"weak numbers disagree on {rows}×{cols} ≥ {gamma}")
+                print(f"{rows}×{cols} {first.value} ≥ {gamma:<3} {plain[0]!s:>6} "
+                      f"{plain[1]:>11,} {weak[1]:>11,} {plain[1] / weak[1]:>6.2f} "
+                      f"{plain[3]:>8.1f} {weak[3]:>7.1f}")  # fmt: skip
+
+
 def dfpn_sittings() -> None:
     """df-pn in one run against the same question cut into sittings of 50,000 nodes, each
     a new solver taking up the numbers the last one saved (docs/tiling_search.md)."""
@@ -354,12 +374,12 @@ def dfpn_sittings() -> None:
 def question(
     board: Board, max_to_move: bool, gamma: int, method: str
 ) -> tuple[bool, int, int, float]:
-    """ "value ≥ γ?" by the kernel's ``test`` or ``prove`` from a cold table: the answer,
-    nodes, positions analysed and CPU seconds."""
+    """ "value ≥ γ?" by the kernel's ``test`` or ``prove`` (``weak``: with weak proof
+    numbers) from a cold table: the answer, nodes, positions analysed and CPU seconds."""
     solver = NativeSolver(board)
     started = time.process_time()
-    if method == "prove":
-        answer = solver.prove(board.full, max_to_move, gamma) is True
+    if method in ("prove", "weak"):
+        answer = solver.prove(board.full, max_to_move, gamma, weak=method == "weak") is True
     else:
         answer = solver.test(board.full, max_to_move, gamma) >= gamma
     seconds = time.process_time() - started

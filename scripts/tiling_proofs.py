@@ -210,6 +210,9 @@ def main(argv: list[str] | None = None) -> None:
         help="with --dfpn-mb: resume each test from the numbers saved in this SQLite file, "
         "and save them there as it goes",
     )  # fmt: skip
+    parser.add_argument(
+        "--weak", action="store_true", help="with --dfpn-mb: weak proof numbers (they only guide)"
+    )
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
     parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
     parser.add_argument(
@@ -230,6 +233,7 @@ def main(argv: list[str] | None = None) -> None:
     database = f"tame regions of up to {tame_cells} cells in {tame_mb} MB" if tame else ""
     if args.dfpn_mb is not None:
         method = f"by df-pn with a {args.dfpn_mb} MB table of numbers"
+        method += " and weak proof numbers" if args.weak else ""
         database = f"{method}; {database}" if database else method
     started = time.process_time()
     deadline = stop_time(args.until)
@@ -255,12 +259,15 @@ def main(argv: list[str] | None = None) -> None:
             if args.dfpn_mb is None:
                 result = solver.test(board.full, max_to_move, gamma)
             elif args.numbers is None:
-                proven = solver.prove(board.full, max_to_move, gamma, table_mb=args.dfpn_mb)
+                proven = solver.prove(
+                    board.full, max_to_move, gamma, table_mb=args.dfpn_mb, weak=args.weak
+                )
                 result = gamma if proven else gamma - 1
             else:
                 sitting = prove_in_sittings(
                     solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb,
                     on_save=partial(show_progress, solver, board.full, max_to_move, gamma),
+                    weak=args.weak,
                 )  # fmt: skip
                 result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings
             if args.numbers is not None and args.dfpn_mb is not None:  # every sitting's

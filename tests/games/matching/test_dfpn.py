@@ -33,20 +33,22 @@ from tests.games.matching.naive_matching import random_boards
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
-#: (options, leaf_cells, epsilon): the default search, every kernel option, plain df-pn
-#: (no 1 + ε) and small cores left to the null-window test
+#: (options, leaf_cells, epsilon, weak): the default search, every kernel option, plain
+#: df-pn (no 1 + ε), small cores left to the null-window test, weak proof numbers
 VARIANTS = [
-    (None, 0, 0.25),
-    (ALL_OPTIONS, 0, 0.25),
-    (None, 0, 0.0),
-    (None, 8, 0.25),
+    (None, 0, 0.25, False),
+    (ALL_OPTIONS, 0, 0.25, False),
+    (None, 0, 0.0, False),
+    (None, 8, 0.25, False),
+    (None, 0, 0.0, True),
+    (ALL_OPTIONS, 8, 0.25, True),
 ]
 
 
 #: the crumbs option with the default search: regions of at most 6 or 8 cells in the
 #: database leave cores beside the crumbs on boards this small (with 16 nearly every
 #: position is decided by the sum rule), the positions where the crumb move was looping
-CRUMB_VARIANTS = [(LARGE_GRAPH_OPTIONS, 0, 0.0)]
+CRUMB_VARIANTS = [(LARGE_GRAPH_OPTIONS, 0, 0.0, False), (LARGE_GRAPH_OPTIONS, 0, 0.0, True)]
 #: a question on these boards needs at most a few thousand df-pn nodes (about 6,300 at
 #: most on the 200 boards of the crumbs test)
 BUDGET = 100_000
@@ -57,12 +59,12 @@ def check(
     value: int,
     max_to_move: bool,
     rng: random.Random,
-    variants: Sequence[tuple[int | None, int, float]] = VARIANTS,
+    variants: Sequence[tuple[int | None, int, float, bool]] = VARIANTS,
     tame_cells: int | None = None,
 ) -> None:
     """df-pn on "≥ γ?" for γ = value - 1, value, value + 1, each from a fresh table."""
     for gamma in (value - 1, value, value + 1):
-        options, leaf_cells, epsilon = rng.choice(variants)
+        options, leaf_cells, epsilon, weak = rng.choice(variants)
         solver = NativeSolver(board, table_mb=1, tame_mb=1, options=options, tame_cells=tame_cells)
         answer = solver.prove(
             board.start,
@@ -72,8 +74,9 @@ def check(
             table_mb=1,
             leaf_cells=leaf_cells,
             epsilon=epsilon,
+            weak=weak,
         )
-        question = (board.drawing(), max_to_move, gamma, options, tame_cells)
+        question = (board.drawing(), max_to_move, gamma, options, tame_cells, weak)
         assert answer is not None, ("unanswered", *question)
         assert answer is (value >= gamma), question
         # what it proved joined the table

@@ -411,8 +411,8 @@ static PyMethodDef Kernel_methods[] = {
      "test(free, max_to_move, gamma, last=0): fail-soft null-window test of value >= gamma\n"
      "(last: the edge that led to free; replies next to it are tried first)"},
     {"prove", (PyCFunction)Kernel_prove, METH_VARARGS,
-     "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon): value >= "
-     "gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
+     "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon, weak): "
+     "value >= gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
     {"numbers", (PyCFunction)Kernel_numbers, METH_VARARGS,
      "numbers(limit[, free, max_to_move, gamma]): the table of numbers' entries of the "
      "largest subtrees and of the question's first moves, as bytes"},

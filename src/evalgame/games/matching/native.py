@@ -280,6 +280,7 @@ class NativeSolver(MatchingSolver):
         table_mb: int = DEFAULT_PROOF_TABLE_MB,
         leaf_cells: int = DEFAULT_LEAF_CELLS,
         epsilon: float = DEFAULT_EPSILON,
+        weak: bool = False,
     ) -> bool | None:
         """Whether value ≥ ``gamma``, by depth-first proof-number search; ``None`` when
         ``max_nodes`` ran out first (the question stays open, nothing wrong is said).
@@ -289,7 +290,10 @@ class NativeSolver(MatchingSolver):
         bounds the table of proof and disproof numbers (kept for the next questions: its
         entries name their question; a new size makes a new table),
         ``leaf_cells`` leaves positions of at most that many vertices in play to the
-        null-window test, ``epsilon`` widens the thresholds (the 1 + ε trick).
+        null-window test, ``epsilon`` widens the thresholds (the 1 + ε trick), ``weak``
+        takes an AND node's number as its children's largest plus their count, not their
+        sum (weak proof numbers: on some large questions fewer nodes, on others more,
+        BENCHMARKS.md, "Weak proof numbers").
 
         >>> from evalgame.games.tiling.board import Board
         >>> board = Board(4, 4)
@@ -304,7 +308,7 @@ class NativeSolver(MatchingSolver):
         _check_table(table_mb, "the proof-number table")
         try:
             answer = self.kernel.prove(
-                free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon
+                free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon, weak
             )
         except MemoryError:
             raise LimitError(

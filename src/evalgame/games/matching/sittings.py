@@ -83,13 +83,16 @@ def prove_in_sittings(
     keep: int = CHECKPOINT_ENTRIES,
     sittings: int | None = None,
     on_save: Callable[[Sitting], None] | None = None,
+    weak: bool = False,
 ) -> Sitting:
     """Whether value ≥ ``gamma`` (as :meth:`NativeSolver.prove`), resumed from and saved to
     the file ``path`` every ``every`` nodes; ``sittings`` slices at most (``None``: until
     answered); an answered question returns at once, its saved numbers taken in (a replay
     of the proof finds its moves there). The solver's budget (time, Ctrl-C) stops it as a
     search: the numbers are saved first, then :class:`~evalgame.errors.SearchInterrupted`
-    is raised. ``on_save`` is told where the question stands after each save."""
+    is raised. ``on_save`` is told where the question stands after each save; ``weak``:
+    weak proof numbers (:meth:`NativeSolver.prove`; they only guide, so a question may
+    change between sittings)."""
     if every < 1:
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
     question = f"value >= {gamma}, {'MAX' if max_to_move else 'MIN'} to move, free {free:#x}"
@@ -104,7 +107,9 @@ def prove_in_sittings(
         for count in range(sittings or 2**62):
             start, clock = solver.stats.nodes, time.process_time()
             try:
-                answer = solver.prove(free, max_to_move, gamma, max_nodes=every, table_mb=table_mb)
+                answer = solver.prove(
+                    free, max_to_move, gamma, max_nodes=every, table_mb=table_mb, weak=weak
+                )
             finally:  # also when stopped: what it learned is kept
                 nodes += solver.stats.nodes - start
                 cpu += time.process_time() - clock

@@ -245,7 +245,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     uint32_t phi = 0, delta = INF;
     if (best < 0) {
         for (;;) {
-            uint64_t second = INF, sum = 0;
+            uint64_t second = INF, sum = 0, largest = 0, open = 0;
             int infinite = 0;
             phi = INF;
             best = 0;
@@ -259,7 +259,13 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
                 }
                 infinite |= cphi[i] == INF;
                 sum += cphi[i];
+                if (cphi[i] > largest) largest = cphi[i];
+                open += cphi[i] != 0;
             }
+            /* Weak numbers: the children of a position share most of their subtrees (two
+             * dominoes placed in either order give one position), so the sum counts the
+             * work ahead many times over. Either form is 0 exactly when every child is. */
+            if (d->params->weak && open) sum = largest + open - 1;
             delta = infinite ? INF : sum >= INF ? INF - 1 : (uint32_t)sum;
             if (phi >= thphi || delta >= thdelta) break;
             /* the most proving child, until its delta passes the second best's (by a
@@ -325,8 +331,8 @@ PyObject *Kernel_prove(Kernel *k, PyObject *args) {
     unsigned long long free_cells, max_nodes;
     int turn, gamma;
     DfpnParams params;
-    if (!PyArg_ParseTuple(args, "KpiKLid", &free_cells, &turn, &gamma, &max_nodes,
-                          &params.table_mb, &params.leaf_cells, &params.epsilon))
+    if (!PyArg_ParseTuple(args, "KpiKLidp", &free_cells, &turn, &gamma, &max_nodes,
+                          &params.table_mb, &params.leaf_cells, &params.epsilon, &params.weak))
         return NULL;
     if (free_cells & ~k->full) {
         PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");

@@ -23,6 +23,9 @@ typedef struct {
     long long table_mb;  /* the proof-number table's size */
     int leaf_cells;      /* cores of at most this many vertices: the null-window test */
     double epsilon;      /* the 1 + epsilon trick (Pawlewicz and Lew): 0 is plain df-pn */
+    int weak;            /* weak proof numbers (Ueda et al. 2008): a node's number that
+                          * sums its children's is their largest plus their count, less
+                          * one, the children decided counted out */
 } DfpnParams;
 
 enum { DFPN_DISPROVEN = 0, DFPN_PROVEN = 1, DFPN_UNKNOWN = 2, DFPN_NO_MEMORY = 3 };
@@ -34,7 +37,7 @@ enum { DFPN_DISPROVEN = 0, DFPN_PROVEN = 1, DFPN_UNKNOWN = 2, DFPN_NO_MEMORY = 3
 int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams *params);
 
 /* The Python method Kernel.prove(free, max_to_move, gamma, max_nodes, table_mb,
- * leaf_cells, epsilon) -> True, False or None (max_nodes ran out). */
+ * leaf_cells, epsilon, weak) -> True, False or None (max_nodes ran out). */
 PyObject *Kernel_prove(Kernel *k, PyObject *args);
 
 /* Kernel.numbers(limit[, free, max_to_move, gamma]) -> bytes: the entries of the table
