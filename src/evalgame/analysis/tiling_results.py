@@ -363,12 +363,14 @@ def markdown(
             "machine. A bound is listed only when confirmed a second way, named in the last",
             "column: *sampled lines* — lines of play in which the proving side follows the",
             "kernel's strategy (found by the search that proved the bound: the null-window",
-            "test, or df-pn in its table of numbers) and the other side moves at random,",
-            "each checked near its end",
-            "(when at most the given number of cells can still be covered) by the Python",
-            "solver, which must agree on every line. One row per test, board by board in the",
-            "order they ran (`scripts/tiling_proofs.py --record` adds them); a board whose",
-            "bounds meet for both starters joins the exact values above.",
+            "test, or df-pn in its table of numbers) and the other side moves at random, each",
+            "checked near its end (when at most the given number of cells can still be",
+            "covered) by the Python solver, which must agree on every line. One row per",
+            "test, board by board in the order they ran (`scripts/tiling_proofs.py --record`",
+            "adds them); a board whose bounds meet for both starters joins the exact values",
+            "above. The best-known table below also applies the starters' theorem,",
+            "|f(G, MAX) − f(G, MIN)| ≤ 1 (docs/tiling_search.md): each starter's bounds bound",
+            "the other's, one further out.",
             "",
             "| board | first | proved | nodes | CPU s | confirmed by |",
             "|---|---|---|---|---|---|",
@@ -478,6 +480,9 @@ def _best_bounds(
     >>> manager = ManagerProof(7, 7, "max", "s", 20, 22, 0, 0.0, ())
     >>> _best_bounds([], [proof], [manager])[7, 7, "max"]
     ((21, 'C kernel'), (22, 'proof manager'))
+    >>> other = KernelProof(7, 7, "min", "value ≤ 20", 1, 1.0, "sampled lines")
+    >>> _best_bounds([], [proof, other])[7, 7, "max"][1]
+    (21, "the starters' theorem from MIN first")
     """
     best: dict[tuple[int, int, str], tuple[Bound, Bound]] = {}
 
@@ -501,6 +506,14 @@ def _best_bounds(
         add((proof.rows, proof.cols, proof.first), lower, upper, "C kernel")
     for stored in managed:
         add((stored.rows, stored.cols, stored.first), stored.lower, stored.upper, "proof manager")
+    # the starters' theorem, |f(G, MAX) − f(G, MIN)| ≤ 1 (docs/tiling_search.md): each
+    # starter's bounds bound the other's, one further out
+    for (rows, cols, first), ((low, _), (high, _)) in list(best.items()):
+        other = "min" if first == "max" else "max"
+        if (rows, cols, other) in best:
+            how = f"the starters' theorem from {first.upper()} first"
+            add((rows, cols, other), None if low is None else low - 1,
+                None if high is None else high + 1, how)  # fmt: skip
     return best
 
 
