@@ -5,7 +5,6 @@ the hooks that make it from the repository's files do what they say."""
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import os
 import subprocess
 import sys
@@ -14,17 +13,14 @@ from typing import Any
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def docs_site() -> Any:
     """The hooks module of ``mkdocs.yml`` (a script, not a package module)."""
-    spec = importlib.util.spec_from_file_location("docs_site", ROOT / "scripts" / "docs_site.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("docs_site")
 
 
 def test_the_hooks_examples() -> None:

@@ -24,6 +24,7 @@ from evalgame.games.matching.sittings import Sitting, Tally, prove_in_sittings, 
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import random_boards
+from tests.scripts import load_script
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -83,11 +84,10 @@ CLAIMS = [(16, True, False), (16, False, False), (17, True, True), (15, False, T
 def test_a_replay_by_df_pn_confirms_the_true_bounds_and_catches_false_ones(
     gamma: int, high: bool, failing: bool
 ) -> None:
-    from scripts.tiling_proofs import replay_lines
-
     board = Board(6, 6)  # value 16, MIN first
     solver = NativeSolver(board, table_mb=8)
     solver.prove(board.full, False, gamma + (not high), table_mb=8)
+    replay_lines = load_script("tiling_proofs").replay_lines
     checked, failures = replay_lines(solver, False, gamma, high, 8, 20, dfpn_mb=8)
     assert checked == 8
     assert (failures > 0) is failing
