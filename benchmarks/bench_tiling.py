@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -319,17 +319,10 @@ def kernel_dfpn() -> None:
     print("(nodes; positions = positions analysed; ratio = alpha-beta / df-pn; CPU seconds)")
     print(f"{'question':>16} {'answer':>6} {'ab nodes':>11} {'df-pn':>11} {'ratio':>6} "
           f"{'ab pos.':>12} {'df-pn':>12} {'ratio':>6} {'ab s':>6} {'df-pn s':>7}")  # fmt: skip
-    for rows, cols, gammas in [(6, 6, (16, 17)), (6, 7, (19, 20))]:
-        for first in (Player.MAX, Player.MIN):
-            for gamma in gammas:
-                board, max_to_move = Board(rows, cols), first is Player.MAX
-                ab, pn = (question(board, max_to_move, gamma, m) for m in ("test", "prove"))
-                if ab[0] != pn[0]:
-                    raise SystemExit(f"df-pn disagrees on {rows}×{cols} ≥ {gamma}")
-                print(f"{rows}×{cols} {first.value} ≥ {gamma:<3} {ab[0]!s:>6} "
-                      f"{ab[1]:>11,} {pn[1]:>11,} {ab[1] / pn[1]:>6.2f} "
-                      f"{ab[2]:>12,} {pn[2]:>12,} {ab[2] / pn[2]:>6.2f} "
-                      f"{ab[3]:>6.1f} {pn[3]:>7.1f}")  # fmt: skip
+    for label, ab, pn in paired([(6, 6, (16, 17)), (6, 7, (19, 20))], ("test", "prove")):
+        print(f"{label} {ab[0]!s:>6} {ab[1]:>11,} {pn[1]:>11,} {ab[1] / pn[1]:>6.2f} "
+              f"{ab[2]:>12,} {pn[2]:>12,} {ab[2] / pn[2]:>6.2f} "
+              f"{ab[3]:>6.1f} {pn[3]:>7.1f}")  # fmt: skip
 
 
 def dfpn_weak() -> None:
@@ -338,16 +331,9 @@ def dfpn_weak() -> None:
     print("C kernel: df-pn, plain vs weak proof numbers (ratio = plain / weak)")
     print(f"{'question':>16} {'answer':>6} {'plain':>11} {'weak':>11} {'ratio':>6} "
           f"{'plain s':>8} {'weak s':>7}")  # fmt: skip
-    for rows, cols, gammas in [(6, 7, (19, 20)), (8, 8, (26,))]:
-        for first in (Player.MAX, Player.MIN):
-            for gamma in gammas:
-                board, max_to_move = Board(rows, cols), first is Player.MAX
-                plain, weak = (question(board, max_to_move, gamma, m) for m in ("prove", "weak"))
-                if plain[0] != weak[0]:
-                    raise SystemExit(f"weak numbers disagree on {rows}×{cols} ≥ {gamma}")
-                print(f"{rows}×{cols} {first.value} ≥ {gamma:<3} {plain[0]!s:>6} "
-                      f"{plain[1]:>11,} {weak[1]:>11,} {plain[1] / weak[1]:>6.2f} "
-                      f"{plain[3]:>8.1f} {weak[3]:>7.1f}")  # fmt: skip
+    for label, plain, weak in paired([(6, 7, (19, 20)), (8, 8, (26,))], ("prove", "weak")):
+        print(f"{label} {plain[0]!s:>6} {plain[1]:>11,} {weak[1]:>11,} "
+              f"{plain[1] / weak[1]:>6.2f} {plain[3]:>8.1f} {weak[3]:>7.1f}")  # fmt: skip
 
 
 def dfpn_sittings() -> None:
@@ -369,6 +355,21 @@ def dfpn_sittings() -> None:
         ratio = sitting.nodes / one[1]
         print(f"{rows}×{cols} {first.value} ≥ {gamma:<3} {one[0]!s:>6} {one[1]:>11,} "
               f"{sitting.sittings:>11} {sitting.nodes:>11,} {ratio:>6.2f}")  # fmt: skip
+
+
+def paired(
+    cases: list[tuple[int, int, tuple[int, ...]]], methods: tuple[str, str]
+) -> Iterator[tuple[str, tuple[bool, int, int, float], tuple[bool, int, int, float]]]:
+    """Each question "≥ γ?" of ``cases`` (rows, cols, the γ), both starters, asked by both
+    ``methods`` of :func:`question`: its label and the two results; a disagreement stops."""
+    for rows, cols, gammas in cases:
+        for first in (Player.MAX, Player.MIN):
+            for gamma in gammas:
+                board, max_to_move = Board(rows, cols), first is Player.MAX
+                one, other = (question(board, max_to_move, gamma, m) for m in methods)
+                if one[0] != other[0]:
+                    raise SystemExit(f"{methods} disagree on {rows}×{cols} ≥ {gamma}")
+                yield f"{rows}×{cols} {first.value} ≥ {gamma:<3}", one, other
 
 
 def question(
