@@ -176,6 +176,26 @@ def test_parallel_proofs_follow_their_schemas(tmp_path: Path) -> None:
     assert_valid("proofs", answer("proofs", store))
 
 
+def test_a_numbers_file_follows_the_proofs_schema(tmp_path: Path) -> None:
+    """``evalgame proofs`` on a file of df-pn's saved numbers (one answered question)."""
+    from evalgame.games.matching import native
+    from evalgame.games.matching.sittings import prove_in_sittings
+    from evalgame.games.tiling.board import Board
+
+    if not native.available():
+        pytest.skip("the C kernel is not built")
+    path = tmp_path / "numbers.sqlite"
+    board = Board(4, 4)
+    solver = native.NativeSolver(board, table_mb=1)
+    prove_in_sittings(solver, board.full, True, 7, path, table_mb=1)
+    held = answer("proofs", str(path))
+    assert_valid("proofs", held)
+    assert [(q["gamma"], q["to_move"], q["answer"]) for q in held["questions"]] == [
+        (7, "max", True)
+    ]
+    assert list(validator("proofs").iter_errors({**held, "problem": "extra"}))
+
+
 @pytest.mark.usefixtures("in_process")
 def test_a_proof_says_which_store_it_resumes_and_fresh_starts_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

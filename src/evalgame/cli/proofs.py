@@ -286,7 +286,11 @@ def show_proof(proof: ProofResult) -> None:
 
 
 def proofs_command(
-    store: Path = typer.Argument(..., help="A proof store (--store of a parallel solve)."),
+    store: Path = typer.Argument(
+        ...,
+        help="A proof store (--store of a parallel solve), or a file of df-pn's saved "
+        "numbers (tiling_proofs.py --numbers).",
+    ),
     json_output: JsonOutput = False,
     project: list[int] = typer.Option(
         [],
@@ -303,10 +307,19 @@ def proofs_command(
         "sitting on another machine): its facts, sittings and bounds (repeatable).",
     ),
 ) -> None:
-    """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers."""
+    """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers
+    (or a file of saved numbers: its questions, answered or open, and their work)."""
+    from evalgame.games.matching.sittings import is_numbers_file
     from evalgame.proofs.projection import project as projected
     from evalgame.proofs.store import ProofStore, read_only
 
+    if is_numbers_file(store):
+        if project or merge:
+            raise InputError(
+                f"{store} is a file of saved numbers: --project and --merge read proof stores"
+            )
+        show_numbers(store, json_output)
+        return
     if any(count < 1 for count in project):
         raise InputError(f"--project takes a number of workers ≥ 1, not {min(project)}")
     for other in merge:
@@ -394,6 +407,46 @@ def proofs_command(
         console.print(_sitting_line(number, sitting))
     if projections:
         show_projections(projections)
+
+
+def show_numbers(path: Path, json_output: bool) -> None:
+    """The questions of a file of df-pn's saved numbers: answer, work, sittings, last save."""
+    from evalgame.games.matching.sittings import saved_questions
+
+    questions = saved_questions(path)
+    if json_output:
+        print_json(
+            {
+                "numbers_file": str(path),
+                "questions": [
+                    {
+                        "gamma": q.gamma,
+                        "to_move": "max" if q.max_to_move else "min",
+                        "free": hex(q.free),
+                        "answer": q.answer,
+                        "stats": {"nodes": q.nodes, "cpu_seconds": seconds_json(q.cpu)},
+                        "sittings": q.sittings,
+                        "saved": q.saved,
+                        "bytes": q.size,
+                    }
+                    for q in questions
+                ],
+            }
+        )
+        return
+    console.print(f"[bold]{path}[/]: df-pn's saved numbers, a question a row")
+    table = Table(
+        "question", "to move", "free cells", "answer", "nodes", "CPU s", "sittings",
+        "last saved (UTC)", "MB",
+    )  # fmt: skip
+    for q in questions:
+        answer = "open" if q.answer is None else "yes" if q.answer else "no"
+        table.add_row(
+            f"value ≥ {q.gamma}?", "MAX" if q.max_to_move else "MIN", str(q.free.bit_count()),
+            answer, f"{q.nodes:,}", f"{q.cpu:,.0f}", str(q.sittings), q.saved,
+            f"{q.size / 2**20:.1f}",
+        )  # fmt: skip
+    console.print(table)
 
 
 def show_projections(projections: list[Projection]) -> None:

@@ -16,11 +16,20 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from evalgame.cli import app
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.matching.native import ALL_OPTIONS, NativeSolver
-from evalgame.games.matching.sittings import Sitting, Tally, prove_in_sittings, tally
+from evalgame.games.matching.sittings import (
+    Sitting,
+    Tally,
+    is_numbers_file,
+    prove_in_sittings,
+    saved_questions,
+    tally,
+)
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import random_boards
@@ -182,3 +191,31 @@ def test_each_save_says_where_the_question_stands(tmp_path: Path) -> None:
     assert tally(answers) == Tally(0, len({answer.child for answer in answers}), 0)
     assert len(answers) == 31
     assert tally(answers).refuted < 31  # counted up to symmetry
+
+
+def test_a_numbers_file_says_what_it_holds(tmp_path: Path) -> None:
+    """Each question asked into a file, with its answer or open, its work and sittings;
+    ``evalgame proofs FILE`` prints the same, and refuses the options of proof stores."""
+    board = Board(5, 5)
+    path = tmp_path / "numbers.sqlite"
+    solver = NativeSolver(board, table_mb=1)
+    open_one = prove_in_sittings(solver, board.full, True, 12, path, table_mb=1, every=10,
+                                 sittings=2)  # fmt: skip
+    answered = prove_in_sittings(solver, board.full, False, 12, path, table_mb=1)
+    assert (open_one.answer, answered.answer) == (None, False)  # MIN first on 5×5: 11
+    held = {(q.gamma, q.max_to_move): q for q in saved_questions(path)}
+    assert held.keys() == {(12, True), (12, False)}
+    assert (held[12, True].answer, held[12, True].sittings) == (None, 1)  # one sitting
+    assert held[12, True].nodes == open_one.nodes == 20
+    assert held[12, False].answer is False
+    assert all(q.free == board.full and q.size > 0 for q in held.values())
+    shown = CliRunner().invoke(app, ["proofs", str(path)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    rows = [line for line in shown.output.splitlines() if "value ≥ 12?" in line]
+    assert [("open" in row, " no " in row) for row in rows] == [(True, False), (False, True)]
+    refused = CliRunner().invoke(app, ["proofs", str(path), "--project", "4"])
+    assert refused.exit_code == 2
+    assert "file of saved numbers" in refused.output
+    assert not is_numbers_file(tmp_path / "missing.sqlite")
+    with pytest.raises(InputError, match="not a file of saved numbers"):
+        saved_questions(tmp_path / "missing.sqlite")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -95,7 +96,7 @@ def prove_in_sittings(
     change between sittings)."""
     if every < 1:
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
-    question = f"value >= {gamma}, {'MAX' if max_to_move else 'MIN'} to move, free {free:#x}"
+    question = question_text(free, max_to_move, gamma)
     with _connect(path) as db:
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # also when answered: what asks next (a replay) finds its moves
@@ -147,6 +148,82 @@ def tally(answers: list[MoveAnswer]) -> Tally:
     by_child = {answer.child: answer.reaches for answer in answers}
     reaches = list(by_child.values())
     return Tally(reaches.count(True), reaches.count(False), reaches.count(None))
+
+
+def question_text(free: int, max_to_move: bool, gamma: int) -> str:
+    """The key of the question "value ≥ ``gamma``?" in a file of saved numbers.
+
+    >>> question_text(0xFF, False, 3)
+    'value >= 3, MIN to move, free 0xff'
+    """
+    return f"value >= {gamma}, {'MAX' if max_to_move else 'MIN'} to move, free {free:#x}"
+
+
+_QUESTION = re.compile(r"value >= (\d+), (MAX|MIN) to move, free (0x[0-9a-f]+)")
+
+
+@dataclass(frozen=True)
+class SavedQuestion:
+    """One question of a file of saved numbers, "value ≥ ``gamma``?" with the vertices
+    ``free`` and MAX to move or not: its ``answer`` (``None``: open), the ``nodes`` and CPU
+    seconds (``cpu``) of all its ``sittings``, the UTC time of the last save and the size
+    of the numbers saved, in bytes."""
+
+    gamma: int
+    max_to_move: bool
+    free: int
+    answer: bool | None
+    nodes: int
+    cpu: float
+    sittings: int
+    saved: str
+    size: int
+
+
+def is_numbers_file(path: Path) -> bool:
+    """Whether ``path`` is an SQLite file of saved numbers (read-only; ``False`` for any
+    other file, a proof store included)."""
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.Error:
+        return False
+    return "numbers" in tables and "facts" not in tables
+
+
+def saved_questions(path: Path) -> list[SavedQuestion]:
+    """What a file of saved numbers holds, question by question, oldest save first (read
+    only: a sitting may be saving into it).
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> solver = NativeSolver(Board(4, 4), table_mb=1)
+    >>> prove_in_sittings(solver, Board(4, 4).full, True, 7, path, table_mb=1).answer
+    True
+    >>> [(q.gamma, q.max_to_move, hex(q.free), q.answer) for q in saved_questions(path)]
+    [(7, True, '0xffff', True)]
+    """
+    if not is_numbers_file(path):
+        raise InputError(f"{path} is not a file of saved numbers (tiling_proofs.py --numbers)")
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        rows = db.execute(
+            "SELECT question, answer, nodes, cpu, sittings, saved, length(records) "
+            "FROM numbers ORDER BY saved, question"
+        ).fetchall()
+    questions = []
+    for question, answer, nodes, cpu, sittings, saved, size in rows:
+        parts = _QUESTION.fullmatch(question)
+        if parts is None:
+            raise InputError(f"{path} holds a question this evalgame cannot read: {question!r}")
+        gamma, mover, free = parts.groups()
+        known = None if answer is None else bool(answer)
+        questions.append(
+            SavedQuestion(
+                int(gamma), mover == "MAX", int(free, 16), known, nodes, cpu, sittings, saved, size
+            )
+        )
+    return questions
 
 
 def kernel_identity(solver: NativeSolver) -> str:
@@ -202,4 +279,15 @@ def _save(
         )  # fmt: skip
 
 
-__all__ = ["DEFAULT_EVERY", "Sitting", "Tally", "kernel_identity", "prove_in_sittings", "tally"]
+__all__ = [
+    "DEFAULT_EVERY",
+    "SavedQuestion",
+    "Sitting",
+    "Tally",
+    "is_numbers_file",
+    "kernel_identity",
+    "prove_in_sittings",
+    "question_text",
+    "saved_questions",
+    "tally",
+]
