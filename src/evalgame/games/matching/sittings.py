@@ -206,11 +206,14 @@ def saved_questions(path: Path) -> list[SavedQuestion]:
     """
     if not is_numbers_file(path):
         raise InputError(f"{path} is not a file of saved numbers (tiling_proofs.py --numbers)")
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-        rows = db.execute(
-            "SELECT question, answer, nodes, cpu, sittings, saved, length(records) "
-            "FROM numbers ORDER BY saved, question"
-        ).fetchall()
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            rows = db.execute(
+                "SELECT question, answer, nodes, cpu, sittings, saved, length(records) "
+                "FROM numbers ORDER BY saved, question"
+            ).fetchall()
+    except sqlite3.Error as error:
+        raise InputError(f"{path} is not a file of saved numbers: {error}") from None
     questions = []
     for question, answer, nodes, cpu, sittings, saved, size in rows:
         parts = _QUESTION.fullmatch(question)
