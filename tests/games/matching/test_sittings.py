@@ -11,6 +11,7 @@ that is not a numbers file are refused with a clear error.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 from pathlib import Path
@@ -219,3 +220,8 @@ def test_a_numbers_file_says_what_it_holds(tmp_path: Path) -> None:
     assert not is_numbers_file(tmp_path / "missing.sqlite")
     with pytest.raises(InputError, match="not a file of saved numbers"):
         saved_questions(tmp_path / "missing.sqlite")
+    other = tmp_path / "other.sqlite"
+    with contextlib.closing(sqlite3.connect(other)) as db:
+        db.execute("CREATE TABLE numbers (question TEXT)")
+    with pytest.raises(InputError, match="not a file of saved numbers: no such column"):
+        saved_questions(other)
