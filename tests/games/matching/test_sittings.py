@@ -195,9 +195,7 @@ def test_each_save_says_where_the_question_stands(tmp_path: Path) -> None:
     assert tally(answers).refuted < 31  # counted up to symmetry
 
 
-def test_a_numbers_file_says_what_it_holds(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_numbers_file_says_what_it_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each question asked into a file, with its answer or open, its work and sittings;
     ``evalgame proofs FILE`` prints the same, and refuses the options of proof stores."""
     board = Board(5, 5)
