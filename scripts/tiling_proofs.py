@@ -33,12 +33,13 @@ from evalgame.analysis.tiling_results import KernelProof
 from evalgame.errors import EvalgameError, SearchInterrupted, Terminated, interruption
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
+    CHECKPOINT_ENTRIES,
     OPTIONS,
     NativeSolver,
     default_options,
     default_tame,
 )
-from evalgame.games.matching.sittings import Sitting, prove_in_sittings, tally
+from evalgame.games.matching.sittings import Sitting, prove_in_sittings, tally, trim_numbers
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
@@ -211,6 +212,16 @@ def main(argv: list[str] | None = None) -> None:
         "and save them there as it goes",
     )  # fmt: skip
     parser.add_argument(
+        "--keep", type=int, default=CHECKPOINT_ENTRIES,
+        help="with --numbers: the entries of the largest subtrees each save keeps (24 bytes "
+        "each); a sitting resumed from few redoes much of the last (BENCHMARKS.md)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--trim", type=int, default=None, metavar="N",
+        help="with --numbers: rewrite each test's saved numbers with at most N entries (a "
+        "file to commit from one that kept more) and stop, searching nothing",
+    )  # fmt: skip
+    parser.add_argument(
         "--weak", action="store_true", help="with --dfpn-mb: weak proof numbers (they only guide)"
     )
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
@@ -246,6 +257,14 @@ def main(argv: list[str] | None = None) -> None:
         if time.time() > deadline:
             budget.stop(f"stopped at {args.until} UTC", stats)
 
+    if args.trim is not None:
+        if args.numbers is None or args.dfpn_mb is None:
+            parser.error("--trim needs --numbers and --dfpn-mb")
+        for gamma in (int(text) for text in args.tests.split(",")):
+            size = trim_numbers(solver, board.full, max_to_move, gamma, args.numbers,
+                                keep=args.trim, table_mb=args.dfpn_mb)  # fmt: skip
+            print(f"value ≥ {gamma}? numbers trimmed to {size:,} bytes", flush=True)
+        return
     for gamma in (int(text) for text in args.tests.split(",")):
         # the node budget counts each test's own nodes (the kernel's count runs on)
         limit = None if args.max_nodes is None else solver.stats.nodes + args.max_nodes
@@ -267,7 +286,7 @@ def main(argv: list[str] | None = None) -> None:
                 sitting = prove_in_sittings(
                     solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb,
                     on_save=partial(show_progress, solver, board.full, max_to_move, gamma),
-                    weak=args.weak,
+                    keep=args.keep, weak=args.weak,
                 )  # fmt: skip
                 result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings
             if args.numbers is not None and args.dfpn_mb is not None:  # every sitting's

@@ -31,6 +31,7 @@ from evalgame.games.matching.sittings import (
     prove_in_sittings,
     saved_questions,
     tally,
+    trim_numbers,
 )
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
@@ -143,6 +144,46 @@ def test_a_stopped_sitting_saves_what_it_learned(tmp_path: Path) -> None:
     assert nodes >= 40_000
     assert sittings == 1
     assert size > 16
+
+
+def test_a_trimmed_file_keeps_the_question_its_work_and_its_answer(tmp_path: Path) -> None:
+    board = Board(6, 6)
+    question = (board.full, False, 16)  # MIN first: holds
+    path = tmp_path / "numbers.sqlite"
+    first = NativeSolver(board, table_mb=8)
+    prove_in_sittings(first, *question, path, table_mb=8, every=20_000, sittings=1,
+                      keep=10**9)  # fmt: skip
+    (before,) = saved_questions(path)
+    assert before.answer is None
+    size = trim_numbers(NativeSolver(board, table_mb=8), *question, path, keep=100, table_mb=8)
+    (after,) = saved_questions(path)
+    assert size == after.size < before.size
+    assert size <= 16 + 24 * (100 + 1 + len(board.edges))  # the largest, and its own moves
+    assert (after.answer, after.nodes, after.cpu, after.sittings) == (
+        None, before.nodes, before.cpu, before.sittings,
+    )  # fmt: skip
+    later = NativeSolver(board, table_mb=8)
+    assert prove_in_sittings(later, *question, path, table_mb=8).answer is True
+    with pytest.raises(InputError, match="holds no numbers"):
+        trim_numbers(later, board.full, True, 16, path, keep=100, table_mb=8)
+
+
+def test_the_script_trims_a_file_and_searches_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = Board(5, 5)
+    path = tmp_path / "numbers.sqlite"
+    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+                      table_mb=1, every=400, sittings=1, keep=10**9)  # fmt: skip
+    (before,) = saved_questions(path)
+    load_script("tiling_proofs").main(
+        ["5", "5", "--tests", "12", "--until", "23:59", "--table-mb", "1", "--dfpn-mb", "1",
+         "--numbers", str(path), "--trim", "5"]
+    )  # fmt: skip
+    (after,) = saved_questions(path)
+    assert after.size < before.size
+    assert (after.nodes, after.sittings) == (before.nodes, before.sittings)
+    assert "numbers trimmed to" in capsys.readouterr().out
 
 
 def test_numbers_of_another_kernel_are_refused(tmp_path: Path) -> None:

@@ -124,6 +124,49 @@ def prove_in_sittings(
         return Sitting(answer, nodes, done + 1, cpu)
 
 
+def trim_numbers(
+    solver: NativeSolver,
+    free: int,
+    max_to_move: bool,
+    gamma: int,
+    path: Path,
+    *,
+    keep: int,
+    table_mb: int = DEFAULT_PROOF_TABLE_MB,
+) -> int:
+    """Rewrite the numbers saved in ``path`` for "value ≥ ``gamma``?" with those of at most
+    ``keep`` of its largest subtrees (and of the question's own moves); its answer, nodes,
+    CPU time and sittings stay. A sitting that kept many (a resumed sitting redoes less)
+    gives a small file to copy or commit; the size in bytes of what is kept.
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(5, 5)
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> solver = NativeSolver(board, table_mb=1)
+    >>> prove_in_sittings(solver, board.full, True, 12, path, table_mb=1, every=400,
+    ...                   sittings=1).answer is None
+    True
+    >>> before = saved_questions(path)[0].size
+    >>> trim_numbers(NativeSolver(board, table_mb=1), board.full, True, 12, path, keep=10,
+    ...              table_mb=1) < before
+    True
+    """
+    if keep < 0:
+        raise InputError(f"the number of entries must be at least 0, not {keep}")
+    question = question_text(free, max_to_move, gamma)
+    with _connect(path) as db:
+        row = _load(db, question, kernel_identity(solver))
+        if row is None:
+            raise InputError(f"{path} holds no numbers for {question!r}")
+        solver.learn_numbers(row["records"], table_mb)
+        records = solver.numbers(keep, (free, max_to_move, gamma))
+        answer = None if row["answer"] is None else bool(row["answer"])
+        _save(db, question, row["kernel"], answer, row["nodes"], row["cpu"], row["sittings"],
+              records)  # fmt: skip
+    return len(records)
+
+
 @dataclass(frozen=True)
 class Tally:
     """The moves of a position asked "value ≥ γ?", counted up to symmetry (one per child
@@ -293,4 +336,5 @@ __all__ = [
     "question_text",
     "saved_questions",
     "tally",
+    "trim_numbers",
 ]
