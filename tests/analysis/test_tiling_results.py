@@ -47,7 +47,10 @@ def test_board_bounds_round_trip_and_markdown() -> None:
     text = markdown([board_value(2, 2)], [again])
     assert "| 2×2 | 2 | 2 | 2 | 2 |" in text
     assert "| 2×2 | 2 | 2 | Python solver |" in text  # the best known values
-    assert "| 4×4 | ?…? | 7 | MIN first: Python solver's ladder |" in text
+    assert (
+        "| 4×4 | 6…8 | 7 | MAX first: the starters' theorem from MIN first; "
+        "MIN first: Python solver's ladder |"
+    ) in text
 
 
 def test_mu_raises_a_weak_lower_bound() -> None:
@@ -55,7 +58,10 @@ def test_mu_raises_a_weak_lower_bound() -> None:
     assert bounds.report.lower == 5
     assert bounds.mu == 6
     text = markdown([], [bounds])
-    assert "| 4×4 | ?…? | 6…8 | MIN first ≥: μ; MIN first ≤: Python solver's ladder |" in text
+    assert (
+        "| 4×4 | 5…8 | 6…8 | MAX first ≥: the starters' theorem from MIN first; MAX first ≤: ν; "
+        "MIN first ≥: μ; MIN first ≤: Python solver's ladder |"
+    ) in text
 
 
 def test_kernel_values_have_their_own_table_and_join_the_best_known() -> None:
@@ -114,7 +120,24 @@ def test_manager_stores_are_listed_sitting_by_sitting_and_narrow_the_bounds(
         "| value ≥ 26 | time budget exhausted |"
     ) in text
     # the manager's bound beats the kernel's
-    assert "| 8×8 | 26…31 | ?…? | MAX first: proof manager |" in text
+    assert (
+        "| 8×8 | 26…31 | 25…32 | MAX first: proof manager; "
+        "MIN first: the starters' theorem from MAX first |"
+    ) in text
+
+
+def test_a_board_with_one_bound_gets_both_starters_and_nu() -> None:
+    proof = KernelProof(7, 9, "max", "value ≥ 27", 1, 1.0, "sampled lines")
+    assert (
+        "| 7×9 | 27…31 | 26…31 | MAX first ≥: C kernel; MAX first ≤: ν; "
+        "MIN first ≥: the starters' theorem from MAX first; MIN first ≤: ν |"
+    ) in markdown([], [], [proof])
+
+
+def test_nu_of_a_board_is_half_its_cells() -> None:
+    for rows in range(1, 5):
+        for cols in range(rows, 5):
+            assert max_matching(frozenset(grid_edges(rows, cols))) == rows * cols // 2
 
 
 def test_proofs_that_meet_make_an_exact_row_confirmed_by_their_sampled_lines() -> None:

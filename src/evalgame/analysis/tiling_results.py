@@ -472,11 +472,14 @@ def _best_bounds(
     managed: Sequence[ManagerProof] = (),
 ) -> dict[tuple[int, int, str], tuple[Bound, Bound]]:
     """The best lower and upper bound of each board and starter, each with what proved it:
-    the Python solver's ladder (and μ), the kernel's proofs and the manager's stores.
+    the Python solver's ladder (and μ), the kernel's proofs, the manager's stores, then the
+    starters' theorem and ν, the maximum matching.
 
     >>> proof = KernelProof(7, 7, "max", "value ≥ 21", 1, 1.0, "sampled lines")
-    >>> _best_bounds([], [proof])
-    {(7, 7, 'max'): ((21, 'C kernel'), (None, ''))}
+    >>> _best_bounds([], [proof])[7, 7, "max"]
+    ((21, 'C kernel'), (24, 'ν'))
+    >>> _best_bounds([], [proof])[7, 7, "min"]
+    ((20, "the starters' theorem from MAX first"), (24, 'ν'))
     >>> manager = ManagerProof(7, 7, "max", "s", 20, 22, 0, 0.0, ())
     >>> _best_bounds([], [proof], [manager])[7, 7, "max"]
     ((21, 'C kernel'), (22, 'proof manager'))
@@ -510,10 +513,13 @@ def _best_bounds(
     # starter's bounds bound the other's, one further out
     for (rows, cols, first), ((low, _), (high, _)) in list(best.items()):
         other = "min" if first == "max" else "max"
-        if (rows, cols, other) in best:
-            how = f"the starters' theorem from {first.upper()} first"
-            add((rows, cols, other), None if low is None else low - 1,
-                None if high is None else high + 1, how)  # fmt: skip
+        how = f"the starters' theorem from {first.upper()} first"
+        add((rows, cols, other), None if low is None else low - 1,
+            None if high is None else high + 1, how)  # fmt: skip
+    # every play is a matching, and a snake through the board pairs all its cells but
+    # one at most: ν = ⌊rows·cols/2⌋
+    for rows, cols, first in list(best):
+        add((rows, cols, first), None, rows * cols // 2, "ν")
     return best
 
 
@@ -554,7 +560,8 @@ def _best_known_lines(
         "### Every board: the best known value",
         "",
         "One row per board, from the tables above: its exact value, or the proven bounds",
-        "lower…upper, for each starter, and what proved each.",
+        "lower…upper, for each starter, and what proved each (ν: no play covers more than",
+        "⌊rows·cols/2⌋ dominoes, a maximum matching).",
         "",
         "| board | MAX first | MIN first | proven by |",
         "|---|---|---|---|",
