@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("cols", type=int)
     parser.add_argument("--first", choices=("max", "min"), default="max")
     parser.add_argument("--tests", required=True, help="the γ to test, in order, e.g. 23,21,22")
-    parser.add_argument("--until", required=True, help="stop at this UTC time, HH:MM")
+    parser.add_argument("--until", help="stop at this UTC time, HH:MM (needed but with --trim)")
     parser.add_argument("--table-mb", type=int, default=2048)
     parser.add_argument(
         "--options", default="default", help="default, all, none or names: " + ",".join(OPTIONS)
@@ -230,6 +230,10 @@ def main(argv: list[str] | None = None) -> None:
         "--record", type=Path, default=None, help="add each confirmed proof to this JSON file"
     )
     args = parser.parse_args(argv)
+    if args.trim is None and args.until is None:
+        parser.error("--until is needed: a sitting stops at a set time")
+    if args.trim is not None and (args.numbers is None or args.dfpn_mb is None):
+        parser.error("--trim needs --numbers and --dfpn-mb")
     signal.signal(signal.SIGTERM, _terminate)  # stops cleanly: saved numbers are saved
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"
@@ -239,6 +243,12 @@ def main(argv: list[str] | None = None) -> None:
     solver = NativeSolver(
         board, table_mb=args.table_mb, options=options, tame_mb=tame_mb, tame_cells=tame_cells
     )
+    if args.trim is not None:
+        for gamma in (int(text) for text in args.tests.split(",")):
+            size = trim_numbers(solver, board.full, max_to_move, gamma, args.numbers,
+                                keep=args.trim, table_mb=args.dfpn_mb)  # fmt: skip
+            print(f"value ≥ {gamma}? numbers trimmed to {size:,} bytes", flush=True)
+        return
     # a proof's record names the region database it ran with (its size changes the nodes)
     tame = options & OPTIONS["tame"]
     database = f"tame regions of up to {tame_cells} cells in {tame_mb} MB" if tame else ""
@@ -257,14 +267,6 @@ def main(argv: list[str] | None = None) -> None:
         if time.time() > deadline:
             budget.stop(f"stopped at {args.until} UTC", stats)
 
-    if args.trim is not None:
-        if args.numbers is None or args.dfpn_mb is None:
-            parser.error("--trim needs --numbers and --dfpn-mb")
-        for gamma in (int(text) for text in args.tests.split(",")):
-            size = trim_numbers(solver, board.full, max_to_move, gamma, args.numbers,
-                                keep=args.trim, table_mb=args.dfpn_mb)  # fmt: skip
-            print(f"value ≥ {gamma}? numbers trimmed to {size:,} bytes", flush=True)
-        return
     for gamma in (int(text) for text in args.tests.split(",")):
         # the node budget counts each test's own nodes (the kernel's count runs on)
         limit = None if args.max_nodes is None else solver.stats.nodes + args.max_nodes

@@ -155,9 +155,11 @@ def test_a_trimmed_file_keeps_the_question_its_work_and_its_answer(tmp_path: Pat
                       keep=10**9)  # fmt: skip
     (before,) = saved_questions(path)
     assert before.answer is None
+    file_size = path.stat().st_size
     size = trim_numbers(NativeSolver(board, table_mb=8), *question, path, keep=100, table_mb=8)
     (after,) = saved_questions(path)
     assert size == after.size < before.size
+    assert path.stat().st_size < file_size
     assert size <= 16 + 24 * (100 + 1 + len(board.edges))  # the largest, and its own moves
     assert (after.answer, after.nodes, after.cpu, after.sittings) == (
         None, before.nodes, before.cpu, before.sittings,
@@ -177,13 +179,17 @@ def test_the_script_trims_a_file_and_searches_nothing(
                       table_mb=1, every=400, sittings=1, keep=10**9)  # fmt: skip
     (before,) = saved_questions(path)
     load_script("tiling_proofs").main(
-        ["5", "5", "--tests", "12", "--until", "23:59", "--table-mb", "1", "--dfpn-mb", "1",
+        ["5", "5", "--tests", "12", "--table-mb", "1", "--dfpn-mb", "1",
          "--numbers", str(path), "--trim", "5"]
     )  # fmt: skip
     (after,) = saved_questions(path)
     assert after.size < before.size
     assert (after.nodes, after.sittings) == (before.nodes, before.sittings)
     assert "numbers trimmed to" in capsys.readouterr().out
+    for arguments in (["--tests", "12"], ["--tests", "12", "--trim", "5"]):
+        with pytest.raises(SystemExit):  # a sitting needs --until, a trim its file
+            load_script("tiling_proofs").main(["5", "5", *arguments])
+    assert "--until is needed" in capsys.readouterr().err
 
 
 def test_numbers_of_another_kernel_are_refused(tmp_path: Path) -> None:

@@ -164,6 +164,7 @@ def trim_numbers(
         answer = None if row["answer"] is None else bool(row["answer"])
         _save(db, question, row["kernel"], answer, row["nodes"], row["cpu"], row["sittings"],
               records)  # fmt: skip
+        db.execute("VACUUM")  # the file shrinks too, not only what it holds
     return len(records)
 
 
