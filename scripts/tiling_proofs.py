@@ -234,6 +234,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--until is needed: a sitting stops at a set time")
     if args.trim is not None and (args.numbers is None or args.dfpn_mb is None):
         parser.error("--trim needs --numbers and --dfpn-mb")
+    if min(args.keep, args.trim or 0) < 0:
+        parser.error("--keep and --trim count entries: at least 0")
     signal.signal(signal.SIGTERM, _terminate)  # stops cleanly: saved numbers are saved
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"

@@ -152,8 +152,6 @@ def trim_numbers(
     ...              table_mb=1) < before
     True
     """
-    if keep < 0:
-        raise InputError(f"the number of entries must be at least 0, not {keep}")
     question = question_text(free, max_to_move, gamma)
     with _connect(path) as db:
         row = _load(db, question, kernel_identity(solver))
