@@ -106,6 +106,18 @@ def test_the_papers_table() -> None:
     assert game.payoff(replay(game, result.pv)) == 18
 
 
+def test_a_bound_from_a_same_player_child_is_not_stored() -> None:
+    # X = MAX[Y], Y = MAX[1, 5] is met first below MIN[0, X]: Y inherits the bound 0, cuts
+    # after 1, and X, which cut nothing itself, must not store 1 as its value: the root
+    # meets X again, worth 5 (this table once answered 1)
+    y = node("max", leaf(1), leaf(5))
+    x = node("max", y)
+    game = TreeGame(node("max", node("min", leaf(0), x), x), keyed=True)
+    result = paper_alphabeta(game, table=True)
+    assert (result.value, result.pv) == (5, (1, 0, 1))
+    assert result.stats.table_hits == 0
+
+
 @settings(max_examples=150)
 @given(trees(affine=True), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], table: bool, dominance: bool) -> None:
