@@ -175,6 +175,9 @@ def test_tame_census_beyond_its_limit_names_it() -> None:
         (["--table", "2", "2", "--board", ".."], "no ROWS COLS, --board"),
         (["--tame", "1"], "at least 2 cells"),
         (["3", "3", "--tame", "5"], "--tame N counts polyominoes: no ROWS COLS"),
+        (["3", "3", "--keep", "9"], "--keep sizes the checkpoints of a proof by"),
+        (["3", "3", "--keep", "9", "--ask", "4"], "--keep sizes the checkpoints"),
+        (["3", "3", "-a", "dfpn", "--ask", "4", "--keep", "-1"], "≥ 0, not -1"),
     ],
 )
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
@@ -276,7 +279,7 @@ def test_one_question_by_proof_number_search(
     monkeypatch.setattr(native.NativeSolver, "prove", counted)
     value = int(game_value(frozenset(grid_edges(4, 5)), False))
     store = str(tmp_path / "ask.sqlite")
-    command = ["4", "5", "--first", "min", "--algorithm", "dfpn", "--store", store]
+    command = ["4", "5", "--first", "min", "-a", "dfpn", "--store", store, "--keep", "1000"]
     assert run_json(*command, "--ask", str(value))["lower"] == str(value)
     assert run_json(*command, "--ask", str(value + 1))["upper"] == str(value)
     assert asked

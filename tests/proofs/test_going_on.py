@@ -84,6 +84,26 @@ def test_a_stopped_dfpn_proof_goes_on_from_its_checkpoint(
         assert done.checkpoint(rows[0][0], 17, False) == b""  # decided: dropped
 
 
+def test_a_checkpoint_keeps_as_many_numbers_as_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(leaf, "CHECKPOINT_SECONDS", 0.0)
+    sizes = []
+    for keep in (0, 10, native.CHECKPOINT_ENTRIES):
+        forget()
+        problem = TilingProblem(6, 6, Player.MIN, table_mb=8, algorithm="dfpn", keep=keep)
+        store = tmp_path / f"keep-{keep}.sqlite"
+        with pytest.raises(SearchInterrupted):
+            prove(problem, WatchingPool(stop_at=4), store=store, slice_seconds=0.0, question=17)
+        with ProofStore.open(store, problem.label) as saved:
+            sizes += [
+                size for (size,) in saved._db.execute("SELECT length(records) FROM checkpoints")
+            ]
+    # 24 bytes an entry: ten entries more than none, then the many the search had
+    assert sizes[1] - sizes[0] == 24 * 10
+    assert sizes[2] > sizes[1]
+
+
 def test_stores_merged_keep_the_checkpoints(tmp_path: Path) -> None:
     with (
         ProofStore.open(tmp_path / "a.sqlite", "p") as one,

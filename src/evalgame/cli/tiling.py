@@ -49,7 +49,7 @@ from evalgame.cli.shared import (
     writing,
 )
 from evalgame.errors import InputError, LimitError, SearchInterrupted
-from evalgame.games.matching.native import ENGINES, Engine, available
+from evalgame.games.matching.native import CHECKPOINT_ENTRIES, ENGINES, Engine, available
 from evalgame.games.matching.solvers import SOLVERS
 from evalgame.games.tiling.board import Board, Cell, Domino, check_size, read_board
 from evalgame.games.tiling.game import (
@@ -111,6 +111,14 @@ def tiling(
         "--table-mb",
         help="Size of the C kernel's table in MB (default 16; 256 above 36 cells).",
     ),
+    keep: int | None = typer.Option(
+        None,
+        "--keep",
+        metavar="N",
+        help="With the proof manager and --algorithm dfpn: the entries of df-pn's numbers "
+        f"a stopped task saves in the store to resume from (default {CHECKPOINT_ENTRIES:,}; "
+        "24 bytes each; fewer make the next sitting redo work).",
+    ),
     timeout: float | None = typer.Option(
         None,
         "--timeout",
@@ -150,6 +158,11 @@ def tiling(
         _table(table, timeout, json_output)
         return
     options = ProofOptions(workers, scheduler, store, timeout, slice_seconds, ladder, ask, fresh)
+    if keep is not None and not (options.wanted and algorithm == "dfpn"):
+        raise InputError(
+            "--keep sizes the checkpoints of a proof by --algorithm dfpn with --workers, "
+            "--scheduler, --store or --ask"
+        )
     if board_text is not None:
         if rows is not None or min_maximal or options.wanted:
             raise InputError(
@@ -177,7 +190,13 @@ def tiling(
                 "a parallel proof gives the value only: no --out, and --algorithm solver or dfpn"
             )
         problem = TilingProblem(
-            rows, cols, player, engine=_engine(engine), table_mb=table_mb, algorithm=algorithm
+            rows,
+            cols,
+            player,
+            engine=_engine(engine),
+            table_mb=table_mb,
+            algorithm=algorithm,
+            keep=CHECKPOINT_ENTRIES if keep is None else keep,
         )
         report_proof(
             problem,

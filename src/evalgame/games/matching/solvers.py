@@ -35,11 +35,13 @@ from evalgame.search.table import TranspositionTable
 SHARED_WORK = 16
 
 
-def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> dict[str, Solver]:
+def matching_solvers(
+    engine: Engine = "auto", table_mb: int | None = None, keep: int = CHECKPOINT_ENTRIES
+) -> dict[str, Solver]:
     """The table of solvers with the specialised one on ``engine`` (the C kernel when it
     is built, by default) with a table of ``table_mb`` MB (``None``: a default for the
-    graph's size), the same with its null-window tests by proof-number search, and the
-    engine's searches."""
+    graph's size), the same with its null-window tests by proof-number search (whose
+    checkpoints keep ``keep`` entries of its numbers), and the engine's searches."""
     return solvers(
         specialised(
             "solver",
@@ -55,6 +57,7 @@ def matching_solvers(engine: Engine = "auto", table_mb: int | None = None) -> di
             engine,
             table_mb,
             proof_numbers=True,
+            keep=keep,
         ),
         *(ENGINE[name] for name in ("mtdf", "alphabeta", "negascout", "minimax")),
     )
@@ -67,9 +70,11 @@ def specialised(
     table_mb: int | None,
     *,
     proof_numbers: bool = False,
+    keep: int = CHECKPOINT_ENTRIES,
 ) -> Solver:
     """The matching game's own solver as a registry entry (``proof_numbers``: its tests by
-    df-pn, :class:`~evalgame.games.matching.native.ProofNumberSolver`)."""
+    df-pn, :class:`~evalgame.games.matching.native.ProofNumberSolver`, and a stopped
+    test's checkpoint keeps the numbers of its ``keep`` largest subtrees)."""
 
     def solver(game: Game[Any, Any], budget: Budget | None) -> MatchingSolver:
         if not isinstance(game, MatchingGame):
@@ -168,7 +173,7 @@ def specialised(
         return ranked + [move for move in game.order(position, moves) if move in rest]
 
     def checkpoint(memory: MatchingSolver) -> bytes:
-        return memory.numbers(CHECKPOINT_ENTRIES) if isinstance(memory, NativeSolver) else b""
+        return memory.numbers(keep) if isinstance(memory, NativeSolver) else b""
 
     def restore(memory: MatchingSolver, records: bytes) -> None:
         if isinstance(memory, NativeSolver):

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from evalgame.games.matching.native import Engine
+from evalgame.errors import InputError
+from evalgame.games.matching.native import CHECKPOINT_ENTRIES, Engine
 from evalgame.games.matching.solvers import matching_solvers
 from evalgame.games.tiling.board import check_size
 from evalgame.games.tiling.game import TilingGame
@@ -38,11 +39,17 @@ class TilingProblem(Problem):
     engine: Engine = "auto"
     #: the size of each worker's kernel table (``None``: the kernel's default for the board)
     table_mb: int | None = None
+    #: with ``algorithm="dfpn"``: the entries of df-pn's numbers a stopped task's checkpoint
+    #: keeps (its largest subtrees'; 24 bytes each). Keeping few makes the next task redo
+    #: work (BENCHMARKS.md, "What a resumed sitting redoes")
+    keep: int = CHECKPOINT_ENTRIES
     portable_keys: bool = True
     algorithm: str = "solver"
 
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)
+        if self.keep < 0:
+            raise InputError(f"--keep counts entries of df-pn's numbers: ≥ 0, not {self.keep}")
 
     @property
     def label(self) -> str:  # type: ignore[override]
@@ -68,4 +75,4 @@ class TilingProblem(Problem):
 
     def solvers(self) -> Mapping[str, Solver]:
         """The matching game's solvers, the specialised one on :attr:`engine`."""
-        return matching_solvers(self.engine, self.table_mb)
+        return matching_solvers(self.engine, self.table_mb, self.keep)
