@@ -236,6 +236,12 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--trim needs --numbers and --dfpn-mb")
     if min(args.keep, args.trim or 0) < 0:
         parser.error("--keep and --trim count entries: at least 0")
+    if args.record is not None:  # checked now, not when a proof of hours is to be added
+        try:
+            if not isinstance(json.loads(args.record.read_text()), dict):
+                raise ValueError("not a JSON object")
+        except (OSError, ValueError) as problem:
+            parser.error(f"--record needs a JSON file of results to add to: {problem}")
     signal.signal(signal.SIGTERM, _terminate)  # stops cleanly: saved numbers are saved
     board = Board(args.rows, args.cols)
     max_to_move = args.first == "max"

@@ -186,13 +186,16 @@ def test_the_script_trims_a_file_and_searches_nothing(
     assert after.size < before.size
     assert (after.nodes, after.sittings) == (before.nodes, before.sittings)
     assert "numbers trimmed to" in capsys.readouterr().out
-    negative = ["--tests", "12", "--until", "23:59", "--numbers", str(path), "--keep", "-1"]
-    for arguments in (["--tests", "12"], ["--tests", "12", "--trim", "5"], negative):
-        with pytest.raises(SystemExit):  # a sitting needs --until, a trim its file
+    sitting = ["--tests", "12", "--until", "23:59", "--numbers", str(path)]
+    negative = [*sitting, "--keep", "-1"]
+    unrecorded = [*sitting, "--record", str(tmp_path / "missing.json")]
+    for arguments in (["--tests", "12"], ["--tests", "12", "--trim", "5"], negative, unrecorded):
+        with pytest.raises(SystemExit):  # a sitting needs --until, a trim its file, ...
             load_script("tiling_proofs").main(["5", "5", *arguments])
     errors = capsys.readouterr().err
     assert "--until is needed" in errors
     assert "at least 0" in errors
+    assert "--record needs a JSON file of results to add to" in errors
 
 
 def test_numbers_of_another_kernel_are_refused(tmp_path: Path) -> None:
