@@ -180,6 +180,15 @@ def starters_differ_by_one(board: Board2) -> bool | None:
     return None
 
 
+def _span(low: int, high: int) -> str:
+    """A value, or the bounds ``low…high`` on it.
+
+    >>> _span(29, 29), _span(28, 30)
+    ('29', '28…30')
+    """
+    return str(low) if low == high else f"{low}…{high}"
+
+
 def _ratio(value: int, nu: int) -> str:
     if nu == 0:
         return "—"
@@ -221,9 +230,13 @@ def markdown(
             top, bottom = b.max_first[0], b.min_first[0]
             cells = [str(top), str(bottom), "", f"{_ratio(top, b.nu)}, {_ratio(bottom, b.nu)}",
                      f"{top - b.mu}, {bottom - b.mu}"]  # fmt: skip
-        else:
-            cells = [f"{b.max_first[0]}…{b.max_first[1]}", f"{b.min_first[0]}…{b.min_first[1]}",
-                     "", "bounds only", "bounds only"]  # fmt: skip
+        else:  # a starter's value may be known while the other's is bounded
+            starters = (b.max_first, b.min_first)
+            cells = [*(_span(*bounds) for bounds in starters), "",
+                     ", ".join(_ratio(low, b.nu) if low == high else "bounds only"
+                               for low, high in starters),
+                     ", ".join(str(low - b.mu) if low == high else "bounds only"
+                               for low, high in starters)]  # fmt: skip
         check = {True: "yes", False: "**no**", None: "open"}[starters_differ_by_one(b)]
         lines.append(
             f"| {b.name} | {cells[0]} | {cells[1]} | {b.mu} | {b.nu} | {cells[3]} | {cells[4]} "
