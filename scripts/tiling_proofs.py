@@ -15,6 +15,11 @@ most ``--cells`` cells remain and checked there by the Python reference solver.
 ``--record docs/tiling_results.json`` adds each proof so confirmed to that file's
 "kernel_proofs" (what ``scripts/tiling_results.py`` renders), with its nodes, CPU seconds,
 options and the lines' count and failures as data.
+
+``--part K/N`` puts N processes on one question: each asks its part of the question's first
+moves, as questions of their own in the ``--numbers`` file they share; the question asked
+whole afterwards (without ``--part``) takes up their answers, concludes, and is confirmed
+and recorded as usual.
 """
 
 from __future__ import annotations
@@ -39,7 +44,13 @@ from evalgame.games.matching.native import (
     default_options,
     default_tame,
 )
-from evalgame.games.matching.sittings import Sitting, prove_in_sittings, tally, trim_numbers
+from evalgame.games.matching.sittings import (
+    Sitting,
+    prove_in_sittings,
+    prove_part_in_sittings,
+    tally,
+    trim_numbers,
+)
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
@@ -179,6 +190,30 @@ def show_progress(
           flush=True)  # fmt: skip
 
 
+def show_move_progress(board: Board, gamma: int, move: tuple[int, int], sitting: Sitting) -> None:
+    """A line each time a part saves: the first move asked, its question's work and state."""
+    u, v = move
+    answer = {None: "open", True: "holds", False: "fails"}[sitting.answer]
+    print(f"  after {board.describe(1 << u | 1 << v)}: value ≥ {gamma - 1}? {answer}, "
+          f"{sitting.nodes:,} nodes, {sitting.cpu:,.0f} CPU s ({sitting.sittings} "
+          f"sitting{'s' * (sitting.sittings > 1)})", flush=True)  # fmt: skip
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """``K/N`` as (K, N), 1 ≤ K ≤ N; else a ValueError that says so.
+
+    >>> part_of("2/3")
+    (2, 3)
+    """
+    try:
+        part, parts = map(int, text.split("/"))
+    except ValueError:
+        raise ValueError(f"--part takes K/N, e.g. 1/2, not {text!r}") from None
+    if not 1 <= part <= parts:
+        raise ValueError(f"--part {text}: K is a part from 1 to N")
+    return part, parts
+
+
 def _terminate(signum: int, frame: object) -> None:
     raise Terminated
 
@@ -222,6 +257,11 @@ def main(argv: list[str] | None = None) -> None:
         "file to commit from one that kept more) and stop, searching nothing",
     )  # fmt: skip
     parser.add_argument(
+        "--part", default=None, metavar="K/N",
+        help="with --numbers: ask part K of N of each test's first moves (one process a "
+        "part, all on the same file); each test asked whole afterwards concludes from them",
+    )  # fmt: skip
+    parser.add_argument(
         "--weak", action="store_true", help="with --dfpn-mb: weak proof numbers (they only guide)"
     )
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
@@ -236,6 +276,15 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--trim needs --numbers and --dfpn-mb")
     if min(args.keep, args.trim or 0) < 0:
         parser.error("--keep and --trim count entries: at least 0")
+    if args.part is not None:
+        try:
+            part = part_of(args.part)
+        except ValueError as problem:
+            parser.error(str(problem))
+        if args.numbers is None or args.dfpn_mb is None or args.trim is not None:
+            parser.error("--part needs --numbers and --dfpn-mb (and no --trim)")
+        if args.lines or args.record is not None:
+            parser.error("--lines and --record go with a test asked whole: a part proves no bound")
     if args.record is not None:  # checked now, not when a proof of hours is to be added
         try:
             if not isinstance(json.loads(args.record.read_text()), dict):
@@ -283,8 +332,25 @@ def main(argv: list[str] | None = None) -> None:
             print(f"value ≥ {gamma}? already settled: {lower} ≤ value ≤ {upper}", flush=True)
             continue
         nodes, clock = solver.stats.nodes, time.process_time()
+        if args.part is not None:
+            try:
+                done = prove_part_in_sittings(
+                    solver, board.full, max_to_move, gamma, args.numbers, *part,
+                    table_mb=args.dfpn_mb, keep=args.keep, weak=args.weak,
+                    on_save=partial(show_move_progress, board, gamma),
+                )  # fmt: skip
+            except (SearchInterrupted, KeyboardInterrupt) as stop:
+                reason = stop.reason if isinstance(stop, SearchInterrupted) else interruption(stop)
+                print(f"value ≥ {gamma}? part {args.part} unfinished ({reason})", flush=True)
+                break
+            settled = {None: "none decides it", True: f"one proves value ≥ {gamma}",
+                       False: f"one proves value ≤ {gamma - 1}"}[done.decides]  # fmt: skip
+            print(f"value ≥ {gamma}? part {args.part}: {done.answered} of its {done.moves} "
+                  f"first moves answered, {settled}; ask the test whole (without --part) to "
+                  "conclude", flush=True)  # fmt: skip
+            continue
         try:
-            sittings = 1
+            sittings, parts = 1, 0
             if args.dfpn_mb is None:
                 result = solver.test(board.full, max_to_move, gamma)
             elif args.numbers is None:
@@ -299,6 +365,7 @@ def main(argv: list[str] | None = None) -> None:
                     keep=args.keep, weak=args.weak,
                 )  # fmt: skip
                 result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings
+                parts = sitting.parts
             if args.numbers is not None and args.dfpn_mb is not None:  # every sitting's
                 nodes, seconds = sitting.nodes, sitting.cpu
             else:
@@ -335,7 +402,9 @@ def main(argv: list[str] | None = None) -> None:
                 proof = KernelProof(args.rows, args.cols, args.first, verdict, nodes,
                                     round(seconds, 1), confirmation=database + (
                                         f", in {sittings} sittings resumed from saved numbers"
-                                        if sittings > 1 else ""),
+                                        if sittings > 1 else "") + (
+                                        f", {parts} of its first moves asked apart"
+                                        if parts else ""),
                                     lines=checked, cells=args.cells,
                                     failures=failures, options=option_names(options),
                                     table_mb=args.table_mb,

@@ -25,10 +25,13 @@ from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.matching.native import ALL_OPTIONS, NativeSolver
 from evalgame.games.matching.sittings import (
+    Part,
     Sitting,
     Tally,
+    first_moves,
     is_numbers_file,
     prove_in_sittings,
+    prove_part_in_sittings,
     saved_questions,
     tally,
     trim_numbers,
@@ -280,3 +283,106 @@ def test_a_numbers_file_says_what_it_holds(tmp_path: Path, monkeypatch: pytest.M
         db.execute("CREATE TABLE numbers (question TEXT)")
     with pytest.raises(InputError, match="not a file of saved numbers: no such column"):
         saved_questions(other)
+
+
+def ask_in_parts(board: Board, max_to_move: bool, gamma: int, path: Path, parts: int,
+                 every: int) -> list[Part]:  # fmt: skip
+    """Each part by a new solver (another process), one after another, in small slices."""
+    return [
+        prove_part_in_sittings(NativeSolver(board, table_mb=1, tame_mb=1), board.start,
+                               max_to_move, gamma, path, part, parts, table_mb=1, every=every)
+        for part in range(1, parts + 1)
+    ]  # fmt: skip
+
+
+def test_a_question_asked_in_parts_gets_the_kernels_answer_on_40_boards_with_holes(
+    tmp_path: Path,
+) -> None:
+    """Parts, then the question asked whole: the answer of the kernel's alpha-beta search,
+    found by the whole question in at most one expansion (its moves are answered)."""
+    rng = random.Random(11)
+    decided = searched = 0
+    for index, board in enumerate(random_boards(seed=31, count=40, most_free=25)):
+        max_to_move = rng.random() < 0.5
+        value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
+        gamma = value + rng.choice((0, 1))
+        path = tmp_path / f"{index}.sqlite"
+        parts = ask_in_parts(board, max_to_move, gamma, path, rng.choice((2, 3)), every=30)
+        settled = {part.decides for part in parts} - {None}
+        assert settled <= {value >= gamma}  # a move that settles it settles it right
+        decided += bool(settled)
+        whole = NativeSolver(board, table_mb=1, tame_mb=1)
+        sitting = prove_in_sittings(whole, board.start, max_to_move, gamma, path, table_mb=1)
+        assert sitting.answer is (value >= gamma), (board.drawing(), max_to_move, gamma)
+        assert whole.stats.nodes <= 1
+        moves = {q.free for q in saved_questions(path)} - {board.start}
+        assert sitting.parts == len(moves)
+        assert sitting.nodes == sum(q.nodes for q in saved_questions(path))
+        searched += bool(moves)
+    assert 5 < decided < 35  # both kinds met: settled by one move, and by all of them
+    assert searched > 30  # most questions were asked in parts (not settled by bounds)
+
+
+def test_parts_split_the_first_moves_alike_in_every_process() -> None:
+    board = Board(6, 6)
+    question = (board.full, False, 16)
+    cold = first_moves(NativeSolver(board, table_mb=8), *question)
+    warm = NativeSolver(board, table_mb=8)
+    warm.prove(*question, table_mb=8)
+    assert [answer.move for answer in first_moves(warm, *question)] == [
+        answer.move for answer in cold
+    ]  # whatever each table knows
+    assert len(cold) == 9 == len({answer.child for answer in cold})  # one per child
+
+
+def test_a_part_stops_when_another_settles_the_question(tmp_path: Path) -> None:
+    """6×6 MIN first is 16: "≥ 17?" fails after MIN's (0,1)-(0,2) in about 22,000 nodes,
+    while part 1's first move, (0,0)-(0,1), needs some 300,000. Part 2, run to its end at
+    part 1's first save, settles it; part 1 stops there."""
+    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    question = (board.full, False, 17)
+    heard: list[tuple[tuple[int, int], Sitting]] = []
+
+    def meanwhile(move: tuple[int, int], sitting: Sitting) -> None:
+        if not heard:
+            other = prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path,
+                                           2, 2, table_mb=8)  # fmt: skip
+            assert other == Part(moves=4, answered=1, decides=False)
+        heard.append((move, sitting))
+
+    solver = NativeSolver(board, table_mb=8)
+    part = prove_part_in_sittings(solver, *question, path, 1, 2, table_mb=8, every=2_000,
+                                  on_save=meanwhile)  # fmt: skip
+    assert part == Part(moves=5, answered=0, decides=False)
+    assert len(heard) == 1  # it stopped at the save during which part 2 settled it
+    assert heard[-1][1].answer is None
+    assert solver.stats.nodes < 10_000
+    later = ask_in_parts(board, False, 17, path, 2, every=10**6)  # nothing left to ask
+    assert [part.decides for part in later] == [False, False]
+    assert prove_in_sittings(NativeSolver(board, table_mb=8), *question, path,
+                             table_mb=8).answer is False  # fmt: skip
+
+
+def test_the_script_asks_a_part_and_refuses_what_a_part_cannot_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "numbers.sqlite"
+    asked = ["--tests", "7", "--table-mb", "1", "--dfpn-mb", "1", "--until", "23:59"]
+    script = load_script("tiling_proofs")
+    script.main(["4", "4", "--first", "min", *asked, "--numbers", str(path), "--part", "2/2"])
+    out = capsys.readouterr().out
+    assert "value ≥ 7? part 2/2: 2 of its 2 first moves answered, none decides it" in out
+    assert "after (0,1)–(0,2): value ≥ 6? holds" in out
+    for arguments in (
+        ["--part", "0/2", "--numbers", str(path)],
+        ["--part", "two", "--numbers", str(path)],
+        ["--part", "1/2"],
+        ["--part", "1/2", "--numbers", str(path), "--lines", "3"],
+    ):
+        with pytest.raises(SystemExit):
+            script.main(["4", "4", *asked, *arguments])
+    errors = capsys.readouterr().err
+    assert "K is a part from 1 to N" in errors
+    assert "--part takes K/N" in errors
+    assert "--part needs --numbers and --dfpn-mb" in errors
+    assert "a part proves no bound" in errors

@@ -12,6 +12,12 @@ one is an answer the earlier sitting proved, as a proof store's facts are. What 
 sitting loses is the numbers of the small subtrees left out and the transposition table,
 which it finds again (measured in BENCHMARKS.md, "df-pn in sittings").
 
+One question, many processes: :func:`prove_part_in_sittings` asks part k of n of the
+question's first moves, each as its own question ("value ≥ γ − 1?" after the move) in the
+same file, guided by the numbers saved for the question itself. Each process takes its
+part; when every part is answered (or one move decides), the question asked whole learns
+its moves' answers from the file and concludes in a few nodes.
+
 >>> import tempfile, pathlib
 >>> from evalgame.games.tiling.board import Board
 >>> board = Board(5, 5)
@@ -34,6 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from evalgame.errors import InputError
@@ -70,6 +77,9 @@ class Sitting:
     nodes: int
     sittings: int
     cpu: float = field(default=0.0, repr=False)
+    #: the question's first moves asked apart (:func:`prove_part_in_sittings`), whose
+    #: nodes and CPU time the totals include
+    parts: int = field(default=0, repr=False)
 
 
 def prove_in_sittings(
@@ -93,16 +103,22 @@ def prove_in_sittings(
     search: the numbers are saved first, then :class:`~evalgame.errors.SearchInterrupted`
     is raised. ``on_save`` is told where the question stands after each save; ``weak``:
     weak proof numbers (:meth:`NativeSolver.prove`; they only guide, so a question may
-    change between sittings)."""
+    change between sittings). What the file holds of the question's first moves asked apart
+    (:func:`prove_part_in_sittings`) is taken in too, and their work counted in the totals."""
     if every < 1:
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
     question = question_text(free, max_to_move, gamma)
     with _connect(path) as db:
+        parts = _move_rows(db, free, max_to_move, gamma, kernel_identity(solver))
+        for part in parts:  # the moves asked apart: their answers and fresher numbers
+            solver.learn_numbers(part["records"], table_mb)
+        apart = sum(part["nodes"] for part in parts), sum(part["cpu"] for part in parts)
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # also when answered: what asks next (a replay) finds its moves
             solver.learn_numbers(row["records"], table_mb)
         if row is not None and row["answer"] is not None:
-            return Sitting(bool(row["answer"]), row["nodes"], row["sittings"], row["cpu"])
+            return Sitting(bool(row["answer"]), row["nodes"] + apart[0], row["sittings"],
+                           row["cpu"] + apart[1], len(parts))  # fmt: skip
         nodes, cpu, done = (row["nodes"], row["cpu"], row["sittings"]) if row else (0, 0.0, 0)
         answer: bool | None = None
         for count in range(sittings or 2**62):
@@ -117,11 +133,126 @@ def prove_in_sittings(
                 records = solver.numbers(keep, (free, max_to_move, gamma))
                 _save(db, question, kernel_identity(solver), answer, nodes, cpu,
                       done + 1, records)  # fmt: skip
+            standing = Sitting(answer, nodes + apart[0], done + 1, cpu + apart[1], len(parts))
             if on_save is not None:
-                on_save(Sitting(answer, nodes, done + 1, cpu))
+                on_save(standing)
             if answer is not None or (sittings is not None and count + 1 >= sittings):
                 break
-        return Sitting(answer, nodes, done + 1, cpu)
+        return standing
+
+
+@dataclass(frozen=True)
+class Part:
+    """Where part ``k`` of ``n`` of a question's first moves stands
+    (:func:`prove_part_in_sittings`): its ``moves`` (one per child up to symmetry), how many
+    are ``answered``, and ``decides``: the question's answer once a move settles it (MAX to
+    move: a move that reaches γ; MIN to move: one that does not), this part's or another's,
+    else ``None``."""
+
+    moves: int
+    answered: int
+    decides: bool | None
+
+
+def first_moves(solver: NativeSolver, free: int, max_to_move: bool, gamma: int) -> list[MoveAnswer]:
+    """The moves of "value ≥ ``gamma``?", one per child up to symmetry (its smallest move),
+    in the order of the children's canonical keys: the same list in every process, so that
+    parts split it alike, whatever each one's table knows.
+
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(4, 4)
+    >>> moves = first_moves(NativeSolver(board, table_mb=1), board.full, True, 7)
+    >>> [answer.move for answer in moves]   # at a corner, mid-edge, edge to centre, centre
+    [(0, 1), (1, 2), (1, 5), (5, 6)]
+    """
+    by_child: dict[tuple[int, int, int], MoveAnswer] = {}
+    for answer in solver.move_answers(free, max_to_move, gamma):
+        known = by_child.get(answer.child)
+        if known is None or answer.move < known.move:
+            by_child[answer.child] = answer
+    return [by_child[child] for child in sorted(by_child)]
+
+
+def prove_part_in_sittings(
+    solver: NativeSolver,
+    free: int,
+    max_to_move: bool,
+    gamma: int,
+    path: Path,
+    part: int,
+    parts: int,
+    *,
+    table_mb: int = DEFAULT_PROOF_TABLE_MB,
+    every: int = DEFAULT_EVERY,
+    keep: int = CHECKPOINT_ENTRIES,
+    on_save: Callable[[tuple[int, int], Sitting], None] | None = None,
+    weak: bool = False,
+) -> Part:
+    """Ask part ``part`` of ``parts`` of "value ≥ ``gamma``?": every ``parts``-th of its
+    :func:`first_moves` from the ``part``-th on, each as its own question "value ≥ γ − 1?"
+    after the move, in sittings (:func:`prove_in_sittings`) in the file ``path``, the
+    numbers saved there for the question itself guiding them. Moves already answered are
+    skipped. Several processes, each on its part, share one file (a save waits for
+    another's); a move that settles the question, in any part, ends each part at its next
+    save; the question asked whole afterwards takes up their answers. ``on_save`` hears of
+    each save with its move.
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(4, 4)   # MIN first: value 7, so every MIN move must reach it
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> [prove_part_in_sittings(NativeSolver(board, table_mb=1), board.full, False, 7, path,
+    ...                         k, 2, table_mb=1) for k in (1, 2)]
+    [Part(moves=2, answered=2, decides=None), Part(moves=2, answered=2, decides=None)]
+    >>> whole = NativeSolver(board, table_mb=1)
+    >>> prove_in_sittings(whole, board.full, False, 7, path, table_mb=1).answer, whole.stats.nodes
+    (True, 1)
+    """
+    if not 1 <= part <= parts:
+        raise InputError(f"part {part} of {parts}: a part is a number from 1 to the parts")
+    question = question_text(free, max_to_move, gamma)
+    with _connect(path) as db:
+        row = _load(db, question, kernel_identity(solver))
+        if row is not None:  # the question's own numbers guide its moves' searches
+            solver.learn_numbers(row["records"], table_mb)
+        for saved in _move_rows(db, free, max_to_move, gamma, kernel_identity(solver)):
+            solver.learn_numbers(saved["records"], table_mb)  # the other parts' answers
+    mine = first_moves(solver, free, max_to_move, gamma)[part - 1 :: parts]
+
+    def heard(move: tuple[int, int], sitting: Sitting) -> None:
+        if on_save is not None:
+            on_save(move, sitting)
+        if sitting.answer is None and settled():
+            raise _Settled  # by another part: this one stops (its numbers are saved)
+
+    def settled() -> bool:  # a move, in any part, settled the question
+        with _connect(path) as db:
+            answers = _move_questions(db, free, max_to_move, gamma, kernel_identity(solver))
+        return max_to_move in answers.values()
+
+    answered = 0
+    for answer in mine:
+        reaches = answer.reaches
+        if reaches is None and settled():
+            return Part(len(mine), answered, max_to_move)
+        if reaches is None:
+            u, v = answer.move
+            child = free & ~((1 << u) | (1 << v))
+            try:
+                reaches = prove_in_sittings(
+                    solver, child, not max_to_move, gamma - 1, path, table_mb=table_mb,
+                    every=every, keep=keep, weak=weak, on_save=partial(heard, answer.move),
+                ).answer  # fmt: skip
+            except _Settled:
+                return Part(len(mine), answered, max_to_move)
+        answered += 1
+        if reaches == max_to_move:  # MAX reaches γ by this move, or MIN holds it below
+            return Part(len(mine), answered, reaches)
+    return Part(len(mine), answered, None)
+
+
+class _Settled(Exception):
+    """Another part's move settled the question this part asks."""
 
 
 def trim_numbers(
@@ -277,10 +408,15 @@ def kernel_identity(solver: NativeSolver) -> str:
     return hashlib.sha256(repr(solver.identity).encode()).hexdigest()[:16]
 
 
+#: seconds a process waits while another saves into the same file (a save of 30 M
+#: entries writes 720 MB)
+BUSY_SECONDS = 600
+
+
 @contextlib.contextmanager
 def _connect(path: Path) -> Iterator[sqlite3.Connection]:
     try:
-        db = sqlite3.connect(path)
+        db = sqlite3.connect(path, timeout=BUSY_SECONDS)
     except sqlite3.Error as error:
         raise InputError(f"cannot open the numbers file {path}: {error}") from None
     db.row_factory = sqlite3.Row
@@ -305,6 +441,36 @@ def _load(db: sqlite3.Connection, question: str, kernel: str) -> sqlite3.Row | N
     return row
 
 
+def _move_questions(
+    db: sqlite3.Connection, free: int, max_to_move: bool, gamma: int, kernel: str
+) -> dict[str, bool | None]:
+    """The saved questions of "value ≥ ``gamma``?"'s first moves, asked apart (after one
+    move: two of its free vertices gone, the other player to move, γ − 1), with their
+    answers as the player to move there sees them (``None``: open)."""
+    moves = {}
+    rows = db.execute("SELECT question, answer FROM numbers WHERE kernel = ?", (kernel,))
+    for question, answer in rows:
+        parts = _QUESTION.fullmatch(question)
+        if parts is None:
+            continue
+        their_gamma, mover, their_free = int(parts[1]), parts[2] == "MAX", int(parts[3], 16)
+        gone = free & ~their_free
+        if (their_gamma, mover, their_free & ~free, gone.bit_count()) == (
+            gamma - 1, not max_to_move, 0, 2
+        ):  # fmt: skip
+            moves[question] = None if answer is None else bool(answer)
+    return moves
+
+
+def _move_rows(
+    db: sqlite3.Connection, free: int, max_to_move: bool, gamma: int, kernel: str
+) -> list[sqlite3.Row]:
+    """The saved rows of :func:`_move_questions`, their numbers included."""
+    questions = _move_questions(db, free, max_to_move, gamma, kernel)
+    rows = [_load(db, question, kernel) for question in questions]
+    return [row for row in rows if row is not None]
+
+
 def _save(
     db: sqlite3.Connection,
     question: str,
@@ -326,12 +492,15 @@ def _save(
 
 __all__ = [
     "DEFAULT_EVERY",
+    "Part",
     "SavedQuestion",
     "Sitting",
     "Tally",
+    "first_moves",
     "is_numbers_file",
     "kernel_identity",
     "prove_in_sittings",
+    "prove_part_in_sittings",
     "question_text",
     "saved_questions",
     "tally",
