@@ -253,8 +253,8 @@ def main(argv: list[str] | None = None) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--trim", type=int, default=None, metavar="N",
-        help="with --numbers: rewrite each test's saved numbers with at most N entries (a "
-        "file to commit from one that kept more) and stop, searching nothing",
+        help="with --numbers: rewrite each test's saved numbers with at most N entries, its "
+        "parts folded in (a file to commit from one that kept more) and stop, searching nothing",
     )  # fmt: skip
     parser.add_argument(
         "--part", default=None, metavar="K/N",

@@ -386,3 +386,30 @@ def test_the_script_asks_a_part_and_refuses_what_a_part_cannot_do(
     assert "--part takes K/N" in errors
     assert "--part needs --numbers and --dfpn-mb" in errors
     assert "a part proves no bound" in errors
+
+
+def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:
+    """Part 1 of 6×6 MIN first "≥ 16?" (it holds) answered, part 2 stopped midway: trimmed,
+    the file holds the question alone, with their work; asked whole, it goes on and holds."""
+    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    question = (board.full, False, 16)
+    done = prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 2,
+                                  table_mb=8)  # fmt: skip
+    assert done == Part(moves=5, answered=5, decides=None)
+    stopped = NativeSolver(board, table_mb=8, budget=Budget(nodes=3_000))
+    with pytest.raises(SearchInterrupted):
+        prove_part_in_sittings(stopped, *question, path, 2, 2, table_mb=8, every=1_000)
+    before = saved_questions(path)
+    assert len(before) == 6  # one row a first move asked, none for the question itself
+    assert board.full not in {q.free for q in before}
+    trim_numbers(NativeSolver(board, table_mb=8), *question, path, keep=1_000, table_mb=8)
+    (after,) = saved_questions(path)
+    assert (after.free, after.answer) == (board.full, None)
+    assert (after.nodes, after.cpu, after.sittings) == (
+        sum(q.nodes for q in before), sum(q.cpu for q in before), sum(q.sittings for q in before)
+    )  # fmt: skip
+    later = NativeSolver(board, table_mb=8)
+    sitting = prove_in_sittings(later, *question, path, table_mb=8)
+    assert sitting.answer is True
+    assert tally(later.move_answers(*question)) == Tally(proven=9, refuted=0, open=0)
+    assert sitting.nodes == after.nodes + later.stats.nodes

@@ -37,7 +37,7 @@ import hashlib
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -267,8 +267,10 @@ def trim_numbers(
 ) -> int:
     """Rewrite the numbers saved in ``path`` for "value ≥ ``gamma``?" with those of at most
     ``keep`` of its largest subtrees (and of the question's own moves); its answer, nodes,
-    CPU time and sittings stay. A sitting that kept many (a resumed sitting redoes less)
-    gives a small file to copy or commit; the size in bytes of what is kept.
+    CPU time and sittings stay. Its moves asked apart (:func:`prove_part_in_sittings`) are
+    folded in: their numbers merged into the question's, their work added to its work and
+    their rows dropped. A sitting that kept many (a resumed sitting redoes less) gives a
+    small file to copy or commit; the size in bytes of what is kept.
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
@@ -284,15 +286,21 @@ def trim_numbers(
     True
     """
     question = question_text(free, max_to_move, gamma)
+    kernel = kernel_identity(solver)
     with _connect(path) as db:
-        row = _load(db, question, kernel_identity(solver))
-        if row is None:
+        parts = _move_rows(db, free, max_to_move, gamma, kernel)
+        row = _load(db, question, kernel)
+        if row is None and not parts:
             raise InputError(f"{path} holds no numbers for {question!r}")
-        solver.learn_numbers(row["records"], table_mb)
+        rows = [*parts, *([row] if row is not None else [])]
+        for each in rows:  # the question's own last: its numbers are the oldest
+            solver.learn_numbers(each["records"], table_mb)
         records = solver.numbers(keep, (free, max_to_move, gamma))
-        answer = None if row["answer"] is None else bool(row["answer"])
-        _save(db, question, row["kernel"], answer, row["nodes"], row["cpu"], row["sittings"],
-              records)  # fmt: skip
+        answer = None if row is None or row["answer"] is None else bool(row["answer"])
+        nodes, cpu, sittings = (sum(each[column] for each in rows)
+                                for column in ("nodes", "cpu", "sittings"))  # fmt: skip
+        _save(db, question, kernel, answer, nodes, cpu, sittings, records,
+              folded=[part["question"] for part in parts])  # fmt: skip
         db.execute("VACUUM")  # the file shrinks too, not only what it holds
     return len(records)
 
@@ -480,9 +488,12 @@ def _save(
     cpu: float,
     sittings: int,
     records: bytes,
+    folded: Sequence[str] = (),
 ) -> None:
+    """Save a question's row; the rows of the questions ``folded`` into it go."""
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
     with db:  # one transaction: a killed process leaves the last save whole
+        db.executemany("DELETE FROM numbers WHERE question = ?", [(q,) for q in folded])
         db.execute(
             "INSERT OR REPLACE INTO numbers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (question, kernel, None if answer is None else int(answer), nodes, cpu,
