@@ -109,16 +109,14 @@ def prove_in_sittings(
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
     question = question_text(free, max_to_move, gamma)
     with _connect(path) as db:
-        parts = _move_rows(db, free, max_to_move, gamma, kernel_identity(solver))
-        for part in parts:  # the moves asked apart: their answers and fresher numbers
-            solver.learn_numbers(part["records"], table_mb)
-        apart = sum(part["nodes"] for part in parts), sum(part["cpu"] for part in parts)
+        # the moves asked apart: their answers and fresher numbers, and their work
+        apart = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # also when answered: what asks next (a replay) finds its moves
             solver.learn_numbers(row["records"], table_mb)
         if row is not None and row["answer"] is not None:
-            return Sitting(bool(row["answer"]), row["nodes"] + apart[0], row["sittings"],
-                           row["cpu"] + apart[1], len(parts))  # fmt: skip
+            return Sitting(bool(row["answer"]), row["nodes"] + apart.nodes, row["sittings"],
+                           row["cpu"] + apart.cpu, len(apart.questions))  # fmt: skip
         nodes, cpu, done = (row["nodes"], row["cpu"], row["sittings"]) if row else (0, 0.0, 0)
         answer: bool | None = None
         for count in range(sittings or 2**62):
@@ -133,7 +131,9 @@ def prove_in_sittings(
                 records = solver.numbers(keep, (free, max_to_move, gamma))
                 _save(db, question, kernel_identity(solver), answer, nodes, cpu,
                       done + 1, records)  # fmt: skip
-            standing = Sitting(answer, nodes + apart[0], done + 1, cpu + apart[1], len(parts))
+            standing = Sitting(
+                answer, nodes + apart.nodes, done + 1, cpu + apart.cpu, len(apart.questions)
+            )
             if on_save is not None:
                 on_save(standing)
             if answer is not None or (sittings is not None and count + 1 >= sittings):
@@ -215,8 +215,7 @@ def prove_part_in_sittings(
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # the question's own numbers guide its moves' searches
             solver.learn_numbers(row["records"], table_mb)
-        for saved in _move_rows(db, free, max_to_move, gamma, kernel_identity(solver)):
-            solver.learn_numbers(saved["records"], table_mb)  # the other parts' answers
+        _learn_moves(solver, db, free, max_to_move, gamma, table_mb)  # the parts' answers
     mine = first_moves(solver, free, max_to_move, gamma)[part - 1 :: parts]
 
     def heard(move: tuple[int, int], sitting: Sitting) -> None:
@@ -288,19 +287,18 @@ def trim_numbers(
     question = question_text(free, max_to_move, gamma)
     kernel = kernel_identity(solver)
     with _connect(path) as db:
-        parts = _move_rows(db, free, max_to_move, gamma, kernel)
-        row = _load(db, question, kernel)
-        if row is None and not parts:
+        work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
+        row = _load(db, question, kernel)  # its own last: its numbers are the oldest
+        if row is None and not work.questions:
             raise InputError(f"{path} holds no numbers for {question!r}")
-        rows = [*parts, *([row] if row is not None else [])]
-        for each in rows:  # the question's own last: its numbers are the oldest
-            solver.learn_numbers(each["records"], table_mb)
+        folded, answer = list(work.questions), None
+        if row is not None:
+            solver.learn_numbers(row["records"], table_mb)
+            answer = None if row["answer"] is None else bool(row["answer"])
+            work.add(row)
         records = solver.numbers(keep, (free, max_to_move, gamma))
-        answer = None if row is None or row["answer"] is None else bool(row["answer"])
-        nodes, cpu, sittings = (sum(each[column] for each in rows)
-                                for column in ("nodes", "cpu", "sittings"))  # fmt: skip
-        _save(db, question, kernel, answer, nodes, cpu, sittings, records,
-              folded=[part["question"] for part in parts])  # fmt: skip
+        _save(db, question, kernel, answer, work.nodes, work.cpu, work.sittings, records,
+              folded=folded)  # fmt: skip
         db.execute("VACUUM")  # the file shrinks too, not only what it holds
     return len(records)
 
@@ -470,13 +468,38 @@ def _move_questions(
     return moves
 
 
-def _move_rows(
-    db: sqlite3.Connection, free: int, max_to_move: bool, gamma: int, kernel: str
-) -> list[sqlite3.Row]:
-    """The saved rows of :func:`_move_questions`, their numbers included."""
-    questions = _move_questions(db, free, max_to_move, gamma, kernel)
-    rows = [_load(db, question, kernel) for question in questions]
-    return [row for row in rows if row is not None]
+@dataclass
+class _Work:
+    """Saved questions and their work: nodes, CPU seconds and sittings, summed."""
+
+    questions: list[str] = field(default_factory=list)
+    nodes: int = 0
+    cpu: float = 0.0
+    sittings: int = 0
+
+    def add(self, row: sqlite3.Row) -> None:
+        self.questions.append(row["question"])
+        self.nodes, self.cpu = self.nodes + row["nodes"], self.cpu + row["cpu"]
+        self.sittings += row["sittings"]
+
+
+def _learn_moves(
+    solver: NativeSolver,
+    db: sqlite3.Connection,
+    free: int,
+    max_to_move: bool,
+    gamma: int,
+    table_mb: int,
+) -> _Work:
+    """Take in the numbers saved for the question's moves asked apart, one row at a time
+    (on 8×8 a row may hold 720 MB); which they are and their work."""
+    kernel, work = kernel_identity(solver), _Work()
+    for question in _move_questions(db, free, max_to_move, gamma, kernel):
+        row = _load(db, question, kernel)
+        if row is not None:
+            solver.learn_numbers(row["records"], table_mb)
+            work.add(row)
+    return work
 
 
 def _save(
