@@ -40,6 +40,7 @@ from evalgame.games.matching.native import (
     ALL_OPTIONS,
     CHECKPOINT_ENTRIES,
     OPTIONS,
+    MoveAnswer,
     NativeSolver,
     default_options,
     default_tame,
@@ -178,25 +179,52 @@ def record(path: Path, proof: KernelProof) -> None:
 
 
 def show_progress(
-    solver: NativeSolver, free: int, max_to_move: bool, gamma: int, sitting: Sitting
+    board: Board, solver: NativeSolver, max_to_move: bool, gamma: int, sitting: Sitting
 ) -> None:
-    """A line each time the numbers are saved: the work so far and the first moves' state."""
-    moves = tally(solver.move_answers(free, max_to_move, gamma))
+    """A line each time the numbers are saved: the work so far, the first moves' state and
+    the open ones nearest to proven and to refuted."""
+    answers = solver.move_answers(board.full, max_to_move, gamma)
+    moves = tally(answers)
     mover = "MAX" if max_to_move else "MIN"
     print(f"  value ≥ {gamma}? {sitting.nodes:,} nodes, {sitting.cpu:,.0f} CPU s "
           f"({sitting.sittings} sitting{'s' * (sitting.sittings > 1)}); after {mover}'s "
           f"{moves.proven + moves.refuted + moves.open} moves up to symmetry: "
-          f"proven after {moves.proven}, refuted after {moves.refuted}, open after {moves.open}",
-          flush=True)  # fmt: skip
+          f"proven after {moves.proven}, refuted after {moves.refuted}, open after {moves.open}"
+          f"{nearest(board, answers)}", flush=True)  # fmt: skip
 
 
-def show_move_progress(board: Board, gamma: int, move: tuple[int, int], sitting: Sitting) -> None:
-    """A line each time a part saves: the first move asked, its question's work and state."""
+def nearest(board: Board, answers: list[MoveAnswer]) -> str:
+    """The open moves whose proof and whose disproof numbers are smallest, as text."""
+    open_ones = [(a.numbers, a.move) for a in answers if a.reaches is None and a.numbers]
+    if not open_ones:
+        return ""
+    (proof, _), to_prove = min(open_ones)
+    (_, disproof), to_refute = min(open_ones, key=lambda item: item[0][::-1])
+    return (f"; nearest to proven {name(board, to_prove)} (proof number {proof:,}), to "
+            f"refuted {name(board, to_refute)} (disproof number {disproof:,})")  # fmt: skip
+
+
+def name(board: Board, move: tuple[int, int]) -> str:
+    """A move of the board as ``(r,c)–(r,c)``."""
     u, v = move
+    return board.describe(1 << u | 1 << v)
+
+
+def show_move_progress(
+    board: Board, solver: NativeSolver, max_to_move: bool, gamma: int, move: tuple[int, int],
+    sitting: Sitting,
+) -> None:  # fmt: skip
+    """A line each time a part saves: the first move asked, its question's work, state and
+    proof and disproof numbers."""
     answer = {None: "open", True: "holds", False: "fails"}[sitting.answer]
-    print(f"  after {board.describe(1 << u | 1 << v)}: value ≥ {gamma - 1}? {answer}, "
+    numbers = next((a.numbers for a in solver.move_answers(board.full, max_to_move, gamma)
+                    if a.move == move and a.numbers), None)  # fmt: skip
+    shown = ""
+    if numbers is not None and sitting.answer is None:
+        shown = f", proof number {numbers[0]:,}, disproof number {numbers[1]:,}"
+    print(f"  after {name(board, move)}: value ≥ {gamma - 1}? {answer}, "
           f"{sitting.nodes:,} nodes, {sitting.cpu:,.0f} CPU s ({sitting.sittings} "
-          f"sitting{'s' * (sitting.sittings > 1)})", flush=True)  # fmt: skip
+          f"sitting{'s' * (sitting.sittings > 1)}){shown}", flush=True)  # fmt: skip
 
 
 def part_of(text: str) -> tuple[int, int]:
@@ -337,7 +365,7 @@ def main(argv: list[str] | None = None) -> None:
                 done = prove_part_in_sittings(
                     solver, board.full, max_to_move, gamma, args.numbers, *part,
                     table_mb=args.dfpn_mb, keep=args.keep, weak=args.weak,
-                    on_save=partial(show_move_progress, board, gamma),
+                    on_save=partial(show_move_progress, board, solver, max_to_move, gamma),
                 )  # fmt: skip
             except (SearchInterrupted, KeyboardInterrupt) as stop:
                 reason = stop.reason if isinstance(stop, SearchInterrupted) else interruption(stop)
@@ -361,7 +389,7 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 sitting = prove_in_sittings(
                     solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb,
-                    on_save=partial(show_progress, solver, board.full, max_to_move, gamma),
+                    on_save=partial(show_progress, board, solver, max_to_move, gamma),
                     keep=args.keep, weak=args.weak,
                 )  # fmt: skip
                 result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings

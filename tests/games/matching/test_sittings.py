@@ -413,3 +413,24 @@ def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:
     assert sitting.answer is True
     assert tally(later.move_answers(*question)) == Tally(proven=9, refuted=0, open=0)
     assert sitting.nodes == after.nodes + later.stats.nodes
+
+
+def test_moves_numbers_are_for_proving_and_refuting_the_question_after_them() -> None:
+    """Once "≥ γ?" holds after a move its proof number is 0, once it fails its disproof
+    number, whoever moves first; while open, the progress line names the smallest of each."""
+    board = Board(6, 6)  # 16 for both starters
+    for max_to_move, gamma, done in ((False, 16, 0), (True, 17, 1)):
+        solver = NativeSolver(board, table_mb=8)
+        solver.prove(board.full, max_to_move, gamma, table_mb=8)
+        answers = solver.move_answers(board.full, max_to_move, gamma)
+        decided = [a.numbers for a in answers if a.reaches is not None]
+        assert decided
+        assert all(numbers is not None and numbers[done] == 0 for numbers in decided)
+    solver = NativeSolver(board, table_mb=8)
+    assert solver.prove(board.full, False, 16, max_nodes=2_000, table_mb=8) is None
+    answers = solver.move_answers(board.full, False, 16)
+    open_ones = [a.numbers for a in answers if a.reaches is None and a.numbers]
+    assert open_ones
+    text = load_script("tiling_proofs").nearest(board, answers)
+    assert f"(proof number {min(n[0] for n in open_ones):,})" in text
+    assert f"(disproof number {min(n[1] for n in open_ones):,})" in text

@@ -168,11 +168,15 @@ class MoveAnswer:
     the table of numbers says of it: ``reaches`` is True once the search proved that value
     ≥ γ after the move (its child is worth at least γ − 1), False once it proved the
     contrary, None while open. ``child`` names the child's question: moves with equal
-    ones lead to the same position up to symmetry."""
+    ones lead to the same position up to symmetry. ``numbers``: its proof and disproof
+    numbers for "value ≥ γ after the move" (how many leaves df-pn expects to expand to
+    prove it, to refute it; once one is done, it is 0 and the other the kernel's infinity,
+    2³² − 1), ``None`` where the table holds no entry."""
 
     move: tuple[int, int]
     child: tuple[int, int, int]
     reaches: bool | None
+    numbers: tuple[int, int] | None = None
 
 
 class NativeSolver(MatchingSolver):
@@ -353,8 +357,9 @@ class NativeSolver(MatchingSolver):
         >>> solver = NativeSolver(board, table_mb=1)
         >>> solver.prove(board.full, False, 8, table_mb=1)   # MIN first: value ≥ 8?
         False
-        >>> any(a.reaches is False for a in solver.move_answers(board.full, False, 8))
-        True
+        >>> answers = solver.move_answers(board.full, False, 8)
+        >>> [(a.reaches, a.numbers[1]) for a in answers if a.numbers and a.reaches is False][0]
+        (False, 0)
         """
         answers = []
         for u, v, key, tag, even, phi, delta in self.kernel.move_numbers(free, max_to_move, gamma):
@@ -362,7 +367,8 @@ class NativeSolver(MatchingSolver):
             # ≥ γ − 1 there, MIN's the contrary
             mover_wins = True if phi == 0 else False if delta == 0 else None
             reaches = None if mover_wins is None else mover_wins != max_to_move
-            answers.append(MoveAnswer((u, v), (key, tag, even), reaches))
+            numbers = None if phi is None else (delta, phi) if max_to_move else (phi, delta)
+            answers.append(MoveAnswer((u, v), (key, tag, even), reaches, numbers))
         return answers
 
     def learn_numbers(self, records: bytes, table_mb: int = DEFAULT_PROOF_TABLE_MB) -> int:
