@@ -434,3 +434,22 @@ def test_moves_numbers_are_for_proving_and_refuting_the_question_after_them() ->
     text = load_script("tiling_proofs").nearest(board, answers)
     assert f"(proof number {min(n[0] for n in open_ones):,})" in text
     assert f"(disproof number {min(n[1] for n in open_ones):,})" in text
+
+
+def test_a_part_asks_first_the_move_nearest_to_settling_the_question(tmp_path: Path) -> None:
+    """6×6 MIN first "≥ 17?" fails: after a slice of the question asked whole, a part asks
+    first the move df-pn would, the smallest disproof number (the likeliest refutation)."""
+    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    question = (board.full, False, 17)
+    prove_in_sittings(NativeSolver(board, table_mb=8), *question, path, table_mb=8,
+                      every=20_000, sittings=1)  # fmt: skip
+    reader = NativeSolver(board, table_mb=8)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        reader.learn_numbers(db.execute("SELECT records FROM numbers").fetchone()[0], 8)
+    open_ones = [a for a in first_moves(reader, *question) if a.reaches is None and a.numbers]
+    nearest = min(open_ones, key=lambda answer: answer.numbers[1] if answer.numbers else 0)
+    assert nearest.move != first_moves(reader, *question)[0].move  # not the first by key
+    asked: list[tuple[int, int]] = []
+    prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 1,
+                           table_mb=8, on_save=lambda move, _: asked.append(move))  # fmt: skip
+    assert asked[0] == nearest.move

@@ -191,11 +191,12 @@ def prove_part_in_sittings(
     """Ask part ``part`` of ``parts`` of "value ≥ ``gamma``?": every ``parts``-th of its
     :func:`first_moves` from the ``part``-th on, each as its own question "value ≥ γ − 1?"
     after the move, in sittings (:func:`prove_in_sittings`) in the file ``path``, the
-    numbers saved there for the question itself guiding them. Moves already answered are
-    skipped. Several processes, each on its part, share one file (a save waits for
-    another's); a move that settles the question, in any part, ends each part at its next
-    save; the question asked whole afterwards takes up their answers. ``on_save`` hears of
-    each save with its move.
+    numbers saved there for the question itself guiding them and choosing the order (the
+    move nearest to settling the question first). Moves already answered are skipped.
+    Several processes, each on its part, share one file (a save waits for another's); a
+    move that settles the question, in any part, ends each part at its next save; the
+    question asked whole afterwards takes up their answers. ``on_save`` hears of each save
+    with its move.
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
@@ -217,6 +218,11 @@ def prove_part_in_sittings(
             solver.learn_numbers(row["records"], table_mb)
         _learn_moves(solver, db, free, max_to_move, gamma, table_mb)  # the parts' answers
     mine = first_moves(solver, free, max_to_move, gamma)[part - 1 :: parts]
+    # df-pn's choice at the question's node: first the move nearest to settling it (MAX to
+    # move: the smallest proof number; MIN: the smallest disproof number); the split into
+    # parts stays that of the keys, the same in every process
+    settling = 0 if max_to_move else 1
+    mine.sort(key=lambda answer: answer.numbers[settling] if answer.numbers else 2**32)
 
     def heard(move: tuple[int, int], sitting: Sitting) -> None:
         if on_save is not None:
