@@ -453,3 +453,27 @@ def test_a_part_asks_first_the_move_nearest_to_settling_the_question(tmp_path: P
     prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 1,
                            table_mb=8, on_save=lambda move, _: asked.append(move))  # fmt: skip
     assert asked[0] == nearest.move
+
+
+def test_parts_split_the_moves_the_questions_own_numbers_leave_open(tmp_path: Path) -> None:
+    """5×6 MIN first "≥ 14?" (it holds) asked whole for a slice, then in two parts one
+    after the other: each takes half of the moves the question's row leaves open, though
+    part 1 had answered its own before part 2 started."""
+    board, path = Board(5, 6), tmp_path / "numbers.sqlite"
+    question = (board.full, False, 14)
+    prove_in_sittings(NativeSolver(board, table_mb=8), *question, path, table_mb=8,
+                      every=30_000, sittings=1)  # fmt: skip
+    reader = NativeSolver(board, table_mb=8)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        reader.learn_numbers(db.execute("SELECT records FROM numbers").fetchone()[0], 8)
+    left = [answer for answer in first_moves(reader, *question) if answer.reaches is None]
+    assert 2 <= len(left) < 15  # the slice settled some of the 15 moves, not all
+    parts = [prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, k, 2,
+                                    table_mb=8) for k in (1, 2)]  # fmt: skip
+    assert parts == [
+        Part(moves=len(left[0::2]), answered=len(left[0::2]), decides=None),
+        Part(moves=len(left[1::2]), answered=len(left[1::2]), decides=None),
+    ]
+    whole = NativeSolver(board, table_mb=8)
+    assert prove_in_sittings(whole, *question, path, table_mb=8).answer is True
+    assert whole.stats.nodes <= 1

@@ -188,15 +188,15 @@ def prove_part_in_sittings(
     on_save: Callable[[tuple[int, int], Sitting], None] | None = None,
     weak: bool = False,
 ) -> Part:
-    """Ask part ``part`` of ``parts`` of "value ≥ ``gamma``?": every ``parts``-th of its
-    :func:`first_moves` from the ``part``-th on, each as its own question "value ≥ γ − 1?"
-    after the move, in sittings (:func:`prove_in_sittings`) in the file ``path``, the
-    numbers saved there for the question itself guiding them and choosing the order (the
-    move nearest to settling the question first). Moves already answered are skipped.
-    Several processes, each on its part, share one file (a save waits for another's); a
-    move that settles the question, in any part, ends each part at its next save; the
-    question asked whole afterwards takes up their answers. ``on_save`` hears of each save
-    with its move.
+    """Ask part ``part`` of ``parts`` of "value ≥ ``gamma``?": every ``parts``-th of the
+    :func:`first_moves` its own saved numbers leave open, from the ``part``-th on, each as
+    its own question "value ≥ γ − 1?" after the move, in sittings (:func:`prove_in_sittings`)
+    in the file ``path``, the numbers saved there for the question itself guiding them and
+    choosing the order (the move nearest to settling the question first). Moves already
+    answered are skipped. Several processes, each on its part, share one file (a save waits
+    for another's); a move that settles the question, in any part, ends each part at its
+    next save; the question asked whole afterwards takes up their answers. ``on_save``
+    hears of each save with its move.
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
@@ -216,11 +216,16 @@ def prove_part_in_sittings(
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # the question's own numbers guide its moves' searches
             solver.learn_numbers(row["records"], table_mb)
+        # the split: the moves the question's own numbers leave open, every parts-th; no
+        # part writes them, so every process splits alike, whenever it starts
+        split = [answer for answer in first_moves(solver, free, max_to_move, gamma)
+                 if answer.reaches is None][part - 1 :: parts]  # fmt: skip
         _learn_moves(solver, db, free, max_to_move, gamma, table_mb)  # the parts' answers
-    mine = first_moves(solver, free, max_to_move, gamma)[part - 1 :: parts]
+    chosen = {answer.move for answer in split}
+    mine = [answer for answer in first_moves(solver, free, max_to_move, gamma)
+            if answer.move in chosen]  # fmt: skip
     # df-pn's choice at the question's node: first the move nearest to settling it (MAX to
-    # move: the smallest proof number; MIN: the smallest disproof number); the split into
-    # parts stays that of the keys, the same in every process
+    # move: the smallest proof number; MIN: the smallest disproof number)
     settling = 0 if max_to_move else 1
     mine.sort(key=lambda answer: answer.numbers[settling] if answer.numbers else 2**32)
 
