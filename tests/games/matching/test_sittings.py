@@ -23,7 +23,7 @@ from evalgame.cli import app
 from evalgame.cli.shared import console
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
-from evalgame.games.matching.native import ALL_OPTIONS, NativeSolver
+from evalgame.games.matching.native import ALL_OPTIONS, MoveAnswer, NativeSolver
 from evalgame.games.matching.sittings import (
     Part,
     Sitting,
@@ -436,19 +436,28 @@ def test_moves_numbers_are_for_proving_and_refuting_the_question_after_them() ->
     assert f"(disproof number {min(n[1] for n in open_ones):,})" in text
 
 
+def moves_after_a_slice(
+    board: Board, question: tuple[int, bool, int], path: Path, every: int
+) -> list[MoveAnswer]:
+    """The question asked whole for one slice of ``every`` nodes, then its first moves as
+    the numbers it saved tell them (read by a new solver)."""
+    prove_in_sittings(NativeSolver(board, table_mb=8), *question, path, table_mb=8,
+                      every=every, sittings=1)  # fmt: skip
+    reader = NativeSolver(board, table_mb=8)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        reader.learn_numbers(db.execute("SELECT records FROM numbers").fetchone()[0], 8)
+    return first_moves(reader, *question)
+
+
 def test_a_part_asks_first_the_move_nearest_to_settling_the_question(tmp_path: Path) -> None:
     """6×6 MIN first "≥ 17?" fails: after a slice of the question asked whole, a part asks
     first the move df-pn would, the smallest disproof number (the likeliest refutation)."""
     board, path = Board(6, 6), tmp_path / "numbers.sqlite"
     question = (board.full, False, 17)
-    prove_in_sittings(NativeSolver(board, table_mb=8), *question, path, table_mb=8,
-                      every=20_000, sittings=1)  # fmt: skip
-    reader = NativeSolver(board, table_mb=8)
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        reader.learn_numbers(db.execute("SELECT records FROM numbers").fetchone()[0], 8)
-    open_ones = [a for a in first_moves(reader, *question) if a.reaches is None and a.numbers]
+    moves = moves_after_a_slice(board, question, path, every=20_000)
+    open_ones = [a for a in moves if a.reaches is None and a.numbers]
     nearest = min(open_ones, key=lambda answer: answer.numbers[1] if answer.numbers else 0)
-    assert nearest.move != first_moves(reader, *question)[0].move  # not the first by key
+    assert nearest.move != moves[0].move  # not the first by key
     asked: list[tuple[int, int]] = []
     prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 1,
                            table_mb=8, on_save=lambda move, _: asked.append(move))  # fmt: skip
@@ -461,12 +470,8 @@ def test_parts_split_the_moves_the_questions_own_numbers_leave_open(tmp_path: Pa
     part 1 had answered its own before part 2 started."""
     board, path = Board(5, 6), tmp_path / "numbers.sqlite"
     question = (board.full, False, 14)
-    prove_in_sittings(NativeSolver(board, table_mb=8), *question, path, table_mb=8,
-                      every=30_000, sittings=1)  # fmt: skip
-    reader = NativeSolver(board, table_mb=8)
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        reader.learn_numbers(db.execute("SELECT records FROM numbers").fetchone()[0], 8)
-    left = [answer for answer in first_moves(reader, *question) if answer.reaches is None]
+    moves = moves_after_a_slice(board, question, path, every=30_000)
+    left = [answer for answer in moves if answer.reaches is None]
     assert 2 <= len(left) < 15  # the slice settled some of the 15 moves, not all
     parts = [prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, k, 2,
                                     table_mb=8) for k in (1, 2)]  # fmt: skip
