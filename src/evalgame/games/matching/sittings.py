@@ -352,6 +352,18 @@ def question_text(free: int, max_to_move: bool, gamma: int) -> str:
 _QUESTION = re.compile(r"value >= (\d+), (MAX|MIN) to move, free (0x[0-9a-f]+)")
 
 
+def parse_question(text: str) -> tuple[int, bool, int] | None:
+    """(γ, MAX to move, free) of a :func:`question_text`; ``None`` for other text.
+
+    >>> parse_question(question_text(0xFF, False, 3))
+    (3, False, 255)
+    """
+    parts = _QUESTION.fullmatch(text)
+    if parts is None:
+        return None
+    return int(parts[1]), parts[2] == "MAX", int(parts[3], 16)
+
+
 @dataclass(frozen=True)
 class SavedQuestion:
     """One question of a file of saved numbers, "value ≥ ``gamma``?" with the vertices
@@ -406,15 +418,13 @@ def saved_questions(path: Path) -> list[SavedQuestion]:
         raise InputError(f"{path} is not a file of saved numbers: {error}") from None
     questions = []
     for question, answer, nodes, cpu, sittings, saved, size in rows:
-        parts = _QUESTION.fullmatch(question)
-        if parts is None:
+        parsed = parse_question(question)
+        if parsed is None:
             raise InputError(f"{path} holds a question this evalgame cannot read: {question!r}")
-        gamma, mover, free = parts.groups()
+        gamma, max_to_move, free = parsed
         known = None if answer is None else bool(answer)
         questions.append(
-            SavedQuestion(
-                int(gamma), mover == "MAX", int(free, 16), known, nodes, cpu, sittings, saved, size
-            )
+            SavedQuestion(gamma, max_to_move, free, known, nodes, cpu, sittings, saved, size)
         )
     return questions
 
@@ -467,10 +477,10 @@ def _move_questions(
     moves = {}
     rows = db.execute("SELECT question, answer FROM numbers WHERE kernel = ?", (kernel,))
     for question, answer in rows:
-        parts = _QUESTION.fullmatch(question)
-        if parts is None:
+        parsed = parse_question(question)
+        if parsed is None:
             continue
-        their_gamma, mover, their_free = int(parts[1]), parts[2] == "MAX", int(parts[3], 16)
+        their_gamma, mover, their_free = parsed
         gone = free & ~their_free
         if (their_gamma, mover, their_free & ~free, gone.bit_count()) == (
             gamma - 1, not max_to_move, 0, 2
@@ -544,6 +554,7 @@ __all__ = [
     "first_moves",
     "is_numbers_file",
     "kernel_identity",
+    "parse_question",
     "prove_in_sittings",
     "prove_part_in_sittings",
     "question_text",
