@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from evalgame.errors import SchedulerLost
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs import ProofStatus, prove, read_summary
+from evalgame.proofs.cluster import scheduler_lost
 from evalgame.search.protocol import Player
 from tests.proofs.deploy import START_SECONDS, deployment, kill
 
@@ -186,3 +188,17 @@ def test_the_command_line_stops_cleanly_on_a_lost_scheduler(tmp_path: Path) -> N
     assert status == 1, stderr
     assert f"lost the Dask scheduler {cluster.address}" in stderr
     assert f"resume with: evalgame {' '.join(command)}" in stderr
+
+
+class _SlowToNotice:
+    """A client whose scheduler is gone but who notices only ``after`` seconds later, as a
+    Dask client can when the call that fails is not the one watching the scheduler."""
+
+    def __init__(self, after: float) -> None:
+        self.status = "running"
+        self.scheduler = type("Rpc", (), {"address": "tcp://127.0.0.1:8786"})()
+        threading.Timer(after, setattr, (self, "status", "connecting")).start()
+
+
+def test_a_scheduler_lost_is_known_even_if_the_client_notices_late() -> None:
+    assert scheduler_lost(_SlowToNotice(after=0.3)) == "tcp://127.0.0.1:8786"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,9 @@ from evalgame.errors import ClusterError, InputError, SchedulerLost, SearchInter
 
 #: seconds to wait for a scheduler before giving up
 CONNECT_SECONDS = 10
+
+#: seconds a client may take to notice that the scheduler a call just failed on is gone
+NOTICE_SECONDS = 10
 
 
 @contextmanager
@@ -91,9 +95,15 @@ def scheduler_lost(client: Any) -> str | None:
     (for its ``timeout``) before it closes: a cancelled future then means the scheduler is
     gone, not that the task failed.
 
+    A call to a killed scheduler can fail (a closed stream) a moment before the client
+    notices and leaves ``"running"``, so a running client is given :data:`NOTICE_SECONDS`.
+
     >>> scheduler_lost(object()) is None  # no Dask client: nothing to lose
     True
     """
+    deadline = time.monotonic() + NOTICE_SECONDS
+    while getattr(client, "status", None) == "running" and time.monotonic() < deadline:
+        time.sleep(0.05)
     if getattr(client, "status", "running") not in ("connecting", "closing", "closed"):
         return None
     return str(getattr(getattr(client, "scheduler", None), "address", None) or "?")
