@@ -210,14 +210,25 @@ def name(board: Board, move: tuple[int, int]) -> str:
     return board.describe(1 << u | 1 << v)
 
 
-def show_move_progress(board: Board, gamma: int, move: tuple[int, int], sitting: Sitting) -> None:
-    """A line each time a part saves: the first move asked, its question's work and state.
-    (Not its numbers: df-pn stores a node's numbers as its search of the node returns, so
-    the move's own entry, the root of the part's search, stays as it was until answered.)"""
+def show_move_progress(
+    board: Board,
+    solver: NativeSolver,
+    max_to_move: bool,
+    gamma: int,
+    move: tuple[int, int],
+    sitting: Sitting,
+) -> None:
+    """A line each time a part saves: the first move asked, its question's work, state and
+    numbers (those its question's search stored as its last slice ended)."""
     answer = {None: "open", True: "holds", False: "fails"}[sitting.answer]
+    (numbers,) = [a.numbers for a in solver.move_answers(board.full, max_to_move, gamma)
+                  if a.move == move] or [None]  # fmt: skip
+    shown = ""
+    if numbers is not None and sitting.answer is None:
+        shown = f", proof number {numbers[0]:,}, disproof number {numbers[1]:,}"
     print(f"  after {name(board, move)}: value ≥ {gamma - 1}? {answer}, "
           f"{sitting.nodes:,} nodes, {sitting.cpu:,.0f} CPU s ({sitting.sittings} "
-          f"sitting{'s' * (sitting.sittings > 1)})", flush=True)  # fmt: skip
+          f"sitting{'s' * (sitting.sittings > 1)}){shown}", flush=True)  # fmt: skip
 
 
 def part_of(text: str) -> tuple[int, int]:
@@ -358,7 +369,7 @@ def main(argv: list[str] | None = None) -> None:
                 done = prove_part_in_sittings(
                     solver, board.full, max_to_move, gamma, args.numbers, *part,
                     table_mb=args.dfpn_mb, keep=args.keep, weak=args.weak,
-                    on_save=partial(show_move_progress, board, gamma),
+                    on_save=partial(show_move_progress, board, solver, max_to_move, gamma),
                 )  # fmt: skip
             except (SearchInterrupted, KeyboardInterrupt) as stop:
                 reason = stop.reason if isinstance(stop, SearchInterrupted) else interruption(stop)

@@ -173,3 +173,21 @@ def test_each_moves_answer_is_its_childs_value() -> None:
                 assert by_child.setdefault(answer.child, answer.reaches) is answer.reaches
                 answered += 1
     assert answered > 100
+
+
+def test_a_stopped_proof_keeps_the_numbers_of_its_question() -> None:
+    """A search stopped by its node limit stores the numbers its children have reached, up
+    the path it was searching: the question's own entry among them, which its parent's
+    question (a move asked as its own question, in parts) reads to show where it stands."""
+    board = Board(6, 6)
+    gamma = NativeSolver(board, table_mb=16).value(board.full, True)  # MAX first: 16
+    for max_nodes in (50, 5000):
+        solver = NativeSolver(board, table_mb=16)
+        first = solver.move_answers(board.full, True, gamma)[0]
+        u, v = first.move
+        child = board.full & ~(1 << u) & ~(1 << v)
+        assert solver.prove(child, False, gamma - 1, max_nodes=max_nodes, table_mb=16) is None
+        (after,) = [a for a in solver.move_answers(board.full, True, gamma) if a.move == first.move]
+        assert after.reaches is None
+        assert after.numbers is not None
+        assert 0 not in after.numbers

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import random
 import sqlite3
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -361,6 +362,23 @@ def test_a_part_stops_when_another_settles_the_question(tmp_path: Path) -> None:
     assert [part.decides for part in later] == [False, False]
     assert prove_in_sittings(NativeSolver(board, table_mb=8), *question, path,
                              table_mb=8).answer is False  # fmt: skip
+
+
+def test_a_parts_progress_line_shows_its_moves_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each save of a part names the move asked and, while it is open, the proof and
+    disproof numbers its search stored as its slice ended."""
+    board = Board(6, 6)
+    solver = NativeSolver(board, table_mb=1, tame_mb=1, budget=Budget(nodes=20_000))
+    show = partial(load_script("tiling_proofs").show_move_progress, board, solver, True, 16)
+    with pytest.raises(SearchInterrupted):
+        prove_part_in_sittings(solver, board.full, True, 16, tmp_path / "numbers.sqlite", 1, 2,
+                               table_mb=1, every=3000, on_save=show)  # fmt: skip
+    lines = capsys.readouterr().out.splitlines()
+    opened = [line for line in lines if "? open" in line]
+    assert opened
+    assert all(", proof number " in line for line in opened)
 
 
 def test_the_script_asks_a_part_and_refuses_what_a_part_cannot_do(

@@ -189,6 +189,37 @@ static void analyse_child(Kernel *k, const Region *r, Child *c) {
             &c->region);
 }
 
+/* The numbers of a position from its children's: phi the least child delta (at *best),
+ * delta the children's phis summed (or, weak, their largest plus one for each other open
+ * child). Returns the second least child delta. */
+static uint32_t combine(const Dfpn *d, const uint32_t *cphi, const uint32_t *cdelta, int count,
+                        uint32_t *phi, uint32_t *delta, int *best) {
+    uint64_t sum = 0, largest = 0, open = 0;
+    uint32_t second = INF;
+    int infinite = 0;
+    *phi = INF;
+    *best = 0;
+    for (int i = 0; i < count; i++) {
+        if (cdelta[i] < *phi) {
+            second = *phi;
+            *phi = cdelta[i];
+            *best = i;
+        } else if (cdelta[i] < second) {
+            second = cdelta[i];
+        }
+        infinite |= cphi[i] == INF;
+        sum += cphi[i];
+        if (cphi[i] > largest) largest = cphi[i];
+        open += cphi[i] != 0;
+    }
+    /* Weak numbers: the children of a position share most of their subtrees (two dominoes
+     * placed in either order give one position), so the sum counts the work ahead many
+     * times over. Either form is 0 exactly when every child is. */
+    if (d->params->weak && open) sum = largest + open - 1;
+    *delta = infinite ? INF : sum >= INF ? INF - 1 : (uint32_t)sum;
+    return second;
+}
+
 /* Nagai's MID: expand r until its phi reaches thphi or its delta thdelta (or it is
  * decided); its numbers come back in *phi_out, *delta_out. */
 static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64_t thphi,
@@ -243,30 +274,10 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
         if (cdelta[i - 1] == 0) best = i - 1; /* a move to a child its mover loses: decided */
     }
     uint32_t phi = 0, delta = INF;
+    int stopped = 0;
     if (best < 0) {
         for (;;) {
-            uint64_t second = INF, sum = 0, largest = 0, open = 0;
-            int infinite = 0;
-            phi = INF;
-            best = 0;
-            for (int i = 0; i < count; i++) {
-                if (cdelta[i] < phi) {
-                    second = phi;
-                    phi = cdelta[i];
-                    best = i;
-                } else if (cdelta[i] < second) {
-                    second = cdelta[i];
-                }
-                infinite |= cphi[i] == INF;
-                sum += cphi[i];
-                if (cphi[i] > largest) largest = cphi[i];
-                open += cphi[i] != 0;
-            }
-            /* Weak numbers: the children of a position share most of their subtrees (two
-             * dominoes placed in either order give one position), so the sum counts the
-             * work ahead many times over. Either form is 0 exactly when every child is. */
-            if (d->params->weak && open) sum = largest + open - 1;
-            delta = infinite ? INF : sum >= INF ? INF - 1 : (uint32_t)sum;
+            uint32_t second = combine(d, cphi, cdelta, count, &phi, &delta, &best);
             if (phi >= thphi || delta >= thdelta) break;
             /* the most proving child, until its delta passes the second best's (by a
              * factor 1 + epsilon: fewer switches between two close children) or the
@@ -275,19 +286,26 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
             uint64_t child_thdelta = thphi;
             if (second < INF) {
                 uint64_t wider = (uint64_t)((double)second * (1.0 + d->params->epsilon)) + 1;
-                if (wider < second + 1) wider = second + 1;
+                if (wider < (uint64_t)second + 1) wider = (uint64_t)second + 1;
                 if (wider < child_thdelta) child_thdelta = wider;
             }
             Child *c = &children[best];
             mid(d, &c->region, !turn, gamma - 1, depth + 1, child_thphi, child_thdelta,
                 &cphi[best], &cdelta[best]);
-            if (k->stopped || d->out) return;
+            if (k->stopped || d->out) {
+                /* stopped: keep the numbers the children have now, so that the path
+                 * searched last (the root's entry among them) is not left stale */
+                combine(d, cphi, cdelta, count, &phi, &delta, &best);
+                stopped = 1;
+                break;
+            }
         }
     }
     *phi_out = phi;
     *delta_out = delta;
     uint64_t work = k->nodes - start + 1;
     pn_store(d, r, turn, gamma, phi, delta, work);
+    if (stopped) return;
     if (phi == 0 || delta == 0) {
         /* decided: the bound joins the transposition table, with the winning move */
         int mover_wins = phi == 0, u = mover_wins ? children[best].u : -1;
