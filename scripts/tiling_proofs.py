@@ -19,7 +19,9 @@ options and the lines' count and failures as data.
 ``--part K/N`` puts N processes on one question: each asks its part of the question's first
 moves, as questions of their own in the ``--numbers`` file they share; the question asked
 whole afterwards (without ``--part``) takes up their answers, concludes, and is confirmed
-and recorded as usual.
+and recorded as usual. ``--after "(0,1)-(0,2)"`` asks the tests of the position after those
+moves instead (γ then counts the dominoes still to come): the question a part asks for that
+move, itself asked whole or in parts, so that processes can share a move deep in the tree.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from evalgame.games.matching.native import (
 )
 from evalgame.games.matching.sittings import (
     Sitting,
+    first_moves,
     prove_in_sittings,
     prove_part_in_sittings,
     tally,
@@ -179,11 +182,11 @@ def record(path: Path, proof: KernelProof) -> None:
 
 
 def show_progress(
-    board: Board, solver: NativeSolver, max_to_move: bool, gamma: int, sitting: Sitting
+    board: Board, solver: NativeSolver, free: int, max_to_move: bool, gamma: int, sitting: Sitting
 ) -> None:
     """A line each time the numbers are saved: the work so far, the first moves' state and
     the open ones nearest to proven and to refuted."""
-    answers = solver.move_answers(board.full, max_to_move, gamma)
+    answers = solver.move_answers(free, max_to_move, gamma)
     moves = tally(answers)
     mover = "MAX" if max_to_move else "MIN"
     print(f"  value ≥ {gamma}? {sitting.nodes:,} nodes, {sitting.cpu:,.0f} CPU s "
@@ -213,6 +216,7 @@ def name(board: Board, move: tuple[int, int]) -> str:
 def show_move_progress(
     board: Board,
     solver: NativeSolver,
+    free: int,
     max_to_move: bool,
     gamma: int,
     move: tuple[int, int],
@@ -221,7 +225,7 @@ def show_move_progress(
     """A line each time a part saves: the first move asked, its question's work, state and
     numbers (those its question's search stored as its last slice ended)."""
     answer = {None: "open", True: "holds", False: "fails"}[sitting.answer]
-    (numbers,) = [a.numbers for a in solver.move_answers(board.full, max_to_move, gamma)
+    (numbers,) = [a.numbers for a in solver.move_answers(free, max_to_move, gamma)
                   if a.move == move] or [None]  # fmt: skip
     shown = ""
     if numbers is not None and sitting.answer is None:
@@ -244,6 +248,37 @@ def part_of(text: str) -> tuple[int, int]:
     if not 1 <= part <= parts:
         raise ValueError(f"--part {text}: K is a part from 1 to N")
     return part, parts
+
+
+def position_after(
+    board: Board, solver: NativeSolver, max_to_move: bool, gamma: int, text: str
+) -> tuple[int, str]:
+    """The free cells after the moves of ``text`` (each ``(r,c)-(r,c)``, separated by
+    spaces, from the empty board, ``max_to_move`` first), and those moves as asked: each
+    replaced by the symmetric copy a part of "value ≥ ``gamma``?" asks (:func:`first_moves`),
+    so that the question is that part's, the same row of a numbers file. A move not on free
+    cells is a ValueError that names it.
+
+    >>> board = Board(2, 3)
+    >>> free, asked = position_after(board, NativeSolver(board, table_mb=1), True, 3, "(1,1)-(1,2)")
+    >>> bin(free), asked
+    ('0b111100', '(0,0)–(0,1)')
+    """
+    free, asked = board.full, []
+    for move in text.split():
+        written = {board.describe(edge): edge for edge in board.edges_within(free)}
+        edge = written.get(move.replace("-", "–"))
+        if edge is None:
+            raise ValueError(f"--after: {move} is not a domino on free cells, e.g. (0,1)-(0,2)")
+        answers = solver.move_answers(free, max_to_move, gamma)
+        (child,) = [a.child for a in answers if 1 << a.move[0] | 1 << a.move[1] == edge]
+        (copy,) = [
+            a.move for a in first_moves(solver, free, max_to_move, gamma) if a.child == child
+        ]
+        free &= ~(1 << copy[0] | 1 << copy[1])
+        asked.append(name(board, copy))
+        max_to_move, gamma = not max_to_move, gamma - 1
+    return free, " ".join(asked)
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -294,6 +329,10 @@ def main(argv: list[str] | None = None) -> None:
         "part, all on the same file); each test asked whole afterwards concludes from them",
     )  # fmt: skip
     parser.add_argument(
+        "--after", default="", metavar="MOVES",
+        help='ask the tests of the position after these moves, e.g. "(0,1)-(0,2) (3,3)-(3,4)"',
+    )  # fmt: skip
+    parser.add_argument(
         "--weak", action="store_true", help="with --dfpn-mb: weak proof numbers (they only guide)"
     )
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
@@ -323,18 +362,30 @@ def main(argv: list[str] | None = None) -> None:
                 raise ValueError("not a JSON object")
         except (OSError, ValueError) as problem:
             parser.error(f"--record needs a JSON file of results to add to: {problem}")
+    try:
+        tests = [int(text) for text in args.tests.split(",")]
+    except ValueError:
+        parser.error(f"--tests takes whole numbers separated by commas, not {args.tests!r}")
+    if args.after and (args.lines or args.record is not None):
+        parser.error("--lines and --record go with the board's own tests, not with --after")
     signal.signal(signal.SIGTERM, _terminate)  # stops cleanly: saved numbers are saved
     board = Board(args.rows, args.cols)
-    max_to_move = args.first == "max"
     options = options_from(args.options, board.n)
     tame_cells, tame_mb = default_tame(board.n)
     tame_cells, tame_mb = args.tame_cells or tame_cells, args.tame_mb or tame_mb
     solver = NativeSolver(
         board, table_mb=args.table_mb, options=options, tame_mb=tame_mb, tame_cells=tame_cells
     )
+    max_to_move = args.first == "max"
+    played = len(args.after.split())
+    try:  # the tests are of the position after the moves: γ counts the dominoes to come
+        free, after = position_after(board, solver, max_to_move, tests[0] + played, args.after)
+    except ValueError as problem:
+        parser.error(str(problem))
+    max_to_move ^= played % 2 == 1
     if args.trim is not None:
-        for gamma in (int(text) for text in args.tests.split(",")):
-            size = trim_numbers(solver, board.full, max_to_move, gamma, args.numbers,
+        for gamma in tests:
+            size = trim_numbers(solver, free, max_to_move, gamma, args.numbers,
                                 keep=args.trim, table_mb=args.dfpn_mb)  # fmt: skip
             print(f"value ≥ {gamma}? numbers trimmed to {size:,} bytes", flush=True)
         return
@@ -347,8 +398,10 @@ def main(argv: list[str] | None = None) -> None:
         database = f"{method}; {database}" if database else method
     started = time.process_time()
     deadline = stop_time(args.until)
-    lower, upper = solver.bounds(board.full, max_to_move)
-    print(f"{args.rows}×{args.cols}, {args.first.upper()} first, options {args.options} "
+    lower, upper = solver.bounds(free, max_to_move)
+    if after:
+        after = f", after {after} with {'MAX' if max_to_move else 'MIN'} to move"
+    print(f"{args.rows}×{args.cols}, {args.first.upper()} first{after}, options {args.options} "
           f"({options}), table {args.table_mb} MB: static bounds {lower} ≤ value ≤ {upper}",
           flush=True)  # fmt: skip
 
@@ -356,7 +409,7 @@ def main(argv: list[str] | None = None) -> None:
         if time.time() > deadline:
             budget.stop(f"stopped at {args.until} UTC", stats)
 
-    for gamma in (int(text) for text in args.tests.split(",")):
+    for gamma in tests:
         # the node budget counts each test's own nodes (the kernel's count runs on)
         limit = None if args.max_nodes is None else solver.stats.nodes + args.max_nodes
         solver.budget = Budget(nodes=limit, on_progress=check, report_seconds=1.0)
@@ -367,9 +420,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.part is not None:
             try:
                 done = prove_part_in_sittings(
-                    solver, board.full, max_to_move, gamma, args.numbers, *part,
+                    solver, free, max_to_move, gamma, args.numbers, *part,
                     table_mb=args.dfpn_mb, keep=args.keep, weak=args.weak,
-                    on_save=partial(show_move_progress, board, solver, max_to_move, gamma),
+                    on_save=partial(show_move_progress, board, solver, free, max_to_move, gamma),
                 )  # fmt: skip
             except (SearchInterrupted, KeyboardInterrupt) as stop:
                 reason = stop.reason if isinstance(stop, SearchInterrupted) else interruption(stop)
@@ -384,16 +437,16 @@ def main(argv: list[str] | None = None) -> None:
         try:
             sittings, parts = 1, 0
             if args.dfpn_mb is None:
-                result = solver.test(board.full, max_to_move, gamma)
+                result = solver.test(free, max_to_move, gamma)
             elif args.numbers is None:
                 proven = solver.prove(
-                    board.full, max_to_move, gamma, table_mb=args.dfpn_mb, weak=args.weak
+                    free, max_to_move, gamma, table_mb=args.dfpn_mb, weak=args.weak
                 )
                 result = gamma if proven else gamma - 1
             else:
                 sitting = prove_in_sittings(
-                    solver, board.full, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb,
-                    on_save=partial(show_progress, board, solver, max_to_move, gamma),
+                    solver, free, max_to_move, gamma, args.numbers, table_mb=args.dfpn_mb,
+                    on_save=partial(show_progress, board, solver, free, max_to_move, gamma),
                     keep=args.keep, weak=args.weak,
                 )  # fmt: skip
                 result, sittings = gamma if sitting.answer else gamma - 1, sitting.sittings

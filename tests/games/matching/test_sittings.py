@@ -371,7 +371,8 @@ def test_a_parts_progress_line_shows_its_moves_numbers(
     disproof numbers its search stored as its slice ended."""
     board = Board(6, 6)
     solver = NativeSolver(board, table_mb=1, tame_mb=1, budget=Budget(nodes=20_000))
-    show = partial(load_script("tiling_proofs").show_move_progress, board, solver, True, 16)
+    script = load_script("tiling_proofs")
+    show = partial(script.show_move_progress, board, solver, board.full, True, 16)
     with pytest.raises(SearchInterrupted):
         prove_part_in_sittings(solver, board.full, True, 16, tmp_path / "numbers.sqlite", 1, 2,
                                table_mb=1, every=3000, on_save=show)  # fmt: skip
@@ -404,6 +405,42 @@ def test_the_script_asks_a_part_and_refuses_what_a_part_cannot_do(
     assert "--part takes K/N" in errors
     assert "--part needs --numbers and --dfpn-mb" in errors
     assert "a part proves no bound" in errors
+
+
+def test_the_script_asks_the_question_after_moves_as_a_part_would(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--after``: the tests of the position after the moves, answered as the kernel values
+    it, in the row a part of the board's question writes for that move (a symmetric copy of
+    the move given is the part's own), which the part then skips as answered."""
+    board, path = Board(5, 5), tmp_path / "numbers.sqlite"
+    solver = NativeSolver(board, table_mb=1)
+    start = solver.value(board.full, False)  # MIN first: every first move keeps it
+    value = solver.value(board.full & ~board.edge((4, 3), (4, 4)), True)
+    asked = ["--table-mb", "1", "--dfpn-mb", "1", "--until", "23:59", "--numbers", str(path)]
+    script = load_script("tiling_proofs")
+    script.main(["5", "5", "--first", "min", "--after", "(4,3)-(4,4)",
+                 "--tests", f"{start - 1},{value},{value + 1}", *asked])  # fmt: skip
+    out = capsys.readouterr().out
+    assert "after (0,0)–(0,1) with MAX to move" in out  # the copy a part asks
+    assert f"value ≥ {start - 1}? proved value ≥ {start - 1}" in out
+    assert f"value ≥ {value}? proved value ≥ {value}" in out
+    assert f"done: {value} ≤ value ≤ {value}" in out
+    rows = {(q.free, q.max_to_move, q.gamma): q.answer for q in saved_questions(path)}
+    assert rows[board.full & ~0b11, True, start - 1] is True
+    script.main(["5", "5", "--first", "min", "--tests", f"{start}", *asked, "--part", "1/1"])
+    out = capsys.readouterr().out
+    assert "after (0,1)–(0,2)" in out  # every other first move asked,
+    assert "after (0,0)–(0,1)" not in out  # but not the one answered
+    for arguments in (["--after", "(0,0)-(1,1)"], ["--after", "(0,0)-(0,1)", "--lines", "2"]):
+        with pytest.raises(SystemExit):
+            script.main(["5", "5", "--tests", "9", *asked, *arguments])
+    with pytest.raises(SystemExit):
+        script.main(["5", "5", "--tests", "nine", *asked])
+    errors = capsys.readouterr().err
+    assert "--after: (0,0)-(1,1) is not a domino on free cells" in errors
+    assert "not with --after" in errors
+    assert "--tests takes whole numbers" in errors
 
 
 def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:
