@@ -52,6 +52,7 @@ from evalgame.games.matching.sittings import (
     first_moves,
     prove_in_sittings,
     prove_part_in_sittings,
+    saved_moves,
     tally,
     trim_numbers,
 )
@@ -235,6 +236,24 @@ def show_move_progress(
           f"sitting{'s' * (sitting.sittings > 1)}){shown}", flush=True)  # fmt: skip
 
 
+def show_saved_moves(
+    board: Board, solver: NativeSolver, free: int, max_to_move: bool, gamma: int, path: Path,
+    table_mb: int,
+) -> None:  # fmt: skip
+    """A line for each first move of "value ≥ ``gamma``?": whether the value reaches γ
+    after it, as the numbers saved in ``path`` have it, the move nearest to settling the
+    question first."""
+    answers = saved_moves(solver, free, max_to_move, gamma, path, table_mb=table_mb)
+    print(f"value ≥ {gamma}? after each of {'MAX' if max_to_move else 'MIN'}'s "
+          f"{len(answers)} moves up to symmetry, nearest to settling it first:")  # fmt: skip
+    for answer in answers:
+        state = {None: "open", True: "holds", False: "fails"}[answer.reaches]
+        if answer.reaches is None and answer.numbers is not None:
+            proof, disproof = answer.numbers
+            state += f", proof number {proof:,}, disproof number {disproof:,}"
+        print(f"  {name(board, answer.move)}: {state}", flush=True)
+
+
 def part_of(text: str) -> tuple[int, int]:
     """``K/N`` as (K, N), 1 ≤ K ≤ N; else a ValueError that says so.
 
@@ -292,7 +311,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("cols", type=int)
     parser.add_argument("--first", choices=("max", "min"), default="max")
     parser.add_argument("--tests", required=True, help="the γ to test, in order, e.g. 23,21,22")
-    parser.add_argument("--until", help="stop at this UTC time, HH:MM (needed but with --trim)")
+    parser.add_argument(
+        "--until", help="stop at this UTC time, HH:MM (needed but with --trim or --moves)"
+    )
     parser.add_argument("--table-mb", type=int, default=2048)
     parser.add_argument(
         "--options", default="default", help="default, all, none or names: " + ",".join(OPTIONS)
@@ -324,6 +345,11 @@ def main(argv: list[str] | None = None) -> None:
         "parts folded in (a file to commit from one that kept more) and stop, searching nothing",
     )  # fmt: skip
     parser.add_argument(
+        "--moves", action="store_true",
+        help="with --numbers: show each test's first moves as its saved numbers have them "
+        "(open, holds or fails after each; the open ones' numbers) and stop, searching nothing",
+    )  # fmt: skip
+    parser.add_argument(
         "--part", default=None, metavar="K/N",
         help="with --numbers: ask part K of N of each test's first moves (one process a "
         "part, all on the same file); each test asked whole afterwards concludes from them",
@@ -341,10 +367,13 @@ def main(argv: list[str] | None = None) -> None:
         "--record", type=Path, default=None, help="add each confirmed proof to this JSON file"
     )
     args = parser.parse_args(argv)
-    if args.trim is None and args.until is None:
+    searches = args.trim is None and not args.moves
+    if searches and args.until is None:
         parser.error("--until is needed: a sitting stops at a set time")
-    if args.trim is not None and (args.numbers is None or args.dfpn_mb is None):
-        parser.error("--trim needs --numbers and --dfpn-mb")
+    if not searches and (args.numbers is None or args.dfpn_mb is None):
+        parser.error("--trim and --moves need --numbers and --dfpn-mb")
+    if args.trim is not None and args.moves:
+        parser.error("--trim or --moves: one at a time")
     if min(args.keep, args.trim or 0) < 0:
         parser.error("--keep and --trim count entries: at least 0")
     if args.part is not None:
@@ -352,8 +381,8 @@ def main(argv: list[str] | None = None) -> None:
             part = part_of(args.part)
         except ValueError as problem:
             parser.error(str(problem))
-        if args.numbers is None or args.dfpn_mb is None or args.trim is not None:
-            parser.error("--part needs --numbers and --dfpn-mb (and no --trim)")
+        if args.numbers is None or args.dfpn_mb is None or not searches:
+            parser.error("--part needs --numbers and --dfpn-mb (and neither --trim nor --moves)")
         if args.lines or args.record is not None:
             parser.error("--lines and --record go with a test asked whole: a part proves no bound")
     if args.record is not None:  # checked now, not when a proof of hours is to be added
@@ -388,6 +417,10 @@ def main(argv: list[str] | None = None) -> None:
             size = trim_numbers(solver, free, max_to_move, gamma, args.numbers,
                                 keep=args.trim, table_mb=args.dfpn_mb)  # fmt: skip
             print(f"value ≥ {gamma}? numbers trimmed to {size:,} bytes", flush=True)
+        return
+    if args.moves:
+        for gamma in tests:
+            show_saved_moves(board, solver, free, max_to_move, gamma, args.numbers, args.dfpn_mb)
         return
     # a proof's record names the region database it ran with (its size changes the nodes)
     tame = options & OPTIONS["tame"]

@@ -443,6 +443,42 @@ def test_the_script_asks_the_question_after_moves_as_a_part_would(
     assert "--tests takes whole numbers" in errors
 
 
+def test_the_script_shows_where_each_first_move_stands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--moves``: 6×6 MIN first "≥ 16?" (its value) with part 1 of 2 answered and part 2
+    stopped: a line a first move up to symmetry, those answered "holds" (each child worth
+    at least 15 to the alpha-beta search, another algorithm), the stopped one open with
+    its numbers and first (nearest to settling), the rest open without numbers."""
+    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    question = (board.full, False, 16)
+    assert NativeSolver(board, table_mb=8).value(board.full, False) == 16
+    prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 2, table_mb=8)
+    stopped = NativeSolver(board, table_mb=8, budget=Budget(nodes=3_000))
+    with pytest.raises(SearchInterrupted):
+        prove_part_in_sittings(stopped, *question, path, 2, 2, table_mb=8, every=1_000)
+    script = load_script("tiling_proofs")
+    asked = ["6", "6", "--first", "min", "--tests", "16", "--table-mb", "8", "--dfpn-mb", "8"]
+    script.main([*asked, "--numbers", str(path), "--moves"])
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert header == "value ≥ 16? after each of MIN's 9 moves up to symmetry, nearest to " \
+        "settling it first:"  # fmt: skip
+    states = [line.strip().split(": ", 1) for line in lines]
+    written = {board.describe(edge): edge for edge in board.edges_within(board.full)}
+    alpha_beta = NativeSolver(board, table_mb=8)
+    held = [move for move, state in states if state == "holds"]
+    assert len(held) == 5
+    for move in held:
+        assert alpha_beta.value(board.full & ~written[move], True) >= 15
+    assert states[0][1].startswith("open, proof number ")
+    assert [state for _, state in states[1:]].count("open") == 3
+    with pytest.raises(SystemExit):
+        script.main([*asked, "--moves"])
+    assert "--trim and --moves need --numbers and --dfpn-mb" in capsys.readouterr().err
+    with pytest.raises(InputError, match="holds no numbers"):
+        script.main([*asked[:5], "17", *asked[6:], "--numbers", str(path), "--moves"])
+
+
 def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:
     """Part 1 of 6×6 MIN first "≥ 16?" (it holds) answered, part 2 stopped midway: trimmed,
     the file holds the question alone, with their work; asked whole, it goes on and holds."""

@@ -224,10 +224,7 @@ def prove_part_in_sittings(
     chosen = {answer.move for answer in split}
     mine = [answer for answer in first_moves(solver, free, max_to_move, gamma)
             if answer.move in chosen]  # fmt: skip
-    # df-pn's choice at the question's node: first the move nearest to settling it (MAX to
-    # move: the smallest proof number; MIN: the smallest disproof number)
-    settling = 0 if max_to_move else 1
-    mine.sort(key=lambda answer: answer.numbers[settling] if answer.numbers else 2**32)
+    mine = _nearest_first(mine, max_to_move)  # df-pn's choice at the question's node
 
     def heard(move: tuple[int, int], sitting: Sitting) -> None:
         if on_save is not None:
@@ -259,6 +256,51 @@ def prove_part_in_sittings(
         if reaches == max_to_move:  # MAX reaches γ by this move, or MIN holds it below
             return Part(len(mine), answered, reaches)
     return Part(len(mine), answered, None)
+
+
+def saved_moves(
+    solver: NativeSolver,
+    free: int,
+    max_to_move: bool,
+    gamma: int,
+    path: Path,
+    *,
+    table_mb: int = DEFAULT_PROOF_TABLE_MB,
+) -> list[MoveAnswer]:
+    """The :func:`first_moves` of "value ≥ ``gamma``?" as the numbers saved in ``path``
+    have them (the question's own and its moves' asked apart), in df-pn's order: the move
+    nearest to settling the question first. Where a long question stands, and which move
+    to give a core of its own (``tiling_proofs.py --after``); searches nothing.
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(5, 5)
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+    ...                   table_mb=1, every=400, sittings=1).answer is None
+    True
+    >>> moves = saved_moves(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+    ...                     table_mb=1)
+    >>> len(moves), moves[0].reaches, moves[0].numbers is not None
+    (6, None, True)
+    """
+    question = question_text(free, max_to_move, gamma)
+    with _connect(path) as db:
+        work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
+        row = _load(db, question, kernel_identity(solver))
+        if row is None and not work.questions:
+            raise InputError(f"{path} holds no numbers for {question!r}")
+        if row is not None:
+            solver.learn_numbers(row["records"], table_mb)
+    return _nearest_first(first_moves(solver, free, max_to_move, gamma), max_to_move)
+
+
+def _nearest_first(answers: list[MoveAnswer], max_to_move: bool) -> list[MoveAnswer]:
+    """``answers`` in df-pn's order at their position, the move nearest to settling it
+    first (MAX to move: the smallest proof number; MIN: the smallest disproof number): a
+    move that settles it, the open ones, a move that cannot settle it, one without numbers."""
+    settling = 0 if max_to_move else 1
+    return sorted(answers, key=lambda a: a.numbers[settling] if a.numbers else 2**32)
 
 
 class _Settled(Exception):
