@@ -50,6 +50,7 @@ from evalgame.games.matching.native import (
 from evalgame.games.matching.sittings import (
     Sitting,
     first_moves,
+    learn_saved,
     prove_in_sittings,
     prove_part_in_sittings,
     saved_moves,
@@ -238,12 +239,13 @@ def show_move_progress(
 
 def show_saved_moves(
     board: Board, solver: NativeSolver, free: int, max_to_move: bool, gamma: int, path: Path,
-    table_mb: int,
+    table_mb: int, on_the_way: list[tuple[int, bool, int]],
 ) -> None:  # fmt: skip
     """A line for each first move of "value ≥ ``gamma``?": whether the value reaches γ
-    after it, as the numbers saved in ``path`` have it, the move nearest to settling the
-    question first."""
-    answers = saved_moves(solver, free, max_to_move, gamma, path, table_mb=table_mb)
+    after it, as the numbers saved in ``path`` have it (also those of the questions on the
+    way to it), the move nearest to settling the question first."""
+    answers = saved_moves(solver, free, max_to_move, gamma, path, table_mb=table_mb,
+                          on_the_way=on_the_way)  # fmt: skip
     print(f"value ≥ {gamma}? after each of {'MAX' if max_to_move else 'MIN'}'s "
           f"{len(answers)} moves up to symmetry, nearest to settling it first:")  # fmt: skip
     for answer in answers:
@@ -271,19 +273,19 @@ def part_of(text: str) -> tuple[int, int]:
 
 def position_after(
     board: Board, solver: NativeSolver, max_to_move: bool, gamma: int, text: str
-) -> tuple[int, str]:
-    """The free cells after the moves of ``text`` (each ``(r,c)-(r,c)``, separated by
-    spaces, from the empty board, ``max_to_move`` first), and those moves as asked: each
-    replaced by the symmetric copy a part of "value ≥ ``gamma``?" asks (:func:`first_moves`),
-    so that the question is that part's, the same row of a numbers file. A move not on free
-    cells is a ValueError that names it.
+) -> tuple[list[int], str]:
+    """The free cells from the empty board to the position after the moves of ``text``
+    (each ``(r,c)-(r,c)``, separated by spaces, ``max_to_move`` first), and those moves as
+    asked: each replaced by the symmetric copy a part of "value ≥ ``gamma``?" asks
+    (:func:`first_moves`), so that the question is that part's, the same row of a numbers
+    file. A move not on free cells is a ValueError that names it.
 
     >>> board = Board(2, 3)
-    >>> free, asked = position_after(board, NativeSolver(board, table_mb=1), True, 3, "(1,1)-(1,2)")
-    >>> bin(free), asked
-    ('0b111100', '(0,0)–(0,1)')
+    >>> path, asked = position_after(board, NativeSolver(board, table_mb=1), True, 3, "(1,1)-(1,2)")
+    >>> [bin(free) for free in path], asked
+    (['0b111111', '0b111100'], '(0,0)–(0,1)')
     """
-    free, asked = board.full, []
+    free, path, asked = board.full, [board.full], []
     for move in text.split():
         written = {board.describe(edge): edge for edge in board.edges_within(free)}
         edge = written.get(move.replace("-", "–"))
@@ -295,9 +297,10 @@ def position_after(
             a.move for a in first_moves(solver, free, max_to_move, gamma) if a.child == child
         ]
         free &= ~(1 << copy[0] | 1 << copy[1])
+        path.append(free)
         asked.append(name(board, copy))
         max_to_move, gamma = not max_to_move, gamma - 1
-    return free, " ".join(asked)
+    return path, " ".join(asked)
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -408,9 +411,17 @@ def main(argv: list[str] | None = None) -> None:
     max_to_move = args.first == "max"
     played = len(args.after.split())
     try:  # the tests are of the position after the moves: γ counts the dominoes to come
-        free, after = position_after(board, solver, max_to_move, tests[0] + played, args.after)
+        path, after = position_after(board, solver, max_to_move, tests[0] + played, args.after)
     except ValueError as problem:
         parser.error(str(problem))
+    free, starter = path[-1], max_to_move
+
+    def on_the_way(gamma: int) -> list[tuple[int, bool, int]]:
+        """The questions on the way to the position's "value ≥ γ?" (free, MAX to move, γ):
+        what their searches saved below it guides it, as a question's numbers its parts'."""
+        return [(way, starter ^ (k % 2 == 1), gamma + played - k)
+                for k, way in enumerate(path[:-1])]  # fmt: skip
+
     max_to_move ^= played % 2 == 1
     if args.trim is not None:
         for gamma in tests:
@@ -420,7 +431,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.moves:
         for gamma in tests:
-            show_saved_moves(board, solver, free, max_to_move, gamma, args.numbers, args.dfpn_mb)
+            show_saved_moves(board, solver, free, max_to_move, gamma, args.numbers, args.dfpn_mb,
+                             on_the_way(gamma))  # fmt: skip
         return
     # a proof's record names the region database it ran with (its size changes the nodes)
     tame = options & OPTIONS["tame"]
@@ -450,6 +462,8 @@ def main(argv: list[str] | None = None) -> None:
             print(f"value ≥ {gamma}? already settled: {lower} ≤ value ≤ {upper}", flush=True)
             continue
         nodes, clock = solver.stats.nodes, time.process_time()
+        if args.numbers is not None and args.dfpn_mb is not None:
+            learn_saved(solver, args.numbers, on_the_way(gamma), table_mb=args.dfpn_mb)
         if args.part is not None:
             try:
                 done = prove_part_in_sittings(

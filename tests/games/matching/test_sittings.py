@@ -443,6 +443,31 @@ def test_the_script_asks_the_question_after_moves_as_a_part_would(
     assert "--tests takes whole numbers" in errors
 
 
+def test_a_question_after_moves_is_guided_by_the_questions_on_the_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--after``, as a part: the board's question answered in a file, the question after
+    a first move asked in that file is decided by what the board's saved (a node or so);
+    in a file of its own it is searched (hundreds)."""
+    board, script = Board(5, 5), load_script("tiling_proofs")
+    start = NativeSolver(board, table_mb=1).value(board.full, False)
+
+    def nodes_after(path: Path) -> int:
+        script.main(["5", "5", "--first", "min", "--tests", f"{start - 1}", "--after",
+                     "(0,0)-(0,1)", "--table-mb", "1", "--dfpn-mb", "1", "--until", "23:59",
+                     "--numbers", str(path)])  # fmt: skip
+        proved = f"proved value ≥ {start - 1}: "
+        out = capsys.readouterr().out
+        assert proved in out
+        return int(out.split(proved)[1].split(" nodes")[0].replace(",", ""))
+
+    shared, alone = tmp_path / "shared.sqlite", tmp_path / "alone.sqlite"
+    script.main(["5", "5", "--first", "min", "--tests", f"{start}", "--table-mb", "1",
+                 "--dfpn-mb", "1", "--until", "23:59", "--numbers", str(shared)])  # fmt: skip
+    assert f"proved value ≥ {start}" in capsys.readouterr().out
+    assert nodes_after(shared) <= 10 < nodes_after(alone)
+
+
 def test_the_script_shows_where_each_first_move_stands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

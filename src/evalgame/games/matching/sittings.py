@@ -266,11 +266,13 @@ def saved_moves(
     path: Path,
     *,
     table_mb: int = DEFAULT_PROOF_TABLE_MB,
+    on_the_way: Sequence[tuple[int, bool, int]] = (),
 ) -> list[MoveAnswer]:
     """The :func:`first_moves` of "value ≥ ``gamma``?" as the numbers saved in ``path``
-    have them (the question's own and its moves' asked apart), in df-pn's order: the move
-    nearest to settling the question first. Where a long question stands, and which move
-    to give a core of its own (``tiling_proofs.py --after``); searches nothing.
+    have them (those of the questions ``on_the_way`` to it, as :func:`learn_saved`, then
+    its moves' asked apart and its own), in df-pn's order: the move nearest to settling the
+    question first. Where a long question stands, and which move to give a core of its own
+    (``tiling_proofs.py --after``); searches nothing.
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
@@ -285,22 +287,57 @@ def saved_moves(
     (6, None, True)
     """
     question = question_text(free, max_to_move, gamma)
+    guides = learn_saved(solver, path, on_the_way, table_mb=table_mb)
     with _connect(path) as db:
         work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel_identity(solver))
-        if row is None and not work.questions:
-            raise InputError(f"{path} holds no numbers for {question!r}")
+        if row is None and not work.questions and not guides:
+            raise InputError(f"{path} holds no numbers for {question!r} nor on the way to it")
         if row is not None:
             solver.learn_numbers(row["records"], table_mb)
     return _nearest_first(first_moves(solver, free, max_to_move, gamma), max_to_move)
 
 
+def learn_saved(
+    solver: NativeSolver,
+    path: Path,
+    questions: Sequence[tuple[int, bool, int]],
+    *,
+    table_mb: int = DEFAULT_PROOF_TABLE_MB,
+) -> int:
+    """Take in the numbers saved in ``path`` for each of ``questions`` (free, MAX to move,
+    γ) that has a row, in that order; how many had one. The questions on the way to a
+    position guide its own as a question's numbers guide its parts
+    (``tiling_proofs.py --after``): what their searches learned below it is not redone.
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> board = Board(4, 4)
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, path,
+    ...                   table_mb=1).answer
+    True
+    >>> learn_saved(NativeSolver(board, table_mb=1), path, [(board.full, True, 7),
+    ...             (board.full, True, 8)], table_mb=1)
+    1
+    """
+    kernel, learned = kernel_identity(solver), 0
+    with _connect(path) as db:
+        for question in questions:
+            row = _load(db, question_text(*question), kernel)
+            if row is not None:
+                solver.learn_numbers(row["records"], table_mb)
+                learned += 1
+    return learned
+
+
 def _nearest_first(answers: list[MoveAnswer], max_to_move: bool) -> list[MoveAnswer]:
     """``answers`` in df-pn's order at their position, the move nearest to settling it
     first (MAX to move: the smallest proof number; MIN: the smallest disproof number): a
-    move that settles it, the open ones, a move that cannot settle it, one without numbers."""
-    settling = 0 if max_to_move else 1
-    return sorted(answers, key=lambda a: a.numbers[settling] if a.numbers else 2**32)
+    move that settles it, the open ones (those without numbers last), a move that cannot
+    settle it (its number is the kernel's infinity, 2³² − 1)."""
+    settling, unknown = 0 if max_to_move else 1, 2**32 - 2
+    return sorted(answers, key=lambda a: a.numbers[settling] if a.numbers else unknown)
 
 
 class _Settled(Exception):
