@@ -66,7 +66,7 @@ load: $(STAMP)
 ## minutes a starter, 2 GB each; 8×8: 2 + 3 + 10 CPU minutes MIN first, 2 + 3 + 47 MAX first, 4 GB each,
 ## and "≥ 27" about 15 more a starter; by df-pn, recorded in sittings, MAX first "≥ 28" 14 and
 ## "≥ 29" 51 CPU minutes, MIN first "≥ 28" 4 CPU hours, MAX first "≤ 29" (the value) about 7.5 CPU
-## hours and MIN first "≥ 29" about 15.4 in the sittings that found them, 8 GB each;
+## hours, MIN first "≥ 29" about 15.4 and "≤ 29" 0.75 in the sittings that found them, 8 GB each;
 ## the exact values past 6×7 confirmed by sampled lines: about 50 CPU minutes together; not part of `make test`)
 long-proofs: $(STAMP)
 	EVALGAME_LONG_PROOFS=1 nice $(BIN)/pytest -n 2 -p no:randomly \

@@ -77,9 +77,21 @@ def test_kernel_proofs_narrow_the_bounds() -> None:
     assert seven.min_first[0] < seven.min_first[1]
 
 
+def test_a_board_is_read_once_even_when_its_bounds_met() -> None:
+    """8×8's value (29 for both starters) came from the kernel's proofs, which narrowed the
+    bounds the file also keeps: the board is its value, once."""
+    boards = boards_from_json(json.loads((DOCS / "tiling_results.json").read_text()))
+    names = [board.name for board in boards]
+    assert len(names) == len(set(names))
+    (eight,) = [board for board in boards if board.name == "8×8"]
+    assert eight.solved
+    assert eight.max_first == eight.min_first == (29, 29)
+
+
 def test_manager_stores_narrow_the_bounds() -> None:
     data = json.loads((DOCS / "tiling_results.json").read_text())
     data["kernel_proofs"] = []
+    data["kernel_values"].pop("8x8")  # the bounds, as before the kernel's proofs met
     stores = [
         ManagerProof(8, 8, "min", "8x8-min.sqlite", None, 29, 0, 0.0, ()),
         ManagerProof(8, 8, "max", "8x8-max.sqlite", 26, None, 0, 0.0, ()),

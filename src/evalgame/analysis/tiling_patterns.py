@@ -111,10 +111,11 @@ class Board2:
 
 
 def boards_from_json(data: Mapping[str, Any], managed: Sequence[ManagerProof] = ()) -> list[Board2]:
-    """The solved boards and the bounded ones of ``docs/tiling_results.json``; the bounds
-    proven by the search ladder are narrowed by the C kernel's proofs (``kernel_proofs``)
-    and by the proof manager's stores (``managed``, see
-    :func:`~evalgame.analysis.tiling_results.manager_proofs`)."""
+    """The solved boards and the bounded ones of ``docs/tiling_results.json``, one each;
+    the bounds proven by the search ladder are narrowed by the C kernel's proofs
+    (``kernel_proofs``) and by the proof manager's stores (``managed``, see
+    :func:`~evalgame.analysis.tiling_results.manager_proofs`). A board with an exact value
+    is that value, whatever bounds the file also holds of it."""
     managed_proofs = [
         (p.rows, p.cols, p.first, f"value {relation} {bound}")
         for p in managed
@@ -130,8 +131,9 @@ def boards_from_json(data: Mapping[str, Any], managed: Sequence[ManagerProof] = 
     bounded: dict[tuple[int, int], dict[str, Any]] = {}
     for entry in data.get("bounds", {}).values():
         bounded.setdefault((entry["rows"], entry["cols"]), {})[entry["first"]] = entry
+    exact_boards = {(board.rows, board.cols) for board in boards}
     for (rows, cols), first in sorted(bounded.items()):
-        if {"max", "min"} <= first.keys():
+        if {"max", "min"} <= first.keys() and (rows, cols) not in exact_boards:
             low_high = {
                 name: _tightened(
                     (max(e["report"]["lower"], e["mu"]), e["report"]["upper"]),
