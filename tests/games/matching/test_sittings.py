@@ -502,6 +502,10 @@ def test_the_script_shows_where_each_first_move_stands(
     assert "--trim and --moves need --numbers and --dfpn-mb" in capsys.readouterr().err
     with pytest.raises(InputError, match="holds no numbers"):
         script.main([*asked[:5], "17", *asked[6:], "--numbers", str(path), "--moves"])
+    missing = tmp_path / "missing.sqlite"
+    with pytest.raises(InputError, match="no such file of saved numbers"):
+        script.main([*asked, "--numbers", str(missing), "--moves"])
+    assert not missing.exists()  # only read: not created
 
 
 def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:

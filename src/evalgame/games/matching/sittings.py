@@ -287,6 +287,7 @@ def saved_moves(
     (6, None, True)
     """
     question = question_text(free, max_to_move, gamma)
+    _must_exist(path)
     guides = learn_saved(solver, path, on_the_way, table_mb=table_mb)
     with _connect(path) as db:
         work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
@@ -376,6 +377,7 @@ def trim_numbers(
     """
     question = question_text(free, max_to_move, gamma)
     kernel = kernel_identity(solver)
+    _must_exist(path)
     with _connect(path) as db:
         work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel)  # its own last: its numbers are the oldest
@@ -533,6 +535,13 @@ def _connect(path: Path) -> Iterator[sqlite3.Connection]:
         raise InputError(f"{path} is not a file of saved numbers: {error}") from None
     finally:
         db.close()
+
+
+def _must_exist(path: Path) -> None:
+    """Refuse a numbers file that is not there, before connecting would create it (for
+    what only reads or rewrites one)."""
+    if not path.is_file():
+        raise InputError(f"{path}: no such file of saved numbers")
 
 
 def _load(db: sqlite3.Connection, question: str, kernel: str) -> sqlite3.Row | None:
