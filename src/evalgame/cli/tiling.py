@@ -52,6 +52,7 @@ from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import CHECKPOINT_ENTRIES, ENGINES, Engine, available
 from evalgame.games.matching.solvers import SOLVERS
 from evalgame.games.tiling.board import Board, Cell, Domino, check_size, read_board
+from evalgame.games.tiling.certificate import SMALL_CELLS, TAME_CELLS
 from evalgame.games.tiling.game import (
     TilingSolution,
     board_segments,
@@ -61,6 +62,7 @@ from evalgame.games.tiling.proof import TilingProblem
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.registry import choose, describe
+from evalgame.search.stats import SearchStats
 from evalgame.vocabulary import exact_json, seconds_json
 
 if TYPE_CHECKING:
@@ -140,8 +142,58 @@ def tiling(
     ladder: Ladder = None,
     ask: Ask = None,
     fresh: Fresh = False,
+    certificate: Path | None = typer.Option(
+        None,
+        "--certificate",
+        metavar="FILE",
+        help="Also write a proof certificate (gzip JSON lines, docs/certificates.md) that "
+        "`evalgame verify FILE` checks: of the bound --ask G proves, or of both bounds of "
+        "the value (two files, FILE's name with -at_least-V and -at_most-V).",
+    ),
+    small_cells: int = typer.Option(
+        SMALL_CELLS,
+        "--small-cells",
+        metavar="S",
+        help="With --certificate: the checker decides positions of at most S free cells "
+        "by exhaustive search.",
+    ),
+    tame_cells: int = typer.Option(
+        TAME_CELLS,
+        "--tame-cells",
+        metavar="K",
+        help="With --certificate: the checker decides sums of tame regions of at most K "
+        "cells by the sum rule (2…24).",
+    ),
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
+    if certificate is not None:
+        if tame is not None or table is not None or min_maximal or out is not None:
+            raise InputError(
+                "--certificate proves a bound of one board: no --tame, --table, "
+                "--min-maximal or --out"
+            )
+        if workers or scheduler or store or ladder is not None or fresh:
+            raise InputError(
+                "--certificate is written in one process from the kernel's answers: no "
+                "--workers, --scheduler, --store, --ladder or --fresh"
+            )
+        if board_text is not None and rows is not None:
+            raise InputError("give ROWS COLS or --board, not both")
+        if board_text is None and (rows is None or cols is None):
+            raise InputError("give the board size: evalgame tiling ROWS COLS --certificate FILE")
+        board = read_board(board_text) if board_text is not None else Board(rows or 0, cols or 0)
+        _certify(
+            board,
+            _player(first),
+            ask,
+            certificate,
+            small_cells,
+            tame_cells,
+            table_mb,
+            timeout,
+            json_output,
+        )
+        return
     if tame is not None:
         if rows is not None or min_maximal or out is not None or board_text or table:
             raise InputError(
@@ -211,6 +263,116 @@ def tiling(
         return
     board = Board(rows, cols)
     _solve(board, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
+
+
+def _certify(
+    board: Board,
+    player: Player,
+    ask: str | None,
+    path: Path,
+    small_cells: int,
+    tame_cells: int,
+    table_mb: int | None,
+    timeout: float | None,
+    json_output: bool,
+) -> None:
+    """``--certificate``: prove the bound ``--ask`` asks, or the value, and write the
+    certificate of each bound proven."""
+    from evalgame.games.tiling.certificate import (
+        CertificateSummary,
+        Claim,
+        certificate_path,
+        certificate_solver,
+        write_certificate,
+    )
+
+    if not available():
+        raise InputError("certificates are written from the C kernel's answers: it is not built")
+    gamma = _threshold(ask)
+    free = board.start.bit_count()
+    if free > SOLVABLE_CELLS and timeout is None:
+        raise LimitError(
+            f"the number of free cells of {_name(board)}",
+            free,
+            SOLVABLE_CELLS,
+            "a certificate of a larger board takes hours; pass --timeout S (0: no limit)",
+        )
+    max_first = player is Player.MAX
+    summaries: list[CertificateSummary] = []
+    with late_status() as show:
+        latest: list[CertificateSummary] = []
+
+        def report(summary: CertificateSummary) -> None:
+            latest[:] = [summary]
+            leaves = sum(summary.leaves.values())
+            show(
+                f"certificate of value {'≥' if summary.claim == 'at_least' else '≤'} "
+                f"{summary.bound}: {summary.entries:,} entries, {summary.opponent:,} "
+                f"opponent positions, {leaves:,} leaves, {summary.kernel_nodes:,} kernel "
+                f"nodes, {budget.elapsed:.1f} s (Ctrl-C stops)",
+                budget.elapsed,
+            )
+
+        def progress(stats: SearchStats, _: Budget) -> None:
+            if latest:
+                latest[0].kernel_nodes = stats.nodes
+                report(latest[0])
+            else:
+                show(f"asking the root's question: {stats.nodes:,} kernel nodes", budget.elapsed)
+
+        budget = Budget(seconds=time_limit(timeout), on_progress=progress)
+        context = {**_context(board), "first": player.value, "certificates": None}
+        with json_stops(json_output, **context), budget.guard():
+            solver = certificate_solver(board, tame_cells, table_mb=table_mb, budget=budget)
+            if gamma is None:
+                value = solver.value(board.start, max_first)
+                claims: list[tuple[Claim, int]] = [("at_least", value), ("at_most", value)]
+                paths = [certificate_path(path, claim, value) for claim, value in claims]
+            else:
+                holds = solver.test(board.start, max_first, gamma) >= gamma
+                claims = [("at_least", gamma) if holds else ("at_most", gamma - 1)]
+                paths = [path]
+            for (claim, bound), target in zip(claims, paths, strict=True):
+                summaries.append(
+                    write_certificate(
+                        board,
+                        max_first,
+                        claim,
+                        bound,
+                        target,
+                        small_cells=small_cells,
+                        tame_cells=tame_cells,
+                        solver=solver,
+                        budget=budget,
+                        report=report,
+                    )
+                )
+    if json_output:
+        print_json({**context, "certificates": [s.as_dict() for s in summaries]})
+        return
+    for summary in summaries:
+        sign = "≥" if summary.claim == "at_least" else "≤"
+        leaves = ", ".join(f"{count:,} {rule}" for rule, count in summary.leaves.items())
+        console.print(
+            f"{_name(board)}, {player.value.upper()} first: value {sign} "
+            f"[bold]{summary.bound}[/], certificate {summary.path} ({summary.entries:,} "
+            f"entries, {summary.bytes:,} bytes; {summary.opponent:,} opponent positions; "
+            f"leaves: {leaves}; {summary.kernel_nodes:,} kernel nodes, "
+            f"{summary.seconds:.1f} s)"
+        )
+    console.print(
+        "check with: " + " ; ".join(f"evalgame verify {s.path}" for s in summaries), style="dim"
+    )
+
+
+def _threshold(ask: str | None) -> int | None:
+    """The integer of ``--ask G``, or None without it."""
+    if ask is None:
+        return None
+    try:
+        return int(ask.strip())
+    except ValueError:
+        raise InputError(f"--ask G needs an integer number of dominoes, not {ask!r}") from None
 
 
 def _solve(

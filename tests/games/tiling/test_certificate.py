@@ -1,0 +1,115 @@
+"""Certificates written from the kernel's answers: well-formed, minimal in what they claim,
+and refused for a false claim (the checker's own tests are in tests/certify)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from evalgame.errors import InputError, SearchInterrupted
+from evalgame.games.matching import native
+from evalgame.games.tiling.board import Board
+from evalgame.games.tiling.certificate import (
+    CLAIMS,
+    Claim,
+    board_symmetries,
+    certificate_path,
+    iter_entries,
+    write_certificate,
+)
+from evalgame.search.budget import Budget
+from tests.games.matching.naive_matching import game_value, induced, random_boards
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+
+def naive_value(board: Board, max_first: bool) -> int:
+    edges = [(u, v) for u, v in board.edges if board.start >> u & 1 and board.start >> v & 1]
+    return game_value(induced(edges, range(board.n)), max_first)
+
+
+def test_a_certificate_is_well_formed(tmp_path: Path) -> None:
+    """Header first, then one entry per line: a canonical lower-case hex key of free cells
+    only, and a domino of two adjacent free cells of that position, in increasing order."""
+    board = Board(4, 5, [(0, 0), (3, 4)])
+    value = naive_value(board, True)
+    path = tmp_path / "c.cert.gz"
+    summary = write_certificate(board, True, "at_least", value, path, small_cells=4, tame_cells=4)
+    lines = list(iter_entries(path))
+    header, entries = lines[0], lines[1:]
+    assert header["board"] == board.drawing()
+    assert header["bound"] == value
+    assert header["to_move"] == "max"
+    assert header["symmetry"] is True
+    assert "commit" in str(header["provenance"]) or "no git" in str(header["provenance"])
+    assert len(entries) == summary.entries > 0
+    symmetries = board_symmetries(board)
+    keys = set()
+    for entry in entries:
+        assert set(entry) == {"free", "move"}
+        text = entry["free"]
+        assert isinstance(text, str)
+        assert text == text.lower()
+        assert not text.startswith("0x")
+        free = int(text, 16)
+        assert free & ~board.start == 0
+        assert free == min(s(free) for s in symmetries)
+        move = entry["move"]
+        assert isinstance(move, list)
+        first, second = move
+        assert first < second
+        assert board.adjacency[first] >> second & 1
+        assert free >> first & 1
+        assert free >> second & 1
+        keys.add(free)
+    assert len(keys) == len(entries)
+    assert summary.bytes == path.stat().st_size
+
+
+@pytest.mark.parametrize("claim", CLAIMS)
+def test_a_false_claim_is_refused_and_leaves_no_file(tmp_path: Path, claim: Claim) -> None:
+    """One past the value (brute force) cannot be certified; the value itself can."""
+    for board in random_boards(seed=5, count=12, most_free=12):
+        for max_first in (True, False):
+            value = naive_value(board, max_first)
+            wrong = value + 1 if claim == "at_least" else value - 1
+            path = tmp_path / "wrong.cert.gz"
+            with pytest.raises(InputError, match="false"):
+                write_certificate(
+                    board,
+                    max_first,
+                    claim,
+                    wrong,
+                    path,
+                    small_cells=0,
+                    tame_cells=2,
+                )
+            assert list(tmp_path.iterdir()) == []
+            write_certificate(board, max_first, claim, value, path, small_cells=0, tame_cells=2)
+            path.unlink()
+
+
+def test_a_stopped_certificate_leaves_no_file(tmp_path: Path) -> None:
+    board = Board(6, 6)
+    path = tmp_path / "stopped.cert.gz"
+    with pytest.raises(SearchInterrupted):
+        write_certificate(board, True, "at_least", 16, path, budget=Budget(nodes=10))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_certificates_of_a_value_are_named_apart() -> None:
+    path = Path("docs/7x7-max.cert.gz")
+    assert certificate_path(path, "at_least", 22) == Path("docs/7x7-max-at_least-22.cert.gz")
+    assert certificate_path(path, "at_most", 22).name == "7x7-max-at_most-22.cert.gz"
+
+
+def test_the_certificate_is_gzip_text(tmp_path: Path) -> None:
+    path = tmp_path / "c.cert.gz"
+    write_certificate(Board(3, 3), False, "at_most", 4, path)
+    with gzip.open(path, "rt", encoding="utf-8") as text:
+        header = json.loads(text.readline())
+    assert header["format"] == "evalgame-certificate"
+    assert header["version"] == 1
