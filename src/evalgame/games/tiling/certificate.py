@@ -17,9 +17,11 @@ canonical form under the board's symmetries, so a symmetric twin costs nothing.
 >>> import gzip, json, tempfile, pathlib
 >>> from evalgame.games.tiling.board import Board
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "4x4.cert.gz"
->>> summary = write_certificate(Board(4, 4), True, "at_least", 7, path, tame_cells=4)
+>>> summary = write_certificate(
+...     Board(4, 4), True, "at_least", 7, path, small_cells=8, tame_cells=4
+... )
 >>> summary.entries, summary.leaves
-(14, {'settled': 0, 'small': 44, 'tame': 19})
+(20, {'settled': 0, 'small': 87, 'tame': 1})
 >>> header = json.loads(gzip.open(path, "rt").readline())
 >>> header["claim"], header["bound"], header["board"]
 ('at_least', 7, '..../..../..../....')
