@@ -41,7 +41,12 @@ from typing import IO, Literal
 
 from evalgame.errors import InputError
 from evalgame.games.matching.bitgraph import Permutation, bits
-from evalgame.games.matching.native import LARGE_GRAPH_OPTIONS, NativeSolver
+from evalgame.games.matching.native import (
+    DEFAULT_TAME_CELLS,
+    LARGE_BOARD_TAME_MB,
+    LARGE_GRAPH_OPTIONS,
+    NativeSolver,
+)
 from evalgame.games.tiling.board import Board
 from evalgame.provenance import provenance
 from evalgame.search.budget import Budget
@@ -310,7 +315,10 @@ def certificate_solver(
         table_mb=table_mb,
         budget=budget,
         options=LARGE_GRAPH_OPTIONS,
-        tame_cells=max(tame_cells, 16),
+        tame_cells=max(tame_cells, DEFAULT_TAME_CELLS),
+        # regions of up to 20 cells thrash the default database (BENCHMARKS.md, "Larger
+        # regions on larger boards")
+        tame_mb=LARGE_BOARD_TAME_MB if tame_cells > DEFAULT_TAME_CELLS else None,
     )
 
 
