@@ -48,6 +48,7 @@ CARRIED = {
 API: dict[str, tuple[str, ...]] = {
     "core": ("numbers", "vocabulary", "errors", "expr"),
     "search": ("search",),
+    "certify": ("certify",),
     "proofs": ("proofs",),
     "games": ("games",),
     "play": ("play",),

@@ -122,6 +122,13 @@ class StoreError(InputError):
     """A proof store that cannot be used: not a store, damaged, or made for another problem."""
 
 
+class CertificateError(InputError):
+    """A proof certificate that cannot be read: a missing or non-gzip file, or one that
+    breaks format 1 (``docs/certificates.md``); the message names the line. A certificate
+    that is well formed but proves nothing is not an error: the checker reports it invalid.
+    """
+
+
 class ClusterError(EvalgameError):
     """The Dask cluster cannot be reached or started, or it lost every worker."""
 

@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": ("Play", "web", "serve"),
     "graph": ("Paper's variants", "graph", "graph_command"),
     "tiling": ("Paper's variants", "tiling", "tiling"),
+    "verify": ("Paper's variants", "verify", "verify_command"),
     "proofs": ("Parallel proofs", "proofs", "proofs_command"),
     "version": ("About", "about", "version"),
     "engines": ("About", "about", "engines"),

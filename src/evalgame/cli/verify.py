@@ -1,0 +1,141 @@
+"""``evalgame verify FILE``: the independent checker of tiling-game proof certificates
+(``docs/certificates.md``); exit status 0 when the certificate is valid, 1 when it is not.
+
+>>> import gzip, json, tempfile
+>>> from pathlib import Path
+>>> from typer.testing import CliRunner
+>>> from evalgame.cli import app
+>>> header = {"format": "evalgame-certificate", "version": 1, "board": "....",
+...           "to_move": "max", "claim": "at_least", "bound": 2, "symmetry": True,
+...           "small_cells": 0, "tame_cells": 0}
+>>> path = Path(tempfile.mkdtemp()) / "1x4.cert.gz"
+>>> _ = path.write_bytes(gzip.compress(
+...     (json.dumps(header) + '\\n{"free": "f", "move": [0, 1]}\\n').encode()))
+>>> result = CliRunner().invoke(app, ["verify", str(path), "--json"])
+>>> result.exit_code, json.loads(result.stdout)["valid"]
+(0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from evalgame.certify import Report, verify
+from evalgame.cli.shared import JsonOutput, console, err_console, print_json
+from evalgame.errors import ClusterError, InputError, interruption
+
+#: exit status of an invalid certificate (a valid one: 0; a malformed file: 2)
+INVALID = 1
+#: exit status when Ctrl-C stops the check
+STOPPED = 4
+#: exit status when the Dask cluster cannot be reached or fails
+CLUSTER = 5
+
+
+def verify_command(
+    path: Path = typer.Argument(
+        ...,
+        help="The certificate, a gzip file of JSON lines (format 1, docs/certificates.md), "
+        "checked by this command's own moves, symmetries, matchings and exhaustive searches. "
+        "Exit status 0: valid; 1: invalid (the first position that failed is drawn); "
+        "2: a missing, non-gzip or malformed file; 4: stopped by Ctrl-C, nothing decided; "
+        "5: the Dask cluster failed.",
+    ),
+    json_output: JsonOutput = False,
+    workers: int | None = typer.Option(
+        None,
+        "--workers",
+        min=1,
+        help="Verify the subtrees below the first plies on N local worker processes.",
+    ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="Verify on the Dask cluster at this address (tcp://HOST:8786)."
+    ),
+) -> None:
+    """Check a proof certificate of the tiling game: exit status 0 if valid, 1 if invalid."""
+    if workers is not None and scheduler is not None:
+        raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
+    try:
+        with _bar() as progress:
+            if workers is None and scheduler is None:
+                report = verify(path, progress=progress)
+            else:
+                from evalgame.proofs.cluster import connect
+
+                with connect(scheduler=scheduler, workers=workers) as client:
+                    report = verify(path, client=client, progress=progress)
+    except ClusterError as error:  # not exit status 1, which says "invalid"
+        err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
+        raise typer.Exit(CLUSTER) from None
+    except KeyboardInterrupt as stop:
+        reason = f"{interruption(stop)}: nothing was decided (neither valid nor invalid)"
+        if json_output:
+            print_json({"status": "stopped", "reason": reason})
+        else:
+            err_console.print(Text.assemble(("error: ", "bold red"), reason))
+        raise typer.Exit(STOPPED) from None
+    if json_output:
+        print_json(report.json())
+    else:
+        _show(path, report)
+    if not report.valid:
+        raise typer.Exit(INVALID)
+
+
+@contextmanager
+def _bar() -> Iterator[Callable[[str, int, int | None], None]]:
+    """A progress bar on standard error, fed by the checker's ``progress(stage, done,
+    total)``: the file read (bytes), then the prover's positions verified of the entries."""
+    names = {"reading": "reading the certificate", "verifying": "prover positions verified"}
+    tasks: dict[str, Any] = {}
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("(Ctrl-C stops)"),
+        console=err_console,
+        transient=True,
+    ) as bar:
+
+        def progress(stage: str, done: int, total: int | None) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(names.get(stage, stage), total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield progress
+
+
+def _show(path: Path, report: Report) -> None:
+    """The verdict for a person: what is claimed, valid or not, counts, and where it fails."""
+    header, counts = report.header, report.counts
+    claim = f"value {'≥' if header.claim == 'at_least' else '≤'} {header.bound}"
+    position = f"the board {header.board}, {header.to_move.upper()} to move"
+    if report.valid:
+        console.print(f"{path}: [bold green]valid[/]: it proves {claim} on {position}")
+    else:
+        console.print(f"{path}: [bold red]invalid[/]: it does not prove {claim} on {position}")
+    console.print(
+        f"{counts.prover:,} prover positions and {counts.opponent:,} opponent positions "
+        f"verified; leaves: {counts.settled:,} settled, {counts.small:,} small "
+        f"(≤ {header.small_cells} cells, by exhaustive search), {counts.tame:,} by the sum "
+        f"rule (tame regions ≤ {header.tame_cells} cells); {report.entries:,} entries in "
+        f"the file; {report.seconds:.3f} s",
+        style="dim",
+    )
+    failure = report.failure
+    if failure is not None:
+        console.print(f"[bold]why:[/] {failure.reason}", highlight=False)
+        where = "the first position that failed" if failure.moves is not None else "the position"
+        console.print(
+            f"{where}, {failure.to_move.upper()} to move ('.' free, '#' blocked, letters: "
+            "the dominoes placed, 'a' first):"
+        )
+        console.print(failure.drawing, markup=False)
