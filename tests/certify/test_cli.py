@@ -28,7 +28,7 @@ def test_a_valid_certificate() -> None:
     assert result.exit_code == 0, result.output
     said = " ".join(result.stdout.split())
     assert "valid: it proves value ≥ 5 on the board ..../..../...., MAX to move" in said
-    assert "11 prover positions and 1 opponent positions verified" in said
+    assert "11 prover positions and 1 opponent position verified" in said
     data = json.loads(run(str(EXAMPLE), "--json").stdout)
     assert data["valid"] is True
     assert data["failed"] is None

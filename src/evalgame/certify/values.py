@@ -2,12 +2,14 @@
 definition (docs/tiling_search.md, "Tame regions and the sum rule").
 
 The value of a position is the number of dominoes still placed under optimal play, MAX
-wanting it large and MIN small: plain minimax over every move, remembered by free set (its
-live cells translated to the top left corner, so that a shape is searched once wherever it
-lies). A region's values are a = M(R) (MAX to move) and b = m(R) (MIN to move), found by
-that same search; its tameness is conditions 1–4 of the definition, checked on every region
-that every move leaves, recursively. Nothing here trusts the sum rule: it only applies it
-(:meth:`Values.sum_rule`) to regions it has valued and found tame.
+wanting it large and MIN small. It is found by exhaustive search: tests "value ≥ v?" that
+try every move (MIN to move) or moves until one reaches v (MAX), remembering for each
+position (its live cells translated to the top left corner, so that a shape is searched
+once wherever it lies) the bounds on its value that the tests proved. A region's values
+are a = M(R) (MAX to move) and b = m(R) (MIN to move), found by that search — the sum rule
+only suggests where to start testing; its tameness is conditions 1–4 of the definition,
+checked on every region that every move leaves, recursively. Nothing here trusts the sum
+rule: it only applies it (:meth:`Values.sum_rule`) to regions it has valued and found tame.
 
 >>> from evalgame.certify.board import Grid
 >>> values = Values(Grid(1, 4))
@@ -25,7 +27,7 @@ from typing import NamedTuple
 
 from evalgame.certify.board import Grid
 
-#: entries of the memo of values before it is emptied (about 100 bytes each)
+#: entries of the memo of bounds before it is emptied (about 150 bytes each)
 MEMO_LIMIT = 4_000_000
 
 
@@ -45,61 +47,101 @@ class Values:
     def __init__(self, grid: Grid, memo_limit: int = MEMO_LIMIT) -> None:
         self.grid = grid
         self.memo_limit = memo_limit
-        self._values: dict[int, int] = {}
+        #: position (its live cells in the corner) and side → bounds (low, high) on its value
+        self._values: dict[int, tuple[int, int]] = {}
         #: region, translated to the corner → (a, b) when tame, None when wild
         self._regions: dict[int, tuple[int, int] | None] = {}
 
-    def value(self, free: int, max_to_move: bool) -> int:
-        """The number of dominoes placed from the position ``free`` on under optimal play.
+    def value(self, free: int, max_to_move: bool, guess: int | None = None) -> int:
+        """The number of dominoes placed from the position ``free`` on under optimal play,
+        found by tests "value ≥ v?" from ``guess`` up or down (any guess gives the value;
+        a good one saves tests).
 
         >>> Values(Grid(3, 3)).value(0b111_111_111, True)  # the 3×3 board, MAX first
         4
         """
         grid = self.grid
-        return self._search(grid.shifted(grid.live(free)), max_to_move)
+        free = grid.shifted(grid.live(free))
+        value = free.bit_count() // 3 if guess is None else max(guess, 0)
+        if self._at_least(free, max_to_move, value):
+            while self._at_least(free, max_to_move, value + 1):
+                value += 1
+            return value
+        value -= 1
+        while not self._at_least(free, max_to_move, value):
+            value -= 1
+        return value
 
-    def _search(self, free: int, max_to_move: bool) -> int:
-        """:meth:`value` of a set already live and translated to the corner."""
+    def at_least(self, free: int, max_to_move: bool, bound: int) -> bool:
+        """Whether the position ``free`` is worth at least ``bound`` dominoes.
+
+        >>> values = Values(Grid(1, 4))
+        >>> values.at_least(0b1111, True, 2), values.at_least(0b1111, False, 2)
+        (True, False)
+        """
+        grid = self.grid
+        return self._at_least(grid.shifted(grid.live(free)), max_to_move, bound)
+
+    def _at_least(self, free: int, max_to_move: bool, bound: int) -> bool:
+        """:meth:`at_least` of a set already live and translated to the corner: every move
+        searched (MIN to move) or until one reaches the bound (MAX), the bounds learnt
+        on the value of each position remembered."""
+        if bound <= 0:
+            return True
         memo = self._values
         key = free << 1 | max_to_move
         known = memo.get(key)
         if known is not None:
-            return known
+            low, high = known
+            if low >= bound:
+                return True
+            if high < bound:
+                return False
+        else:  # no more dominoes than cells of either colour
+            black = (free & self.grid.black).bit_count()
+            low, high = 0, min(black, free.bit_count() - black)
+            if high < bound:
+                return False
         grid = self.grid
-        cols, not_last, shifted, search = grid.cols, grid.not_last, grid.shifted, self._search
-        # the moves (as in Grid.moves), and after each the live cells (as in Grid.live)
+        cols, not_last, shifted = grid.cols, grid.not_last, grid.shifted
+        get, search = memo.get, self._at_least
+        other, need = not max_to_move, bound - 1
+        # MAX looks for a move to a position worth ``need``, MIN for one to a position
+        # worth less; each position after a move made live (as in Grid.live), and searched
+        # only if its remembered bounds do not decide
+        found, moved = not max_to_move, False
         right = free & (free >> 1) & not_last
         down = free & (free >> cols)
-        moves = []
-        while right:
-            low = right & -right
-            moves.append(low | low << 1)
-            right ^= low
-        while down:
-            low = down & -down
-            moves.append(low | low << cols)
-            down ^= low
-        if max_to_move:  # no more dominoes than cells of either colour
-            black = (free & grid.black).bit_count()
-            most = min(black, free.bit_count() - black)
+        for pairs, step in ((right, 1), (down, cols)):
+            while pairs and found != max_to_move:
+                cell = pairs & -pairs
+                pairs ^= cell
+                child = free ^ (cell | cell << step)
+                r = child & (child >> 1) & not_last
+                d = child & (child >> cols)
+                child = shifted(r | (r << 1) | d | (d << cols))
+                moved = True
+                bounds = get(child << 1 | other)
+                if bounds is not None and bounds[0] >= need:
+                    reached = True
+                elif bounds is not None and bounds[1] < need:
+                    reached = False
+                else:
+                    reached = search(child, other, need)
+                if reached == max_to_move:
+                    found = max_to_move
+        if not moved:
+            found, low, high = False, 0, 0
         else:
-            most = 1  # nor fewer than one once a domino fits
-        best, other = 0, not max_to_move
-        for move in moves:
-            child = free ^ move
-            right = child & (child >> 1) & not_last
-            down = child & (child >> cols)
-            child = shifted(right | (right << 1) | down | (down << cols))
-            found = memo.get(child << 1 | other)
-            found = 1 + (search(child, other) if found is None else found)
-            if best == 0 or (found > best if max_to_move else found < best):
-                best = found
-                if best == most:
-                    break
+            low = max(low, 1)
+        if found:
+            low = max(low, bound)
+        else:
+            high = min(high, bound - 1)
         if len(memo) >= self.memo_limit:
             memo.clear()
-        memo[key] = best
-        return best
+        memo[key] = (low, high)
+        return found
 
     def region(self, region: int) -> tuple[int, int] | None:
         """(a, b) of a region (a connected set of at least two cells) when it is tame,
@@ -140,7 +182,9 @@ class Values:
                 total += values[0]
                 hot += values[0] - values[1]
             options.append((total, hot))
-        a, b = self._search(key, True), self._search(key, False)
+        # the sum rule's values guide the search, which alone decides them
+        a = self.value(key, True, max(1 + total - -(-hot // 2) for total, hot in options))
+        b = self.value(key, False, min(1 + total - hot // 2 for total, hot in options))
         t = a - b
         tame = t in (0, 1)  # condition 1
         highs = lows = False

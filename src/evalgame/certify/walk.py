@@ -139,8 +139,13 @@ class Walker:
                 return None
         # rule 2: small
         if cells <= self.small:
-            value = self.values.value(free, max_to_move)
-            if not self._holds(value, left):
+            values = self.values
+            if self.at_least:
+                holds = values.at_least(free, max_to_move, left)
+            else:
+                holds = not values.at_least(free, max_to_move, left + 1)
+            if not holds:
+                value = values.value(free, max_to_move, left)
                 return self._fail(
                     free, max_to_move, f"exhaustive search gives the value {value} (rule 2)"
                 )

@@ -123,11 +123,12 @@ def _show(path: Path, report: Report) -> None:
     else:
         console.print(f"{path}: [bold red]invalid[/]: it does not prove {claim} on {position}")
     console.print(
-        f"{counts.prover:,} prover positions and {counts.opponent:,} opponent positions "
-        f"verified; leaves: {counts.settled:,} settled, {counts.small:,} small "
-        f"(≤ {header.small_cells} cells, by exhaustive search), {counts.tame:,} by the sum "
-        f"rule (tame regions ≤ {header.tame_cells} cells); {report.entries:,} entries in "
-        f"the file; {report.seconds:.3f} s",
+        f"{_many(counts.prover, 'prover position')} and "
+        f"{_many(counts.opponent, 'opponent position')} verified; leaves: "
+        f"{counts.settled:,} settled, {counts.small:,} small (≤ {header.small_cells} cells, "
+        f"by exhaustive search), {counts.tame:,} by the sum rule (tame regions ≤ "
+        f"{header.tame_cells} cells); {_many(report.entries, 'entry', 'entries')} in the "
+        f"file; {report.seconds:.3f} s",
         style="dim",
     )
     failure = report.failure
@@ -139,3 +140,12 @@ def _show(path: Path, report: Report) -> None:
             "the dominoes placed, 'a' first):"
         )
         console.print(failure.drawing, markup=False)
+
+
+def _many(count: int, one: str, more: str | None = None) -> str:
+    """``count`` things, in the singular or the plural.
+
+    >>> _many(1, "entry", "entries"), _many(12_000, "prover position")
+    ('1 entry', '12,000 prover positions')
+    """
+    return f"{count:,} {one if count == 1 else more or one + 's'}"
