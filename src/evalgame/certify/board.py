@@ -68,8 +68,9 @@ class Grid:
         self.not_first = self.all & ~self.columns[0]  #: cells with a left neighbour
         self.black = sum(1 << i for i in range(self.size) if (i // cols + i % cols) % 2 == 0)
         self.neighbours = [self.spread(1 << i) & ~(1 << i) for i in range(self.size)]
-        self._first_row = (1 << cols) - 1
-        self._folds = [cols << k for k in range(max(rows - 1, 0).bit_length())]
+        self.first_row = (1 << cols) - 1  #: the cells of the first row
+        #: shifts that OR every row onto the first
+        self.folds = [cols << k for k in range(max(rows - 1, 0).bit_length())]
         self._shapes = Images(_grid_symmetries(rows, cols), self.size)
 
     def spread(self, cells: int) -> int:
@@ -126,9 +127,9 @@ class Grid:
         cols = self.cols
         free >>= ((free & -free).bit_length() - 1) // cols * cols
         folded = free  # every row ORed onto the first: the columns in use
-        for step in self._folds:
+        for step in self.folds:
             folded |= folded >> step
-        folded &= self._first_row
+        folded &= self.first_row
         return free >> ((folded & -folded).bit_length() - 1)
 
     def shape(self, free: int) -> int:
@@ -240,14 +241,17 @@ class Images:
 
     def __init__(self, perms: Sequence[Sequence[int]], size: int) -> None:
         self._bytes = (size + 7) // 8
-        cells = (1 << size) - 1
-        self._tables = [
-            [
-                [_image(perm, (byte << (8 * k)) & cells) for byte in range(256)]
-                for k in range(self._bytes)
-            ]
-            for perm in perms
-        ]
+        self._tables = []
+        for perm in perms:
+            tables = []
+            for k in range(self._bytes):
+                table = [0] * 256
+                for byte in range(1, 256):  # a byte's image: its lowest bit's and the rest's
+                    low = (byte & -byte).bit_length() - 1
+                    cell = 8 * k + low
+                    table[byte] = table[byte & (byte - 1)] | (1 << perm[cell] if cell < size else 0)
+                tables.append(table)
+            self._tables.append(tables)
 
     def all(self, free: int) -> list[int]:
         """The image of ``free`` under each permutation, in their order."""

@@ -103,7 +103,7 @@ class Values:
             if high < bound:
                 return False
         grid = self.grid
-        cols, not_last, shifted = grid.cols, grid.not_last, grid.shifted
+        cols, not_last, folds, first_row = grid.cols, grid.not_last, grid.folds, grid.first_row
         get, search = memo.get, self._at_least
         other, need = not max_to_move, bound - 1
         # MAX looks for a move to a position worth ``need``, MIN for one to a position
@@ -119,7 +119,14 @@ class Values:
                 child = free ^ (cell | cell << step)
                 r = child & (child >> 1) & not_last
                 d = child & (child >> cols)
-                child = shifted(r | (r << 1) | d | (d << cols))
+                child = r | (r << 1) | d | (d << cols)
+                if child:  # translated to the corner (as in Grid.shifted)
+                    child >>= ((child & -child).bit_length() - 1) // cols * cols
+                    folded = child
+                    for fold in folds:
+                        folded |= folded >> fold
+                    folded &= first_row
+                    child >>= (folded & -folded).bit_length() - 1
                 moved = True
                 bounds = get(child << 1 | other)
                 if bounds is not None and bounds[0] >= need:
