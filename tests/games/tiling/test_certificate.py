@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from evalgame.certify import verify, verify_lines
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
+from evalgame.games.matching.bitgraph import bits
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.certificate import (
     CLAIMS,
@@ -113,3 +115,47 @@ def test_the_certificate_is_gzip_text(tmp_path: Path) -> None:
         header = json.loads(text.readline())
     assert header["format"] == "evalgame-certificate"
     assert header["version"] == 1
+
+
+@pytest.mark.parametrize("claim", CLAIMS)
+def test_kernel_certificates_on_boards_with_holes_verify(tmp_path: Path, claim: Claim) -> None:
+    """The independent checker accepts what the kernel writes, at the value (brute force),
+    for both starters, with every leaf rule in play and with none."""
+    path = tmp_path / "c.cert.gz"
+    for number, board in enumerate(random_boards(seed=11, count=16, most_free=16)):
+        small, tame = (0, 2) if number % 2 else (6, 8)
+        for max_first in (True, False):
+            value = naive_value(board, max_first)
+            write_certificate(
+                board, max_first, claim, value, path, small_cells=small, tame_cells=tame
+            )
+            report = verify(path)
+            assert report.valid, (board.drawing(), max_first, report.reason)
+            assert report.header.bound == value
+
+
+def test_a_tampered_kernel_certificate_is_refused(tmp_path: Path) -> None:
+    """One prover move changed to another legal move that loses the bound: invalid."""
+    board = Board(4, 5)
+    value = naive_value(board, True)
+    path = tmp_path / "c.cert.gz"
+    write_certificate(board, True, "at_least", value, path, small_cells=0, tame_cells=2)
+    header, *entries = list(iter_entries(path))
+    tampered = 0
+    for entry in entries:
+        free = int(str(entry["free"]), 16)
+        placed = (board.start.bit_count() - free.bit_count()) // 2
+        for move in board.edges_within(free):
+            child = free & ~move
+            edges = [(u, v) for u, v in board.edges if child >> u & 1 and child >> v & 1]
+            if 1 + game_value(induced(edges, range(board.n)), False) < value - placed:
+                entry["move"] = sorted(bits(move))
+                tampered += 1
+                break
+        if tampered:
+            break
+    assert tampered
+    lines = [json.dumps(header), *(json.dumps(entry) for entry in entries)]
+    report = verify_lines(lines)
+    assert not report.valid
+    assert report.failure is not None
