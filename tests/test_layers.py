@@ -23,6 +23,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "evalgame"
 RANKS = {
     "numbers": 0,
     "vocabulary": 1,
+    "provenance": 1,
     "errors": 2,
     "expr": 3,
     "search": 3,

@@ -122,6 +122,42 @@ class StoreError(InputError):
     """A proof store that cannot be used: not a store, damaged, or made for another problem."""
 
 
+class ContradictionError(EvalgameError):
+    """Two decided entries — proven answers, saved or just found — that cannot both hold:
+    one says value ≥ γ, the other value < γ for the same position and player to move (or
+    a lower bound above an upper bound). One of them is wrong: a bug in the code that
+    proved it, or a damaged file. Nothing is kept of the second; the run stops, and the
+    message names both entries: the position and question, what each says and where each
+    came from (file, row, worker, code version, as far as known).
+
+    >>> error = ContradictionError("position k, MAX to move", "a says value ≥ 5",
+    ...                            "b says value ≤ 4")
+    >>> print(error.pretty())
+    two decided entries contradict each other about position k, MAX to move:
+      a says value ≥ 5
+      b says value ≤ 4
+    one of them is wrong (a bug in the code that proved it, or a damaged file): the run stops
+    """
+
+    exit_code = 5
+
+    def __init__(self, subject: str, known: str, new: str) -> None:
+        super().__init__(f"contradiction about {subject}: {known}; but {new}")
+        self.subject = subject
+        #: the entry held first, and the one that contradicts it
+        self.known = known
+        self.new = new
+
+    def pretty(self) -> str:
+        """The subject, then each entry on its own line."""
+        return (
+            f"two decided entries contradict each other about {self.subject}:\n"
+            f"  {self.known}\n  {self.new}\n"
+            "one of them is wrong (a bug in the code that proved it, or a damaged file): "
+            "the run stops"
+        )
+
+
 class CertificateError(InputError):
     """A proof certificate that cannot be read: a missing or non-gzip file, or one that
     breaks format 1 (``docs/certificates.md``); the message names the line. A certificate

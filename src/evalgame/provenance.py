@@ -10,10 +10,13 @@ is unknown and says so.
 True
 >>> sorted(provenance({"tame_cells": 20}))
 ['code', 'options']
+
+What was saved before provenance was recorded says so: :data:`UNKNOWN`.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 from functools import cache
 from importlib.metadata import PackageNotFoundError
@@ -22,6 +25,9 @@ from pathlib import Path
 from typing import Any
 
 _SOURCE = Path(__file__).resolve().parent
+
+#: the code version of an answer saved before provenance was recorded
+UNKNOWN = "unknown (before provenance was recorded)"
 
 
 def _git(*args: str) -> str | None:
@@ -56,3 +62,29 @@ def code_version() -> str:
 def provenance(options: dict[str, Any]) -> dict[str, Any]:
     """What a saved answer records of its origin: the code version and the options used."""
     return {"code": code_version(), "options": dict(sorted(options.items()))}
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """The options as one line of JSON, keys sorted: the same options give the same text
+    (a store keeps each distinct provenance once).
+
+    >>> options_text({"weak": False, "dfpn_mb": 1024})
+    '{"dfpn_mb": 1024, "weak": false}'
+    """
+    return json.dumps(options, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def describe(record: dict[str, Any] | None) -> str:
+    """A provenance as text: its code version, and its options if any.
+
+    >>> describe({"code": "evalgame 0.1.0 (commit 072fcdc496d3)", "options": {"keep": 5}})
+    'evalgame 0.1.0 (commit 072fcdc496d3), options {"keep": 5}'
+    >>> describe(None)
+    'unknown (before provenance was recorded)'
+    """
+    if record is None:
+        return UNKNOWN
+    options = record.get("options")
+    return str(record.get("code", UNKNOWN)) + (
+        f", options {options_text(options)}" if options else ""
+    )
