@@ -98,7 +98,7 @@ def _learn_table(
     if key is not None:  # stored in the key class's coordinates, as the searches do
         scale, offset = game.affine(position)
         lower, upper = to_key_class(lower, scale, offset), to_key_class(upper, scale, offset)
-        table.record(key, (lower, upper, None, False, None, True))
+        table.learn(key, lower, upper, "bounds learned")
 
 
 def _recall_table(

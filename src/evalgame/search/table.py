@@ -26,7 +26,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from evalgame.numbers import Number
+from evalgame.errors import ContradictionError
+from evalgame.numbers import Number, format_number
 
 #: an entry as the table keeps it: ``(lower, upper, move, invalid, depth, exact)``
 Raw: TypeAlias = tuple[Number | None, Number | None, object, bool, int | None, bool]
@@ -171,12 +172,49 @@ class TranspositionTable:
     def absorb(self, exported: bytes) -> None:
         """Add the bounds another table :meth:`export`-ed (merged with those known here).
         (Pickled: entries travel only between the processes of one proof, whose tasks Dask
-        pickles anyway; never load bytes from elsewhere.)"""
+        pickles anyway; never load bytes from elsewhere.) Bounds that contradict an exact
+        entry are a :class:`~evalgame.errors.ContradictionError` (:meth:`learn`)."""
         for key, lower, upper in pickle.loads(exported) if exported else ():
-            self.record(key, (lower, upper, None, False, None, True))
+            self.learn(key, lower, upper, "bounds another table exported")
+
+    def learn(self, key: Hashable, lower: Number | None, upper: Number | None, source: str) -> None:
+        """Record bounds proven elsewhere (by ``source``) for ``key``: an exact entry of
+        unlimited depth that they contradict (lower above upper, once merged) is a
+        :class:`~evalgame.errors.ContradictionError` that names both.
+
+        >>> table = TranspositionTable()
+        >>> table.learn("k", 3, None, "a worker")
+        >>> try:
+        ...     table.learn("k", None, 2, "another worker")
+        ... except ContradictionError as error:
+        ...     print(error.known, "|", error.new)
+        the table says 3 ≤ value | another worker says value ≤ 2
+        """
+        old = self.entries.get(key)
+        if old is not None and old[5] and old[4] is None and not old[3]:
+            low = old[0] if lower is None or (old[0] is not None and old[0] > lower) else lower
+            high = old[1] if upper is None or (old[1] is not None and old[1] < upper) else upper
+            if low is not None and high is not None and low > high:
+                raise ContradictionError(
+                    f"the position of key {key!r} (bounds in its key class's coordinates)",
+                    f"the table says {_said(old[0], old[1])}",
+                    f"{source} says {_said(lower, upper)}",
+                )
+        self.record(key, (lower, upper, None, False, None, True))
 
     def __len__(self) -> int:
         return len(self.entries)
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self.entries
+
+
+def _said(lower: Number | None, upper: Number | None) -> str:
+    """Bounds as text, the unknown side left out.
+
+    >>> _said(3, None), _said(None, 2), _said(1, 2)
+    ('3 ≤ value', 'value ≤ 2', '1 ≤ value ≤ 2')
+    """
+    low = "" if lower is None else f"{format_number(lower)} ≤ "
+    high = "" if upper is None else f" ≤ {format_number(upper)}"
+    return f"{low}value{high}"

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalgame.analysis.tiling_patterns import boards_from_json
-from evalgame.errors import InputError, LimitError, SearchInterrupted
+from evalgame.errors import ContradictionError, InputError, LimitError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.matching.bitgraph import BitGraph
 from evalgame.games.matching.native import ALL_OPTIONS, OPTIONS, NativeSolver, make_solver
@@ -192,7 +192,7 @@ def test_learned_bounds_keep_the_values(
         check_test(solver, free, max_to_move, gamma, value)
         assert solver.value(free, max_to_move) == value
         wrong = (0, value - 1) if low else (value + 1, bitgraph.n)  # the table knows better
-        with pytest.raises(ValueError, match="contradict"):
+        with pytest.raises(ContradictionError, match="contradict"):
             solver.learn(free, max_to_move, *wrong)
 
 
@@ -235,9 +235,24 @@ def test_shared_entries_save_the_search_and_are_checked() -> None:
     with pytest.raises(ValueError, match="not entries"):
         other.absorb(entries[:-1])
     record = bytearray((1).to_bytes(4, "little") + entries[4:25])  # one entry
-    record[17:21] = bytes([30, 30, 250, 250])  # lower 30, upper 5: impossible
+    # an entry with an upper bound (UNKNOWN_HI - reduced upper, 0: unknown) for MIN to move
+    (bounded,) = [
+        entry
+        for entry in (
+            entries[4 + 21 * k : 25 + 21 * k] for k in range(int.from_bytes(entries[:4], "little"))
+        )
+        if entry[15]
+    ][:1]
+    malformed = bytearray(record)
+    malformed[17:21] = bytes([30, 30, 250, 250])  # lower 30, upper 5: impossible
     with pytest.raises(ValueError, match="not entries"):
-        other.absorb(bytes(record))
+        other.absorb(bytes(malformed))
+    record = bytearray((1).to_bytes(4, "little") + bounded)
+    record[17:21] = bytes([30, 30, 0, 0])  # lower 30, more than the table's upper bound
+    with pytest.raises(ContradictionError, match="contradict") as raised:
+        other.absorb(bytes(record), source="a worker's entries")
+    assert "the table says" in raised.value.known
+    assert raised.value.new.startswith("record 0 of a worker's entries says 30 ≤ value")
 
 
 TAME = native.LARGE_GRAPH_OPTIONS  # the region database on, whatever the size
@@ -289,8 +304,10 @@ def test_shared_regions_spare_the_database_and_are_checked() -> None:
         with pytest.raises(ValueError, match="not entries"):
             other.absorb(bytes(bad))
     record[16] += 1  # another a: contradicts the database
-    with pytest.raises(ValueError, match="not entries"):
+    with pytest.raises(ContradictionError, match="region") as raised:
         other.absorb(bytes(record))
+    assert "the region database says" in raised.value.known
+    assert "record 0 of entries another kernel exported" in raised.value.new
 
 
 @settings(max_examples=100)

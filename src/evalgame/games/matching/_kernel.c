@@ -37,6 +37,7 @@
  */
 #include "kernel/kernel.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,24 @@
 #include "kernel/share.h"
 #include "kernel/table.h"
 #include "kernel/tame.h"
+
+/* ------------------------------------------------------------- contradictions */
+
+PyObject *KernelContradiction = NULL;
+
+void contradiction(const char *message, const char *format, ...) {
+    if (PyErr_Occurred()) return; /* the first error stands */
+    va_list values;
+    va_start(values, format);
+    PyObject *details = Py_VaBuildValue(format, values);
+    va_end(values);
+    if (!details) return;
+    PyObject *args = Py_BuildValue("(sN)", message, details);
+    if (args) {
+        PyErr_SetObject(KernelContradiction, args);
+        Py_DECREF(args);
+    }
+}
 
 /* ------------------------------------------------------------- Python type */
 
@@ -257,7 +276,9 @@ static PyObject *Kernel_bounds(Kernel *k, PyObject *args) {
 
 /* learn(free, max_to_move, lower, upper): a bound proven elsewhere (by another process)
  * joins the table, intersected with what the table and the static bounds know; it is kept
- * as the result of a large search (work) so that replacement keeps it. */
+ * as the result of a large search (work) so that replacement keeps it. Bounds that miss
+ * what is known (the intersection is empty) raise KernelContradiction, with details free,
+ * max_to_move, learned (lower, upper) and known (lower, upper). */
 static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
     unsigned long long free;
     int turn, lower, upper;
@@ -267,10 +288,13 @@ static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
     analyse(k, free, &r);
     int lo, hi;
     bounds_of(k, &r, turn, &lo, &hi, NULL);
+    int known_lo = lo, known_hi = hi;
     if (lower > lo) lo = lower;
     if (upper < hi) hi = upper;
     if (lo > hi) {
-        PyErr_SetString(PyExc_ValueError, "the bounds contradict what the table knows");
+        contradiction("the bounds contradict what the table knows",
+                      "{sKsis(ii)s(ii)}", "free", free, "max_to_move", turn, "learned", lower,
+                      upper, "known", known_lo, known_hi);
         return NULL;
     }
     uint64_t share_min = k->share_min;
@@ -335,11 +359,13 @@ static PyObject *Kernel_absorb(Kernel *k, PyObject *args) {
     if (!PyArg_ParseTuple(args, "y*", &records)) return NULL;
     const uint8_t *bytes = records.buf;
     size_t entries, regions;
-    int bad = !parse_export(bytes, (size_t)records.len, &entries, &regions);
-    if (!bad && records.len > 0)
-        bad = share_absorb(k, bytes + EXPORT_HEADER, entries) < 0 ||
-              tame_absorb(k, bytes + EXPORT_HEADER + entries * SHARED_BYTES, regions) < 0;
+    int bad = parse_export(bytes, (size_t)records.len, &entries, &regions) ? 0 : -1;
+    if (!bad && records.len > 0) {
+        bad = share_absorb(k, bytes + EXPORT_HEADER, entries);
+        if (!bad) bad = tame_absorb(k, bytes + EXPORT_HEADER + entries * SHARED_BYTES, regions);
+    }
     PyBuffer_Release(&records);
+    if (bad == -2) return NULL; /* a contradiction, raised */
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "not entries of a kernel of this graph and options");
         return NULL;
@@ -417,7 +443,8 @@ static PyMethodDef Kernel_methods[] = {
      "numbers(limit[, free, max_to_move, gamma]): the table of numbers' entries of the "
      "largest subtrees and of the question's first moves, as bytes"},
     {"learn_numbers", (PyCFunction)Kernel_learn_numbers, METH_VARARGS,
-     "learn_numbers(records, table_mb): take what numbers() gave into a table of table_mb MB"},
+     "learn_numbers(records, table_mb, source=0): take what numbers() gave into a table of "
+     "table_mb MB, each entry marked with source (1-255) until a search changes it"},
     {"move_numbers", (PyCFunction)Kernel_move_numbers, METH_VARARGS,
      "move_numbers(free, max_to_move, gamma): each move's child in the table of numbers"},
     {"order", (PyCFunction)Kernel_order, METH_VARARGS,
@@ -466,6 +493,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    KernelContradiction = PyErr_NewException("evalgame.games.matching._kernel.Contradiction",
+                                             PyExc_ValueError, NULL);
+    if (!KernelContradiction || PyModule_AddObjectRef(m, "Contradiction", KernelContradiction) < 0) {
         Py_DECREF(m);
         return NULL;
     }

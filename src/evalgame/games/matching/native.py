@@ -17,7 +17,7 @@ The API (stable: other modules and the distributed proofs build on it)::
     solver.prove(free, max_to_move, gamma, max_nodes=None) -> bool | None
                                                     # value ≥ γ? by proof-number search
     solver.numbers(limit, question) -> bytes        # its numbers of the largest subtrees,
-    solver.learn_numbers(records, table_mb) -> int  # taken up by a later process
+    solver.learn_numbers(records, table_mb, source) -> int  # taken up by a later process
     solver.bounds(free, max_to_move) -> (lower, upper)   # cheap: static and table bounds
     solver.learn(free, max_to_move, lower, upper)   # bounds proven elsewhere join the table
     solver.share(min_work)                          # note entries of large searches
@@ -34,7 +34,10 @@ The API (stable: other modules and the distributed proofs build on it)::
 ``free`` is a bitmask of uncovered vertices and values count the moves still to come. The
 table persists across calls; ``budget`` is checked every few thousand nodes (time, node
 limit, progress) and Ctrl-C stops a search, both raising
-:class:`~evalgame.errors.SearchInterrupted` like the Python solver.
+:class:`~evalgame.errors.SearchInterrupted` like the Python solver. A decided entry learned
+(bounds, numbers, entries or regions of another kernel) that contradicts one the kernel
+holds, or a df-pn search that decides a question against a decided entry it learned, raises
+:class:`~evalgame.errors.ContradictionError`, which names both.
 
 >>> from evalgame.games.tiling.board import Board
 >>> board = Board(3, 3)
@@ -51,9 +54,9 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from evalgame.errors import InputError, LimitError
+from evalgame.errors import ContradictionError, InputError, LimitError
 from evalgame.games.matching.bitgraph import BitGraph
-from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.matching.solver import MatchingSolver, bounds_contradiction
 from evalgame.search.budget import Budget
 
 _kernel: Any
@@ -146,6 +149,40 @@ def default_tame(vertices: int) -> tuple[int, int]:
     return DEFAULT_TAME_CELLS, SMALL_GRAPH_TAME_MB if vertices <= SMALL_GRAPH else DEFAULT_TAME_MB
 
 
+def option_names(options: int) -> str:
+    """The names of the kernel options set in ``options``, comma-separated.
+
+    >>> option_names(OPTIONS["strategy"] | OPTIONS["turns"])
+    'strategy,turns'
+    """
+    return ",".join(name for name, bit in OPTIONS.items() if options & bit)
+
+
+def _claim(numbers: tuple[int, int], max_to_move: bool, gamma: int) -> str:
+    """What decided proof and disproof numbers (for the player to move) say.
+
+    >>> _claim((0, 2**32 - 1), False, 7)
+    'value ≤ 6 (MIN to move reaches its goal: proof number 0)'
+    >>> _claim((2**32 - 1, 0), False, 7)
+    'value ≥ 7 (MIN to move cannot reach its goal: disproof number 0)'
+    """
+    mover_wins = numbers[0] == 0
+    mover = "MAX" if max_to_move else "MIN"
+    said = f"value ≥ {gamma}" if mover_wins == max_to_move else f"value ≤ {gamma - 1}"
+    how = "reaches its goal: proof" if mover_wins else "cannot reach its goal: disproof"
+    return f"{said} ({mover} to move {how} number 0)"
+
+
+def _bounds(lower: int, upper: int) -> str:
+    """Bounds of a table entry (an upper bound of 255: unknown)."""
+    return f"{lower} ≤ value" + ("" if upper >= 255 else f" ≤ {upper}")
+
+
+def _region(a: int, b: int, status: int) -> str:
+    """The values of a region of the database, and its status (tame.h)."""
+    return f"MAX-first value {a}, MIN-first value {b} (status {status})"
+
+
 def available() -> bool:
     """Whether the C kernel was built with this installation."""
     return _kernel is not None
@@ -214,6 +251,10 @@ class NativeSolver(MatchingSolver):
         _check_table(tame_mb, "the region database")
         super().__init__(graph, budget=budget)
         self.table_mb = table_mb
+        self.options, self.tame_mb, self.tame_cells = options, tame_mb, tame_cells
+        #: where the numbers learned came from, the n-th numbered n + 1 in the kernel's
+        #: table (:meth:`learn_numbers`; 0 is this kernel's own search)
+        self._sources: list[str] = []
         identity = tuple(range(graph.n))
         symmetries = [s.images for s in graph.symmetries if s.images != identity]
         #: what the keys of its records (table entries, numbers) depend on
@@ -245,6 +286,22 @@ class NativeSolver(MatchingSolver):
                 method(nodes)
 
         self.kernel.set_callback(callback)
+
+    def settings(self) -> dict[str, Any]:
+        """The options its answers depend on, for the provenance a saved answer records:
+        the kernel's options by name, its table and the region database.
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> NativeSolver(Board(2, 3), table_mb=1).settings()["kernel_options"]
+        'strategy,turns,components,etc,symmetry'
+        """
+        return {
+            "vertices": self.graph.n,
+            "kernel_options": option_names(self.options),
+            "table_mb": self.table_mb,
+            "tame_cells": self.tame_cells,
+            "tame_mb": self.tame_mb,
+        }
 
     def _check(self, nodes: int) -> None:
         """Called by the kernel every :data:`CHECK_EVERY` nodes: limits and progress."""
@@ -314,6 +371,8 @@ class NativeSolver(MatchingSolver):
             answer = self.kernel.prove(
                 free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon, weak
             )
+        except _kernel.Contradiction as error:
+            raise self._contradiction(error, "this process's df-pn search") from None
         except MemoryError:
             raise LimitError(
                 "the proof-number table size in MB",
@@ -371,14 +430,24 @@ class NativeSolver(MatchingSolver):
             answers.append(MoveAnswer((u, v), (key, tag, even), reaches, numbers))
         return answers
 
-    def learn_numbers(self, records: bytes, table_mb: int = DEFAULT_PROOF_TABLE_MB) -> int:
+    def learn_numbers(
+        self, records: bytes, table_mb: int = DEFAULT_PROOF_TABLE_MB, source: str = ""
+    ) -> int:
         """Take the entries :meth:`numbers` gave (in a kernel of the same graph and options)
         into a table of numbers of ``table_mb`` MB, the one the next :meth:`prove` with that
         size uses; how many. Undecided numbers only guide the search; a decided entry is an
-        answer proven by the search that saved it."""
+        answer proven by the search that saved it: one that contradicts a decided entry
+        already in the table raises :class:`~evalgame.errors.ContradictionError`, naming
+        both entries and where each came from (``source`` names these records: a file and
+        row, their code version)."""
         _check_table(table_mb, "the proof-number table")
+        if source not in self._sources:
+            self._sources.append(source)
+        number = min(self._sources.index(source) + 1, 255)
         try:
-            return int(self.kernel.learn_numbers(records, table_mb))
+            return int(self.kernel.learn_numbers(records, table_mb, number))
+        except _kernel.Contradiction as error:
+            raise self._contradiction(error, source or "numbers learned") from None
         except ValueError as error:
             raise InputError(f"{error}: a corrupt or foreign record") from None
 
@@ -388,8 +457,15 @@ class NativeSolver(MatchingSolver):
         return int(lower), int(upper)
 
     def learn(self, free: int, max_to_move: bool, lower: int, upper: int) -> None:
-        """Add bounds proven elsewhere on the moves still to come to the table."""
-        self.kernel.learn(free, max_to_move, lower, upper)
+        """Add bounds proven elsewhere on the moves still to come to the table; bounds that
+        contradict what it knows are a :class:`~evalgame.errors.ContradictionError`."""
+        try:
+            self.kernel.learn(free, max_to_move, lower, upper)
+        except _kernel.Contradiction as error:
+            _, details = error.args
+            raise bounds_contradiction(
+                free, max_to_move, details["learned"], details["known"]
+            ) from None
 
     def share(self, min_work: int) -> None:
         """From now on note the table entries of searches of at least ``min_work`` nodes
@@ -417,9 +493,55 @@ class NativeSolver(MatchingSolver):
         """
         return bytes(self.kernel.export())
 
-    def absorb(self, entries: bytes) -> None:
-        """Merge the ``entries`` another kernel of the same graph and options exported."""
-        self.kernel.absorb(entries)
+    def absorb(self, entries: bytes, source: str = "") -> None:
+        """Merge the ``entries`` another kernel of the same graph and options exported
+        (``source``: whose); one that contradicts the table or the region database is a
+        :class:`~evalgame.errors.ContradictionError` (what came before it is merged)."""
+        try:
+            self.kernel.absorb(entries)
+        except _kernel.Contradiction as error:
+            raise self._contradiction(error, source or "entries another kernel exported") from None
+
+    def _contradiction(self, error: Exception, source: str) -> ContradictionError:
+        """The :class:`~evalgame.errors.ContradictionError` of the kernel's ``error``: its
+        details name both entries; ``source`` is where the new one came from."""
+        _, details = error.args
+        if "mask" in details:  # a region of the database
+            h, w = details["h"], details["w"]
+            box = f" in a {h}×{w} box" if h else ""
+            return ContradictionError(
+                f"the tame region of cells {details['mask']:#x}{box}",
+                f"the region database says {_region(*details['known'])}",
+                f"record {details['record']} of {source} says {_region(*details['other'])}",
+            )
+        mover = "MAX" if details["max_to_move"] else "MIN"
+        if "gamma" not in details:  # an entry of the transposition table
+            return ContradictionError(
+                f"the position of key {details['key']:#018x} (tag {details['tag']}), {mover} "
+                "to move, bounds less the even part of its passes",
+                f"the table says {_bounds(*details['known'])}",
+                f"record {details['record']} of {source} says {_bounds(*details['other'])}",
+            )
+        gamma, number = details["gamma"], details["known_source"]
+        where = (
+            "found by this process's search"
+            if number == 0
+            else f"learned from {self._origin(number)}"
+        )
+        said = f"record {details['record']} of {source}" if details["record"] >= 0 else source
+        return ContradictionError(
+            f"df-pn's question value ≥ {gamma} at the position of key {details['key']:#018x} "
+            f"(tag {details['tag']}, {details['even']} passes in pairs), {mover} to move",
+            f"the table of numbers says {_claim(details['known'], details['max_to_move'], gamma)} "
+            f"({where})",
+            f"{said} says {_claim(details['other'], details['max_to_move'], gamma)}",
+        )
+
+    def _origin(self, number: int) -> str:
+        """The source of the numbers learned with ``number`` (255: one of the later ones)."""
+        if number < 255:
+            return self._sources[number - 1]
+        return "one of: " + "; ".join(self._sources[254:])
 
     def value(self, free: int, max_to_move: bool) -> int:
         """The number of moves still to come under optimal play, by MTD(f)."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 
+from evalgame.errors import ContradictionError
 from evalgame.games.matching.bitgraph import BitGraph
 from evalgame.games.matching.crumbs import Crumbs
 from evalgame.games.matching.region import KeyMode, Region, RegionAnalyser, order_key
@@ -134,12 +135,16 @@ class MatchingSolver:
 
     def learn(self, free: int, max_to_move: bool, lower: int, upper: int) -> None:
         """Add bounds proven elsewhere (another process's search) on the moves still to
-        come from ``free`` to the table, intersected with what it knows."""
+        come from ``free`` to the table, intersected with what it knows; bounds that miss
+        it (lower above the table's upper, or the contrary) are a
+        :class:`~evalgame.errors.ContradictionError`."""
         region = self.analyse(free)
         known_lower, known_upper = self._bounds(region, max_to_move)
+        if max(lower, known_lower) > min(upper, known_upper):
+            raise bounds_contradiction(
+                free, max_to_move, (lower, upper), (known_lower, known_upper)
+            )
         lower, upper = max(lower, known_lower), min(upper, known_upper)
-        if lower > upper:
-            raise ValueError("the bounds contradict what the table knows")
         even = region.passes & ~1
         table = self.tables[max_to_move]
         if len(table) < TABLE_LIMIT or region.key in table:
@@ -291,3 +296,29 @@ class MatchingSolver:
         elif region.passes & 1:
             moves.append(self.graph.edges_within(region.spare)[0])
         return moves
+
+
+def bounds_contradiction(
+    free: int,
+    max_to_move: bool,
+    learned: tuple[int, int],
+    known: tuple[int, int],
+    source: str = "",
+) -> ContradictionError:
+    """The error of bounds ``learned`` on the moves still to come from ``free`` that miss
+    the bounds ``known`` to a solver (its static bounds and its table: its own searches
+    and the bounds it learned before); ``source`` says where the learned ones came from.
+
+    >>> error = bounds_contradiction(0b1111, True, (3, 4), (0, 2))
+    >>> error.subject
+    'the position of free vertices 0xf (4 free), MAX to move'
+    >>> error.known[-21:], error.new
+    ('0 ≤ moves to come ≤ 2', 'bounds learned say 3 ≤ moves to come ≤ 4')
+    """
+    mover = "MAX" if max_to_move else "MIN"
+    return ContradictionError(
+        f"the position of free vertices {free:#x} ({free.bit_count()} free), {mover} to move",
+        "what the solver knew (its static bounds, its own searches and what it learned "
+        f"before) says {known[0]} ≤ moves to come ≤ {known[1]}",
+        f"{source or 'bounds learned'} say {learned[0]} ≤ moves to come ≤ {learned[1]}",
+    )

@@ -83,14 +83,40 @@ static const PnEntry *pn_find(const Kernel *k, const Region *r, int turn, int ga
     return NULL;
 }
 
+/* Whether two decided numbers say opposite things: one that the mover reaches its goal
+ * (phi = 0), the other that it cannot (delta = 0). */
+static inline int opposite(uint32_t phi, uint32_t delta, uint32_t other_phi,
+                           uint32_t other_delta) {
+    return (phi == 0 && other_delta == 0) || (delta == 0 && other_phi == 0);
+}
+
+/* Raise KernelContradiction for the entry `e` and the numbers (phi, delta) of the same
+ * question from `source` (0: this kernel's search), record `record` of the numbers
+ * learned (-1: none). */
+static void pn_contradiction(const PnEntry *e, uint32_t phi, uint32_t delta, int source,
+                             long long record) {
+    contradiction("two decided entries of df-pn's numbers contradict each other",
+                  "{sKsisisisis(II)sis(II)sisL}", "key", (unsigned long long)e->key,
+                  "max_to_move", e->tag > 4, "gamma", e->gamma + e->even, "even", e->even,
+                  "tag", e->tag, "known", e->phi, e->delta, "known_source", e->source, "other",
+                  phi, delta, "other_source", source, "record", record);
+}
+
 /* Keep (phi, delta): in the position's entry, else an empty one, else in place of the
- * entry of the smallest subtree (numbers of no work only in place of others of none). */
+ * entry of the smallest subtree (numbers of no work only in place of others of none).
+ * Numbers decided against a decided entry of the question (learned from saved numbers)
+ * stop the search with KernelContradiction: one of the two proofs is wrong. */
 static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi,
                      uint32_t delta, uint64_t work) {
     int tag, g, even;
     PnEntry *b = pn_question(d->k, r, turn, gamma, &tag, &g, &even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
         if (pn_match(&b[i], r->key, tag, g, even)) e = &b[i];
+    if (e && opposite(e->phi, e->delta, phi, delta)) {
+        pn_contradiction(e, phi, delta, 0, -1);
+        d->k->stopped = 1;
+        return;
+    }
     if (!e) {
         e = pn_victim(b);
         if (!work && e->tag && e->work) return; /* first numbers never evict a search's */
@@ -98,6 +124,7 @@ static void pn_store(Dfpn *d, const Region *r, int turn, int gamma, uint32_t phi
     }
     e->phi = phi;
     e->delta = delta;
+    e->source = 0; /* the numbers are this search's now */
     uint64_t total = e->work + work;
     e->work = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
 }
@@ -267,7 +294,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
             const PnEntry *b = pn_question(k, &children[i].region, !turn, gamma - 1, &tag, &g,
                                            &even);
             __builtin_prefetch(b);
-            __builtin_prefetch(&b[PN_BUCKET - 1].pad); /* a bucket spans two cache lines */
+            __builtin_prefetch(&b[PN_BUCKET - 1].source); /* a bucket spans two lines */
         }
         if (i == 0) continue;
         numbers_of(d, &children[i - 1].region, !turn, gamma - 1, &cphi[i - 1], &cdelta[i - 1]);
@@ -305,7 +332,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     *delta_out = delta;
     uint64_t work = k->nodes - start + 1;
     pn_store(d, r, turn, gamma, phi, delta, work);
-    if (stopped) return;
+    if (stopped || k->stopped) return;
     if (phi == 0 || delta == 0) {
         /* decided: the bound joins the transposition table, with the winning move */
         int mover_wins = phi == 0, u = mover_wins ? children[best].u : -1;
@@ -513,25 +540,38 @@ PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
 }
 
 /* One saved entry into k's table: in its own entry if the saved one is decided or larger,
- * else in an empty one or in place of the smallest, if smaller than the saved. */
-static void learn_entry(Kernel *k, const PnEntry *saved) {
+ * else in an empty one or in place of the smallest, if smaller than the saved. A decided
+ * entry against a decided one of the same question is a contradiction: -1 (raised, for
+ * the record `record`), else 0. */
+static int learn_entry(Kernel *k, const PnEntry *saved, long long record) {
     PnEntry *b = pn_bucket(k, saved->key, saved->tag, saved->gamma, saved->even), *e = NULL;
     for (int i = 0; i < PN_BUCKET && !e; i++)
         if (pn_match(&b[i], saved->key, saved->tag, saved->gamma, saved->even)) e = &b[i];
     if (e) {
+        if (opposite(e->phi, e->delta, saved->phi, saved->delta)) {
+            pn_contradiction(e, saved->phi, saved->delta, saved->source, record);
+            return -1;
+        }
         int decided = e->phi == 0 || e->delta == 0;
         if (!decided && (saved->phi == 0 || saved->delta == 0 || saved->work > e->work))
             *e = *saved;
-        return;
+        return 0;
     }
     e = pn_victim(b);
     if (!e->tag || e->work < saved->work) *e = *saved;
+    return 0;
 }
 
 PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args) {
     Py_buffer records;
     long long table_mb;
-    if (!PyArg_ParseTuple(args, "y*L", &records, &table_mb)) return NULL;
+    int source = 0;
+    if (!PyArg_ParseTuple(args, "y*L|i", &records, &table_mb, &source)) return NULL;
+    if (source < 0 || source > 255) {
+        PyBuffer_Release(&records);
+        PyErr_SetString(PyExc_ValueError, "learn_numbers: a source is a number 0 to 255");
+        return NULL;
+    }
     const uint8_t *p = records.buf;
     size_t len = (size_t)records.len;
     uint64_t count = len >= NUMBERS_HEADER ? read_le(p + 8, 8) : 0;
@@ -556,8 +596,11 @@ PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args) {
         const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD;
         PnEntry saved = {read_le(r, 8), (uint32_t)read_le(r + 8, 4),
                          (uint32_t)read_le(r + 12, 4), (uint32_t)read_le(r + 16, 4),
-                         r[20], r[21], r[22], 0};
-        learn_entry(k, &saved);
+                         r[20], r[21], r[22], (uint8_t)source};
+        if (learn_entry(k, &saved, (long long)i) < 0) {
+            PyBuffer_Release(&records);
+            return NULL;
+        }
     }
     PyBuffer_Release(&records);
     return PyLong_FromUnsignedLongLong(count);

@@ -44,9 +44,14 @@ PyObject *Kernel_prove(Kernel *k, PyObject *args);
  * of numbers of the largest subtrees searched, at most limit (decided ones and undecided),
  * and those of the question "value >= gamma?" about free and of its moves' children, to
  * resume a question in another process (a later sitting):
- * Kernel.learn_numbers(records, table_mb) -> count
+ * Kernel.learn_numbers(records, table_mb[, source]) -> count
  * takes them into a table of table_mb MB. Undecided numbers only guide df-pn; a decided
- * entry is a proven answer of its question, like a proof store's facts. */
+ * entry is a proven answer of its question, like a proof store's facts. `source` (1 to 255,
+ * 0 by default) is kept with each entry learned, until a search changes its numbers: a
+ * decided entry learned against a decided entry of the opposite answer (or a search that
+ * decides a question against one) raises KernelContradiction, whose details name both
+ * entries' question (key, tag, max_to_move, gamma, even), numbers and sources, and the
+ * record of the numbers learned (-1: the search's). */
 PyObject *Kernel_numbers(Kernel *k, PyObject *args);
 PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args);
 

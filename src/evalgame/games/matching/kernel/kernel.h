@@ -21,6 +21,15 @@
 
 #include <stdint.h>
 
+/* The module's exception Contradiction (a ValueError): two decided entries that cannot
+ * both hold met (a learned bound, numbers or region against what the kernel knows). Its
+ * args are (message, details): details a dict that names both entries (_kernel.c). */
+extern PyObject *KernelContradiction;
+
+/* Raise KernelContradiction(message, details) unless an error is set already; details is
+ * built by Py_BuildValue(format, ...) (a dict). */
+void contradiction(const char *message, const char *format, ...);
+
 #define MAXV 64
 #define SMALL 10          /* components up to this size get exact numbers */
 #define UNKNOWN_HI 255    /* an upper bound not yet proven */
@@ -101,7 +110,8 @@ typedef struct {
     uint8_t tag;      /* 0: empty, else the table's tag_of + 4 * (MAX to move) */
     uint8_t gamma;    /* the question's gamma less the even part of the passes */
     uint8_t even;     /* the even part of the passes (dfpn.c: no cycles) */
-    uint8_t pad;
+    uint8_t source;   /* where the numbers came from: 0 this kernel's search, else the
+                       * learn_numbers call of that number (saved numbers: dfpn.h) */
 } PnEntry;
 
 typedef struct {

@@ -81,12 +81,24 @@ int share_absorb(Kernel *k, const uint8_t *records, size_t count) {
         uint32_t work = (uint32_t)read_le(r + 8, 4);
         int tag = r[12];
         if (tag < 1 || tag > 4) return -1;
+        /* a record whose own bounds cross is malformed; one that crosses the table's
+         * contradicts it */
+        for (int turn = 0; turn < 2; turn++)
+            if (r[15 + turn] && r[13 + turn] > UNKNOWN_HI - r[15 + turn]) return -1;
         Entry *e = slot(k, key, tag);
         uint8_t lo[2], nhi[2];
         for (int turn = 0; turn < 2; turn++) {
             lo[turn] = r[13 + turn] > e->lo[turn] ? r[13 + turn] : e->lo[turn];
             nhi[turn] = r[15 + turn] > e->nhi[turn] ? r[15 + turn] : e->nhi[turn];
-            if (nhi[turn] && lo[turn] > UNKNOWN_HI - nhi[turn]) return -1;
+            if (nhi[turn] && lo[turn] > UNKNOWN_HI - nhi[turn]) {
+                /* bounds less the even part of the passes; an upper bound of 255: unknown */
+                contradiction("an entry absorbed contradicts the table", "{sKsisisns(ii)s(ii)}",
+                              "key", (unsigned long long)key, "tag", tag, "max_to_move", turn,
+                              "record", (Py_ssize_t)i, "known", e->lo[turn],
+                              UNKNOWN_HI - e->nhi[turn], "other", r[13 + turn],
+                              UNKNOWN_HI - r[15 + turn]);
+                return -2;
+            }
         }
         for (int turn = 0; turn < 2; turn++) {
             e->lo[turn] = lo[turn];

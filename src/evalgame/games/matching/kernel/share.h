@@ -17,7 +17,8 @@ void share_note(Kernel *k, Entry *e, uint64_t work);
 size_t share_export(Kernel *k, uint8_t *out);
 
 /* Merge `count` records into the table (bounds intersected, the larger work kept);
- * -1 if a record is malformed or contradicts the table (another graph's entries). */
+ * -1 if a record is malformed, -2 (KernelContradiction raised) if one contradicts the
+ * table: its bounds and the table's do not meet (a wrong proof, or another graph's). */
 int share_absorb(Kernel *k, const uint8_t *records, size_t count);
 
 void share_free(Kernel *k);

@@ -212,7 +212,13 @@ int tame_absorb(Kernel *k, const uint8_t *records, size_t count) {
         Shape s = {mask, h, w};
         const TameEntry *known = find(k, &s);
         if (known) {
-            if (known->a != a || known->b != b || known->status != status) return -1;
+            if (known->a != a || known->b != b || known->status != status) {
+                contradiction("a region absorbed has other values than the database's",
+                              "{sKsisisns(iii)s(iii)}", "mask", (unsigned long long)mask, "h",
+                              h, "w", w, "record", (Py_ssize_t)i, "known", known->a, known->b,
+                              known->status, "other", a, b, status);
+                return -2;
+            }
             continue;
         }
         remember(k, &s, (TameValue){a, b, status}, work);

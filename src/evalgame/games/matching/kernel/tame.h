@@ -53,7 +53,8 @@ void tame_free(Kernel *k);
 size_t tame_export(Kernel *k, uint8_t *out);
 
 /* Enter `count` records into the database; -1 if one is malformed (cells outside their
- * box or the graph) or contradicts the database (another graph's regions). */
+ * box or the graph), -2 (KernelContradiction raised) if one contradicts the database: other
+ * values for a region it holds (a wrong valuation, or another graph's regions). */
 int tame_absorb(Kernel *k, const uint8_t *records, size_t count);
 
 void tame_share_free(Kernel *k);
