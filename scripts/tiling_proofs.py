@@ -14,7 +14,10 @@ follows the kernel's strategy and the other side moves at random, each ended whe
 most ``--cells`` cells remain and checked there by the Python reference solver.
 ``--record docs/tiling_results.json`` adds each proof so confirmed to that file's
 "kernel_proofs" (what ``scripts/tiling_results.py`` renders), with its nodes, CPU seconds,
-options and the lines' count and failures as data.
+options and the lines' count and failures as data, and its provenance: the code version
+(commit, dirty flag) and the options of the run. A proof that contradicts one recorded
+there (the same board and starter, or the other starter beyond the starters' theorem) is
+not added: the run stops with an error that names both.
 
 ``--part K/N`` puts N processes on one question: each asks its part of the question's first
 moves, as questions of their own in the ``--numbers`` file they share; the question asked
@@ -36,7 +39,7 @@ from dataclasses import asdict
 from functools import partial
 from pathlib import Path
 
-from evalgame.analysis.tiling_results import KernelProof
+from evalgame.analysis.tiling_results import KernelProof, check_proofs
 from evalgame.errors import EvalgameError, SearchInterrupted, Terminated, interruption
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
@@ -46,6 +49,7 @@ from evalgame.games.matching.native import (
     NativeSolver,
     default_options,
     default_tame,
+    option_names,
 )
 from evalgame.games.matching.sittings import (
     Sitting,
@@ -59,6 +63,7 @@ from evalgame.games.matching.sittings import (
 )
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
+from evalgame.provenance import provenance
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
 
@@ -73,15 +78,6 @@ def options_from(text: str, vertices: int) -> int:
     if text == "none":
         return OPTIONS["symmetry"]
     return sum(OPTIONS[name] for name in text.split(","))
-
-
-def option_names(options: int) -> str:
-    """The names of the kernel options set in ``options``, comma-separated.
-
-    >>> option_names(OPTIONS["strategy"] | OPTIONS["turns"])
-    'strategy,turns'
-    """
-    return ",".join(name for name, bit in OPTIONS.items() if options & bit)
 
 
 def stop_time(text: str) -> float:
@@ -177,8 +173,10 @@ def _proving_move(
 
 def record(path: Path, proof: KernelProof) -> None:
     """Add ``proof`` to the "kernel_proofs" of the JSON file at ``path`` (read again just
-    before, so that other runs' additions are kept)."""
+    before, so that other runs' additions are kept); one that contradicts a proof there is
+    a :class:`~evalgame.errors.ContradictionError`, the file left as it was."""
     data = json.loads(path.read_text())
+    check_proofs([KernelProof(**old) for old in data.get("kernel_proofs", [])], [proof])
     data.setdefault("kernel_proofs", []).append(asdict(proof))
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
@@ -450,6 +448,13 @@ def main(argv: list[str] | None = None) -> None:
           f"({options}), table {args.table_mb} MB: static bounds {lower} ≤ value ≤ {upper}",
           flush=True)  # fmt: skip
 
+    #: what a proof recorded ran with, beside its code version
+    run_options = {**solver.settings(), "rows": args.rows, "cols": args.cols,
+                   "first": args.first, "max_nodes": args.max_nodes, "dfpn_mb": args.dfpn_mb,
+                   "numbers": None if args.numbers is None else str(args.numbers),
+                   "keep": args.keep, "weak": args.weak, "lines": args.lines,
+                   "cells": args.cells}  # fmt: skip
+
     def check(stats: SearchStats, budget: Budget) -> None:
         if time.time() > deadline:
             budget.stop(f"stopped at {args.until} UTC", stats)
@@ -540,7 +545,8 @@ def main(argv: list[str] | None = None) -> None:
                                     lines=checked, cells=args.cells,
                                     failures=failures, options=option_names(options),
                                     table_mb=args.table_mb,
-                                    date=datetime.date.today().isoformat())  # fmt: skip
+                                    date=datetime.date.today().isoformat(),
+                                    provenance=provenance(run_options))  # fmt: skip
                 record(args.record, proof)
                 print(f"  recorded in {args.record}", flush=True)
     print(f"done: {lower} ≤ value ≤ {upper}, {time.process_time() - started:.0f} CPU s",

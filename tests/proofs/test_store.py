@@ -145,10 +145,13 @@ def test_a_store_of_another_problem_or_bounds_that_contradict_are_not_merged(
     with ProofStore.open(contrary, "p") as store:
         store.set_root(10, None, "value ≥ 10")
     runner = CliRunner()
-    for other, message in ((foreign, "not of"), (contrary, "contradicts")):
+    for other, status, message in ((foreign, 2, "not of"), (contrary, 5, "contradict each other")):
         refused = runner.invoke(app, ["proofs", str(here), "--merge", str(other)])
-        assert refused.exit_code == 2
+        assert refused.exit_code == status
         assert message in refused.output
+    said = " ".join(refused.output.split())  # both stores named, with what each says
+    assert f"{here} says 5 ≤ value ≤ 9" in said
+    assert f"{contrary} says 10 ≤ value" in said
     summary = read_summary(here)
     assert (summary.lower, summary.upper, summary.proven) == (5, 9, 0)
 

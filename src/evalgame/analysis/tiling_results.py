@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from evalgame.analysis.min_maximal import minimum_maximal_tiling
 from evalgame.analysis.results_page import replace_marked
-from evalgame.errors import EvalgameError
+from evalgame.errors import ContradictionError, EvalgameError
 from evalgame.games.matching.bounds import LadderReport, LadderStep, bound_ladder
 from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, Engine, NativeSolver
 from evalgame.games.tiling.board import Board
@@ -186,6 +186,9 @@ class KernelProof:
     options: str = ""
     table_mb: int = 0
     date: str = ""
+    #: the code version (commit, dirty flag) and options of the run
+    #: (:func:`~evalgame.provenance.provenance`); ``None`` in records made before it was kept
+    provenance: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
     def bound(self) -> tuple[str, int]:
@@ -209,6 +212,49 @@ class KernelProof:
             sampled = f"{self.lines}, checked at ≤ {self.cells} cells, {self.failures} failures"
             notes.insert(0, f"sampled lines: {sampled}")
         return "; ".join(notes)
+
+
+def check_proofs(proofs: Sequence[KernelProof], new: Sequence[KernelProof] = ()) -> None:
+    """Refuse kernel proofs that contradict each other (``new`` ones: against every proof):
+    for one board and starter, "value ≥ a" and "value ≤ b" with b < a; across the starters,
+    bounds more than one apart (the starters' theorem, |f(G, MAX) − f(G, MIN)| ≤ 1,
+    docs/tiling_search.md). A :class:`~evalgame.errors.ContradictionError` names both.
+
+    >>> high = KernelProof(7, 7, "max", "value ≥ 22", 1, 1.0, date="2026-11-01")
+    >>> check_proofs([high], [KernelProof(7, 7, "min", "value ≤ 21", 1, 1.0)])
+    >>> try:
+    ...     check_proofs([high], [KernelProof(7, 7, "max", "value ≤ 21", 1, 1.0)])
+    ... except ContradictionError as error:
+    ...     print(error.subject, "|", error.known[:35], "|", error.new[-27:])
+    7×7 | the proof of 2026-11-01 (MAX first, | says value ≤ 21 (MAX first)
+    """
+    pairs = (
+        [(old, proof) for proof in new for old in proofs]
+        if new
+        else [(old, proof) for k, proof in enumerate(proofs) for old in proofs[:k]]
+    )
+    for old, proof in pairs:
+        if (old.rows, old.cols) != (proof.rows, proof.cols):
+            continue
+        slack = 0 if old.first == proof.first else 1  # the starters' theorem
+        (relation, number), (other, bound) = old.bound, proof.bound
+        if relation == other:
+            continue
+        low, high = (number, bound) if relation == "≥" else (bound, number)
+        if low > high + slack:
+            raise ContradictionError(
+                f"{proof.rows}×{proof.cols}"
+                + (" (the starters' values differ by at most 1)" if slack else ""),
+                f"{_who(old)} says {old.proof} ({old.first.upper()} first)",
+                f"{_who(proof)} says {proof.proof} ({proof.first.upper()} first)",
+            )
+
+
+def _who(proof: KernelProof) -> str:
+    """A kernel proof, as a contradiction names it: its day, starter and code version."""
+    code = (proof.provenance or {}).get("code", "unknown (before provenance was recorded)")
+    day = proof.date or "an unknown day"
+    return f"the proof of {day} ({proof.first.upper()} first, code {code})"
 
 
 def value_from_proofs(rows: int, cols: int, proofs: Sequence[KernelProof]) -> BoardValue | None:
@@ -395,6 +441,7 @@ def section_from_data(data: Mapping[str, Any], docs: Path) -> str:
     bounds = [BoardBounds.from_dict(b) for b in data["bounds"].values()]
     bounds.sort(key=lambda b: (b.rows, b.cols, b.first != "max"))
     proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
+    check_proofs(proofs)  # none contradicts another
     managed = manager_proofs(docs / "proofs")
     return markdown(values, bounds, proofs, managed) + _figure_lines(docs / "figures")
 

@@ -27,6 +27,7 @@ from evalgame.cli.progress import QUIET_SECONDS, time_limit
 from evalgame.cli.shared import JsonOutput, console, err_console, json_stops, print_json
 from evalgame.errors import InputError, SchedulerLost
 from evalgame.numbers import Number, exact, format_number
+from evalgame.provenance import describe
 from evalgame.vocabulary import bounds_json, exact_json, seconds_json
 
 if TYPE_CHECKING:
@@ -307,8 +308,9 @@ def proofs_command(
         "sitting on another machine): its facts, sittings and bounds (repeatable).",
     ),
 ) -> None:
-    """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers
-    (or a file of saved numbers: its questions, answered or open, and their work)."""
+    """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers,
+    the code versions that proved its facts (or a file of saved numbers: its questions,
+    answered or open, their work and the code versions that wrote them)."""
     from evalgame.games.matching.sittings import is_numbers_file
     from evalgame.proofs.projection import project as projected
     from evalgame.proofs.store import ProofStore, read_only
@@ -347,6 +349,9 @@ def proofs_command(
                     name: {"facts": w.facts, "nodes": w.nodes, "cpu_seconds": seconds_json(w.cpu)}
                     for name, w in summary.workers.items()
                 },
+                "codes": [
+                    {"code": c.code, "options": c.options, "facts": c.facts} for c in summary.codes
+                ],
                 "sittings": [
                     {
                         "started": s.start,
@@ -356,6 +361,7 @@ def proofs_command(
                         **bounds_json(s.lower, s.upper),
                         "questions": s.questions,
                         "stopped": s.stopped,
+                        "code": s.code,
                     }
                     for s in summary.sittings
                 ],
@@ -384,6 +390,12 @@ def proofs_command(
         f"subproblems    {summary.proven:,} proven, {summary.open:,} open when last stopped"
     )
     console.print(f"work           {summary.nodes:,} nodes, {summary.cpu:,.1f} CPU s")
+    for number, code in enumerate(summary.codes):
+        console.print(
+            f"{'proven by' if number == 0 else '':15}{_count(code.facts, 'fact')}: "
+            f"{describe({'code': code.code, 'options': code.options})}",
+            soft_wrap=True,
+        )
     leaves, size = summary.checkpoints
     if leaves:
         console.print(
@@ -428,6 +440,7 @@ def show_numbers(path: Path, json_output: bool) -> None:
                         "sittings": q.sittings,
                         "saved": q.saved,
                         "bytes": q.size,
+                        "provenance": list(q.provenance),
                     }
                     for q in questions
                 ],
@@ -439,6 +452,7 @@ def show_numbers(path: Path, json_output: bool) -> None:
         "question", "to move", "free cells", "answer", "nodes", "CPU s", "sittings",
         "last saved (UTC)", "MB",
     )  # fmt: skip
+    written: dict[str, list[str]] = {}  # by code version, the rows it wrote
     for q in questions:
         answer = "open" if q.answer is None else "yes" if q.answer else "no"
         table.add_row(
@@ -446,7 +460,14 @@ def show_numbers(path: Path, json_output: bool) -> None:
             answer, f"{q.nodes:,}", f"{q.cpu:,.0f}", str(q.sittings), q.saved,
             f"{q.size / 2**20:.1f}",
         )  # fmt: skip
+        for code in q.codes:
+            written.setdefault(code, []).append(
+                f"value ≥ {q.gamma} ({'MAX' if q.max_to_move else 'MIN'} to move, "
+                f"{q.free.bit_count()} free)"
+            )
     console.print(table)
+    for code, rows in written.items():
+        console.print(f"written by {code}: {', '.join(rows)}", soft_wrap=True)
 
 
 def show_projections(projections: list[Projection]) -> None:
@@ -483,11 +504,12 @@ def _sitting_line(number: int, sitting: Sitting) -> str:
     wall = sitting.ended - sitting.started
     workers = _count(sitting.workers, "worker")
     finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
+    code = "" if sitting.code is None else f"\n{'':15}code {sitting.code}"
     return (
         f"sitting {number:<6} {sitting.start} UTC, {wall:,.0f} s on {workers}, "
         f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s\n{'':15}"
         f"→ {_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')} "
-        f"({sitting.outcome}){finished}"
+        f"({sitting.outcome}){finished}{code}"
     )
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from evalgame.errors import SearchInterrupted
 from evalgame.numbers import Number
 from evalgame.proofs.problem import Entries, Fact, Problem, built, learn
+from evalgame.provenance import code_version
 from evalgame.search.budget import Budget
 from evalgame.search.registry import Solver
 from evalgame.search.stats import SearchStats
@@ -75,6 +76,9 @@ class LeafOutcome:
     #: question in another process (a solver's ``checkpoint``: df-pn's numbers; empty if
     #: its solver has none or this process saved one less than CHECKPOINT_SECONDS ago)
     checkpoint: bytes = b""
+    #: the code version the worker ran (:func:`~evalgame.provenance.code_version`), which
+    #: the store records with what the task proved (empty: unknown)
+    code: str = ""
 
 
 def run_leaf(
@@ -149,7 +153,7 @@ def run_leaf(
     exported = solver.entries(memory) if problem.portable_keys else b""
     return LeafOutcome(
         finished, result, stats.nodes, cpu, here, known, exported,
-        b"" if finished else checkpoint(solver, memory),
+        b"" if finished else checkpoint(solver, memory), code_version(),
     )  # fmt: skip
 
 

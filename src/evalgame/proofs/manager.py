@@ -279,6 +279,14 @@ class ProofManager:
         self.game: Game[Any, Any] = problem.game()
         self.client = client
         self.store = store
+        # what every fact and sitting this run writes records beside its code version
+        store.options = {
+            **problem.options(),
+            "slice_seconds": slice_seconds,
+            "split_depth": split_depth,
+            "young_brothers_wait": young_brothers_wait,
+            "share_facts": share_facts,
+        }
         self.slice_seconds = slice_seconds
         #: the leaf solver's stopped tests go on where they stood (see the module doc)
         self._goes_on = problem.solver().checkpoint is not None
@@ -725,6 +733,7 @@ class ProofManager:
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,
             "worker": outcome.worker,
+            "code": outcome.code or None,  # the worker's code proved it
         }
         if outcome.finished:
             self._share_children(node, outcome, task)

@@ -17,11 +17,13 @@ solver's :meth:`~evalgame.search.registry.Solver.test`.
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evalgame.errors import ContradictionError
 from evalgame.numbers import Number
 from evalgame.search.protocol import Game
 from evalgame.search.registry import SOLVERS, Solver, choose
@@ -54,6 +56,19 @@ class Problem(ABC):
         """The value MTD(f) asks about first, given the static bounds at the start
         (``None``: bisect the bounds instead, the default)."""
         return None
+
+    def options(self) -> dict[str, Any]:
+        """What the proofs depend on, as plain data for the provenance of every fact: the
+        label, the leaves' solver and (for a dataclass) each field.
+
+        >>> from evalgame.search.examples import NestedTree
+        >>> EngineProblem("nested", NestedTree, ([[3, 5]],)).options()["build"]
+        'evalgame.search.examples.NestedTree'
+        """
+        options: dict[str, Any] = {"problem": self.label, "algorithm": self.algorithm}
+        for name in getattr(self, "__dataclass_fields__", {}):
+            options[name] = _plain(getattr(self, name))
+        return options
 
 
 @dataclass(frozen=True)
@@ -132,12 +147,28 @@ def learn(
             position = game.initial()
             for move in fact.path:
                 position = game.play(position, move)
-            solver.learn(game, position, fact.lower, fact.upper, memory)
+            try:
+                solver.learn(game, position, fact.lower, fact.upper, memory)
+            except ContradictionError as error:  # say which fact, and where it was learned
+                raise ContradictionError(
+                    error.subject,
+                    error.known,
+                    f"{error.new}: fact {fact.index} of the proof {run} (the position after "
+                    f"the moves {list(fact.path)}), learned by the worker {here or '?'}",
+                ) from None
             seen = fact.index + 1
     for sent in entries:
         if sent.index >= absorbed:
             if sent.worker != here:
-                solver.merge(memory, sent.entries)
+                try:
+                    solver.merge(memory, sent.entries)
+                except ContradictionError as error:
+                    raise ContradictionError(
+                        error.subject,
+                        error.known,
+                        f"{error.new}: table entries the worker {sent.worker} sent (shipment "
+                        f"{sent.index} of the proof {run}), merged by the worker {here or '?'}",
+                    ) from None
             absorbed = sent.index + 1
     _LEARNED[name] = run, seen, absorbed
 
@@ -161,3 +192,22 @@ class Entries:
     index: int
     worker: str
     entries: bytes
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON-ready data for a provenance: numbers, text and flags as they are,
+    an enumeration by its value, a class or function by its qualified name, anything else
+    by its (shortened) representation.
+
+    >>> from evalgame.search.protocol import Player
+    >>> _plain(Player.MAX), _plain(len), _plain(3), _plain([1, 2])
+    ('max', 'builtins.len', 3, '[1, 2]')
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return _plain(value.value)
+    if callable(value) and hasattr(value, "__qualname__"):
+        return f"{getattr(value, '__module__', '?')}.{value.__qualname__}"
+    text = repr(value)
+    return text if len(text) <= 200 else text[:199] + "…"

@@ -36,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from evalgame.errors import SearchInterrupted, interruption
+from evalgame.errors import ContradictionError, SearchInterrupted, interruption
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import connect
 from evalgame.proofs.manager import ProofManager, ProofStatus, Tally
@@ -114,6 +114,9 @@ def prove(
             raise stop from None
         except SearchInterrupted as stop:
             manager.log_sitting(stop.reason)
+            raise
+        except ContradictionError as error:  # an alarm: the run stops, its sitting says why
+            manager.log_sitting(f"stopped by a contradiction: {error}")
             raise
         manager.log_sitting("finished")
         return ProofResult(

@@ -15,6 +15,14 @@ A ``meta`` table marks the file as a store of this format and version and names 
 problem it belongs to: any other file — not SQLite, another program's database, another
 problem — is refused with :class:`~evalgame.errors.StoreError` and left as it was.
 
+*Provenance.* Each fact and each sitting records the code version that proved it (the
+worker's: :func:`~evalgame.provenance.code_version`, commit and dirty flag) and the options
+of the run (:attr:`ProofStore.options`); a fact written before that was recorded says
+:data:`~evalgame.provenance.UNKNOWN`. *Alarms.* A fact whose bound contradicts the facts of
+its key class (a lower bound above an upper bound) is refused with a
+:class:`~evalgame.errors.ContradictionError` that names both facts (row, worker, question,
+code version) — when recorded, when a store is opened and when another is absorbed.
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "demo.sqlite"
 >>> with ProofStore.open(path, "demo") as store:
@@ -26,6 +34,7 @@ problem — is refused with :class:`~evalgame.errors.StoreError` and left as it 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from collections.abc import Iterable
@@ -33,10 +42,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import TracebackType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from evalgame.errors import StoreError
-from evalgame.numbers import Number, normal
+from evalgame.errors import ContradictionError, StoreError
+from evalgame.numbers import Number, format_number, normal
+from evalgame.provenance import UNKNOWN, code_version, options_text
 
 #: the marker of the file format, and its version (bumped on any change of the schema)
 FORMAT = "evalgame proof store"
@@ -111,6 +121,34 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 """
 
 
+#: which code proved each fact and ran each sitting (added like sittings: a store written
+#: before says nothing, and its facts' code is unknown): the distinct code versions and
+#: options, then each fact's (named as :meth:`ProofStore.absorb` names facts: key, worker,
+#: time) and each sitting's
+PROVENANCE = """
+CREATE TABLE IF NOT EXISTS provenance (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL,        -- evalgame.provenance.code_version(): commit, dirty flag
+    options TEXT NOT NULL,     -- JSON: the options of the run
+    UNIQUE (code, options)
+);
+CREATE TABLE IF NOT EXISTS fact_provenance (
+    key TEXT NOT NULL,         -- the fact's facts.key, worker and at
+    worker TEXT NOT NULL,
+    at REAL NOT NULL,
+    provenance INTEGER NOT NULL,
+    PRIMARY KEY (key, worker, at)
+);
+CREATE TABLE IF NOT EXISTS sitting_provenance (
+    started REAL PRIMARY KEY,  -- sittings.started
+    provenance INTEGER NOT NULL
+);
+"""
+
+#: every table added to the first format, created when a store is opened for writing
+ADDED = SITTINGS + TASKS + CHECKPOINTS + PROVENANCE
+
+
 class Bounds(NamedTuple):
     """What the store knows about a key class (``None``: nothing proven on that side)."""
 
@@ -158,6 +196,8 @@ class Sitting:
     questions: list[str]
     #: why it stopped ("finished", the interruption's reason), ``None``: running or killed
     stopped: str | None = None
+    #: the code version that ran it (``None``: not recorded; written: this process's)
+    code: str | None = None
 
     @property
     def start(self) -> str:
@@ -218,6 +258,17 @@ class StoreSummary:
     sittings: list[Sitting] = field(default_factory=list)
     #: open leaves whose stopped search a later sitting takes up, and their bytes
     checkpoints: tuple[int, int] = (0, 0)
+    #: the code versions that proved the facts, with their options and how many facts each
+    codes: list[CodeShare] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CodeShare:
+    """The facts one code version proved with one set of options (:data:`PROVENANCE`)."""
+
+    code: str
+    options: dict[str, Any]
+    facts: int
 
 
 class ProofStore:
@@ -227,17 +278,21 @@ class ProofStore:
         self.path = path
         self.problem = problem
         self._db = connection
+        #: the options of the run that writes facts and sittings (set by its manager),
+        #: recorded with them beside the code version
+        self.options: dict[str, Any] = {}
+        self._provenance_ids: dict[tuple[str, str], int] = {}
         # a commit survives a crash of this process without waiting for the disk each time
         # (a power cut may lose the last facts, never corrupt the file)
         if str(path) != ":memory:" and not _read_only(connection):
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
-            connection.executescript(SITTINGS + TASKS + CHECKPOINTS)
+            connection.executescript(ADDED)
         self._bounds: dict[str, Bounds] = {}
-        for key, lower, upper, invalid in self._db.execute(
-            "SELECT key, lower, upper, invalid FROM facts"
-        ):
-            self._remember(key, Bounds(_number(lower), _number(upper), bool(invalid)))
+        #: per key class, the facts that gave its lower and its upper bound (described)
+        self._whence: dict[str, tuple[str, str]] = {}
+        for key, lower, upper, invalid, origin in self._described_facts():
+            self._remember(key, Bounds(_number(lower), _number(upper), bool(invalid)), origin)
 
     @classmethod
     def open(cls, path: Path | str, problem: str) -> ProofStore:
@@ -278,7 +333,7 @@ class ProofStore:
     def memory(cls, problem: str) -> ProofStore:
         """A store that lives in memory only (a run that need not be resumed)."""
         connection = sqlite3.connect(":memory:")
-        connection.executescript(SCHEMA + SITTINGS + TASKS + CHECKPOINTS)
+        connection.executescript(SCHEMA + ADDED)
         with connection:
             connection.executemany(
                 "INSERT INTO meta VALUES (?, ?)",
@@ -320,10 +375,17 @@ class ProofStore:
         nodes: int = 0,
         cpu: float = 0.0,
         worker: str = "manager",
+        code: str | None = None,
     ) -> None:
-        """Write one fact and commit it at once."""
+        """Write one fact and commit it at once, with the ``code`` version that proved it
+        (``None``: this process's) and the run's :attr:`options`. A fact that contradicts
+        the facts of its key class is refused (:class:`ContradictionError`), unwritten."""
+        at, code = time.time(), code_version() if code is None else code
+        origin = _origin(None, worker, at, gamma, strict, code)
+        bounds = Bounds(lower, upper, invalid)
+        _merged(self._bounds, self._whence, key, bounds, origin, self.path)  # or refused
         with self._db:
-            self._db.execute(
+            written = self._db.execute(
                 "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key,
@@ -335,11 +397,53 @@ class ProofStore:
                     nodes,
                     cpu,
                     worker,
-                    time.time(),
+                    at,
                 ),
             )
+            self._db.execute(
+                "INSERT OR REPLACE INTO fact_provenance VALUES (?, ?, ?, ?)",
+                (key, worker, at, self._provenance_id(code)),
+            )
             self._db.execute("DELETE FROM open WHERE key = ?", (key,))
-        self._remember(key, Bounds(lower, upper, invalid))
+        self._remember(key, bounds, _origin(written.lastrowid, worker, at, gamma, strict, code))
+
+    def _provenance_id(self, code: str) -> int:
+        """The row of :data:`PROVENANCE` for ``code`` and the run's options (added once)."""
+        options = options_text(self.options)
+        known = self._provenance_ids.get((code, options))
+        if known is not None:
+            return known
+        self._db.execute("INSERT OR IGNORE INTO provenance (code, options) VALUES (?, ?)",
+                         (code, options))  # fmt: skip
+        (number,) = self._db.execute(
+            "SELECT id FROM provenance WHERE code = ? AND options = ?", (code, options)
+        ).fetchone()
+        self._provenance_ids[code, options] = number
+        return int(number)
+
+    def _described_facts(
+        self, named: bool = False
+    ) -> list[tuple[str, str | None, str | None, int, str]]:
+        """Every fact (key, lower, upper, invalid) and where it came from (``named``: this
+        store's path too), in the order written."""
+        code = "NULL"
+        joined = ""
+        if "fact_provenance" in self._tables():
+            code = "p.code"
+            joined = (
+                "LEFT JOIN fact_provenance fp ON fp.key = f.key AND fp.worker = f.worker "
+                "AND fp.at = f.at LEFT JOIN provenance p ON p.id = fp.provenance"
+            )
+        rows = self._db.execute(
+            "SELECT f.rowid, f.key, f.lower, f.upper, f.invalid, f.gamma, f.strict, f.worker, "
+            f"f.at, {code} FROM facts f {joined} ORDER BY f.rowid"
+        )
+        store = self.path if named else None
+        return [
+            (key, lower, upper, invalid,
+             _origin(rowid, worker, at, _number(gamma), bool(strict), code or UNKNOWN, store))
+            for rowid, key, lower, upper, invalid, gamma, strict, worker, at, code in rows
+        ]  # fmt: skip
 
     def set_root(self, lower: Number | None, upper: Number | None, question: str) -> None:
         """Record the bounds proven on the whole problem and the question last asked."""
@@ -374,8 +478,15 @@ class ProofStore:
             )
 
     def log_sitting(self, sitting: Sitting) -> None:
-        """Write (or bring up to date) the row of the run that started at ``sitting.started``."""
+        """Write (or bring up to date) the row of the run that started at ``sitting.started``,
+        with its code version (``sitting.code``, else this process's) and the run's
+        :attr:`options`."""
+        code = code_version() if sitting.code is None else sitting.code
         with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO sitting_provenance VALUES (?, ?)",
+                (sitting.started, self._provenance_id(code)),
+            )
             self._db.execute(
                 "INSERT OR REPLACE INTO sittings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -479,8 +590,16 @@ class ProofStore:
 
     def sittings(self) -> list[Sitting]:
         """Every run of the manager on this store, oldest first (none before the table)."""
-        if "sittings" not in self._tables():
+        tables = self._tables()
+        if "sittings" not in tables:
             return []
+        code, joined = "NULL", ""
+        if "sitting_provenance" in tables:
+            code = "p.code"
+            joined = (
+                "LEFT JOIN sitting_provenance sp ON sp.started = s.started "
+                "LEFT JOIN provenance p ON p.id = sp.provenance"
+            )
         return [
             Sitting(
                 started,
@@ -492,10 +611,38 @@ class ProofStore:
                 _number(upper),
                 questions.split("\n") if questions else [],
                 stopped,
+                code,
             )
-            for started, ended, workers, nodes, cpu, lower, upper, questions, stopped in (
-                self._db.execute("SELECT * FROM sittings ORDER BY started")
+            for started, ended, workers, nodes, cpu, lower, upper, questions, stopped, code in (
+                self._db.execute(
+                    "SELECT s.started, s.ended, s.workers, s.nodes, s.cpu, s.lower, s.upper, "
+                    f"s.questions, s.stopped, {code} FROM sittings s {joined} ORDER BY s.started"
+                )
             )
+        ]
+
+    def codes(self) -> list[CodeShare]:
+        """The code versions (and options) that proved the facts, the most facts first;
+        facts written before provenance was recorded: :data:`~evalgame.provenance.UNKNOWN`.
+
+        >>> with ProofStore.memory("demo") as store:
+        ...     store.options = {"workers": 2}
+        ...     store.record("k", lower=3, code="evalgame 1.0 (commit abc)")
+        ...     store.codes()
+        [CodeShare(code='evalgame 1.0 (commit abc)', options={'workers': 2}, facts=1)]
+        """
+        if "fact_provenance" not in self._tables():
+            (count,) = self._db.execute("SELECT COUNT(*) FROM facts").fetchone()
+            return [CodeShare(UNKNOWN, {}, count)] if count else []
+        rows = self._db.execute(
+            "SELECT p.code, p.options, COUNT(*) FROM facts f LEFT JOIN fact_provenance fp "
+            "ON fp.key = f.key AND fp.worker = f.worker AND fp.at = f.at "
+            "LEFT JOIN provenance p ON p.id = fp.provenance GROUP BY p.id "
+            "ORDER BY COUNT(*) DESC, p.code"
+        )
+        return [
+            CodeShare(code or UNKNOWN, {} if options is None else json.loads(options), count)
+            for code, options, count in rows
         ]
 
     def summary(self) -> StoreSummary:
@@ -529,6 +676,7 @@ class ProofStore:
             cost=_quantiles(costs),
             sittings=self.sittings(),
             checkpoints=self._checkpoints(),
+            codes=self.codes(),
         )
 
     def _checkpoints(self) -> tuple[int, int]:
@@ -560,7 +708,19 @@ class ProofStore:
         lower = max((bound for bound in lowers if bound is not None), default=None)
         upper = min((bound for bound in uppers if bound is not None), default=None)
         if lower is not None and upper is not None and lower > upper:
-            raise StoreError(f"{other.path} contradicts this store: {lower} > {upper}")
+            raise ContradictionError(
+                f"the bounds proven on the whole problem, {self.problem}",
+                f"{self.path} says {_range(lowers[0], uppers[0])}",
+                f"{other.path} says {_range(lowers[1], uppers[1])}",
+            )
+        # every fact added is checked against this store's and the others added before any
+        # is written: a contradiction leaves this store as it was
+        bounds, whence = dict(self._bounds), dict(self._whence)
+        described = {(row[0], row[3]): row[4] for row in other._described_facts_with_time()}
+        for key, lower_text, upper_text, invalid, *_, at in facts:
+            origin = described.get((key, at), f"a fact of {other.path}")
+            fact = Bounds(_number(lower_text), _number(upper_text), bool(invalid))
+            bounds[key], whence[key] = _merged(bounds, whence, key, fact, origin, self.path)
         with self._db:
             self._db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * 10)})", facts)
             for table, columns in (("sittings", 9), ("tasks", 12), ("checkpoints", 5)):
@@ -568,22 +728,59 @@ class ProofStore:
                     rows = other._db.execute(f"SELECT * FROM {table}").fetchall()
                     marks = ", ".join("?" * columns)
                     self._db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows)
+            self._absorb_provenance(other)
             questions = [(n, v) for n, v in theirs.items() if n.startswith("question ")]
             self._db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", questions)
             self._write_root(lower, upper)
             asking, elsewhere = _asking(mine), _asking(theirs)
             if elsewhere is not None and (asking is None or _decided(asking, lower, upper)):
                 self.set_asking(*elsewhere)  # the question still open is resumed first
-        for key, lower_text, upper_text, invalid, *_ in facts:
-            self._remember(key, Bounds(_number(lower_text), _number(upper_text), bool(invalid)))
+        self._bounds, self._whence = bounds, whence
         return len(facts)
+
+    def _absorb_provenance(self, other: ProofStore) -> None:
+        """Add the code versions of ``other``'s facts and sittings (their rows renumbered
+        as this store numbers them), inside the caller's transaction."""
+        if "fact_provenance" not in other._tables():
+            return  # written before provenance was recorded: its facts' code is unknown
+        numbers: dict[int, int] = {}
+        for number, code, options in other._db.execute("SELECT id, code, options FROM provenance"):
+            self._db.execute(
+                "INSERT OR IGNORE INTO provenance (code, options) VALUES (?, ?)", (code, options)
+            )
+            (numbers[number],) = self._db.execute(
+                "SELECT id FROM provenance WHERE code = ? AND options = ?", (code, options)
+            ).fetchone()
+        self._db.executemany(
+            "INSERT OR IGNORE INTO fact_provenance VALUES (?, ?, ?, ?)",
+            [(key, worker, at, numbers[number]) for key, worker, at, number in
+             other._db.execute("SELECT * FROM fact_provenance")],
+        )  # fmt: skip
+        self._db.executemany(
+            "INSERT OR IGNORE INTO sitting_provenance VALUES (?, ?)",
+            [(started, numbers[number]) for started, number in
+             other._db.execute("SELECT * FROM sitting_provenance")],
+        )  # fmt: skip
+
+    def _described_facts_with_time(self) -> list[tuple[str, str | None, str | None, float, str]]:
+        """Every fact's key, lower, upper and time, and where it came from."""
+        times = [at for (at,) in self._db.execute("SELECT at FROM facts ORDER BY rowid")]
+        return [
+            (key, lower, upper, at, origin)
+            for (key, lower, upper, _, origin), at in zip(
+                self._described_facts(named=True), times, strict=True
+            )
+        ]
 
     def _meta(self) -> dict[str, str]:
         return dict(self._db.execute("SELECT name, value FROM meta").fetchall())
 
-    def _remember(self, key: str, bounds: Bounds) -> None:
-        known = self._bounds.get(key)
-        self._bounds[key] = bounds if known is None else known.merge(bounds)
+    def _remember(self, key: str, bounds: Bounds, origin: str) -> None:
+        """Merge a fact into the bounds of its key class; :class:`ContradictionError` if it
+        contradicts them."""
+        self._bounds[key], self._whence[key] = _merged(
+            self._bounds, self._whence, key, bounds, origin, self.path
+        )
 
 
 def read_summary(path: Path | str) -> StoreSummary:
@@ -631,6 +828,90 @@ def _check(path: Path, problem: str | None) -> str:
             "give another --store for this problem"
         )
     return stored
+
+
+def _origin(
+    row: int | None,
+    worker: str,
+    at: float,
+    gamma: Number | None,
+    strict: bool,
+    code: str,
+    store: Path | None = None,
+) -> str:
+    """A fact, as a contradiction names it: its row (``None``: not written yet) and
+    ``store`` if another's, worker, time, question and code version.
+
+    >>> print(_origin(7, "tcp://w:1", 1.8e9, 26, False, "evalgame 0.1.0").replace(", ", "\\n"))
+    fact 7 (worker tcp://w:1
+    2027-01-15 08:00:00 UTC
+    question value ≥ 26
+    code evalgame 0.1.0)
+    """
+    name = "the new fact" if row is None else f"fact {row}"
+    name += "" if store is None else f" of {store}"
+    when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(at))
+    question = (
+        "" if gamma is None else f", question value {'>' if strict else '≥'} {format_number(gamma)}"
+    )
+    return f"{name} (worker {worker}, {when}{question}, code {code})"
+
+
+def _merged(
+    bounds: dict[str, Bounds],
+    whence: dict[str, tuple[str, str]],
+    key: str,
+    fact: Bounds,
+    origin: str,
+    path: Path,
+) -> tuple[Bounds, tuple[str, str]]:
+    """The bounds of ``key`` (``bounds``, their facts in ``whence``) with ``fact`` (from
+    ``origin``) merged in, and the facts that give its lower and upper bound. A lower
+    bound above an upper bound is a :class:`ContradictionError` that names the fact and
+    the one it contradicts.
+
+    >>> merged, facts = _merged({"k": Bounds(None, 5)}, {"k": ("", "fact 1")}, "k",
+    ...                         Bounds(4, None), "fact 2", Path("s.sqlite"))
+    >>> merged, facts
+    (Bounds(lower=4, upper=5, invalid=False), ('fact 2', 'fact 1'))
+    >>> try:
+    ...     _merged({"k": merged}, {"k": facts}, "k", Bounds(6, None), "fact 3", Path("s"))
+    ... except ContradictionError as error:
+    ...     print(error.known, "|", error.new)
+    fact 1 proves value ≤ 5 | fact 3 proves value ≥ 6
+    """
+    known = bounds.get(key)
+    merged = fact if known is None else known.merge(fact)
+    low_from, high_from = whence.get(key, ("", ""))
+    lower, upper = merged.lower, merged.upper
+    if known is not None and lower is not None and upper is not None and lower > upper:
+        if fact.lower is not None and fact.lower == lower:  # above the known upper
+            said = f"value ≤ {format_number(upper)}", high_from
+            new = f"value ≥ {format_number(lower)}"
+        else:  # its upper bound is below the known lower
+            said = f"value ≥ {format_number(lower)}", low_from
+            new = f"value ≤ {format_number(upper)}"
+        raise ContradictionError(
+            f"the subproblem {key} of the store {path} (bounds in its key class's coordinates)",
+            f"{said[1] or 'a fact'} proves {said[0]}",
+            f"{origin} proves {new}",
+        )
+    if fact.lower is not None and fact.lower == merged.lower:
+        low_from = origin if known is None or known.lower != merged.lower else low_from
+    if fact.upper is not None and fact.upper == merged.upper:
+        high_from = origin if known is None or known.upper != merged.upper else high_from
+    return merged, (low_from, high_from)
+
+
+def _range(lower: Number | None, upper: Number | None) -> str:
+    """Bounds as text.
+
+    >>> _range(5, None)
+    '5 ≤ value ≤ +∞'
+    """
+    low = "-∞" if lower is None else format_number(lower)
+    high = "+∞" if upper is None else format_number(upper)
+    return f"{low} ≤ value ≤ {high}"
 
 
 def _asking(meta: dict[str, str]) -> tuple[Number, bool] | None:

@@ -28,12 +28,22 @@ Sitting(answer=None, nodes=40, sittings=1)
 >>> later = NativeSolver(board, table_mb=1)   # another process, another day
 >>> prove_in_sittings(later, board.full, True, 12, path, table_mb=1, every=40).answer
 True
+
+Each row records its provenance: the code version (:func:`~evalgame.provenance.code_version`)
+and options of every sitting that wrote it, in order (a row saved before provenance was
+recorded says :data:`~evalgame.provenance.UNKNOWN` for those). A decided answer that
+contradicts another — a row's against another row's (the same position with another γ, or
+a position and its child), or a decided entry of one row's numbers against another's, or
+against what a search finds — stops the run with a
+:class:`~evalgame.errors.ContradictionError` that names both, with their rows and code
+versions.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import re
 import sqlite3
 import time
@@ -42,14 +52,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-from evalgame.errors import InputError
+from evalgame.errors import ContradictionError, InputError
 from evalgame.games.matching.native import (
     CHECKPOINT_ENTRIES,
     DEFAULT_PROOF_TABLE_MB,
     MoveAnswer,
     NativeSolver,
 )
+from evalgame.provenance import UNKNOWN, options_text, provenance
 
 #: nodes between two saves (about 6 CPU minutes of df-pn on 8×8)
 DEFAULT_EVERY = 5_000_000
@@ -63,7 +75,11 @@ CREATE TABLE IF NOT EXISTS numbers (
     cpu REAL NOT NULL,          -- CPU seconds over all sittings
     sittings INTEGER NOT NULL,
     saved TEXT NOT NULL,        -- UTC time of the last save
-    records BLOB NOT NULL       -- NativeSolver.numbers
+    records BLOB NOT NULL,      -- NativeSolver.numbers
+    provenance TEXT             -- JSON: the code version and options of each sitting
+                                -- that wrote the row, in order (NULL: saved before
+                                -- provenance was recorded; a column added to such a
+                                -- file by its next save)
 )
 """
 
@@ -108,12 +124,15 @@ def prove_in_sittings(
     if every < 1:
         raise InputError(f"the nodes between two saves must be at least 1, not {every}")
     question = question_text(free, max_to_move, gamma)
+    made = provenance(
+        {**solver.settings(), "dfpn_mb": table_mb, "every": every, "keep": keep, "weak": weak}
+    )
     with _connect(path) as db:
         # the moves asked apart: their answers and fresher numbers, and their work
-        apart = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
+        apart = _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # also when answered: what asks next (a replay) finds its moves
-            solver.learn_numbers(row["records"], table_mb)
+            _take(solver, db, path, row, table_mb)
         if row is not None and row["answer"] is not None:
             return Sitting(bool(row["answer"]), row["nodes"] + apart.nodes, row["sittings"],
                            row["cpu"] + apart.cpu, len(apart.questions))  # fmt: skip
@@ -129,8 +148,8 @@ def prove_in_sittings(
                 nodes += solver.stats.nodes - start
                 cpu += time.process_time() - clock
                 records = solver.numbers(keep, (free, max_to_move, gamma))
-                _save(db, question, kernel_identity(solver), answer, nodes, cpu,
-                      done + 1, records)  # fmt: skip
+                _save(db, path, solver, question, answer, nodes, cpu, done + 1, records,
+                      made)  # fmt: skip
             standing = Sitting(
                 answer, nodes + apart.nodes, done + 1, cpu + apart.cpu, len(apart.questions)
             )
@@ -215,12 +234,12 @@ def prove_part_in_sittings(
     with _connect(path) as db:
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # the question's own numbers guide its moves' searches
-            solver.learn_numbers(row["records"], table_mb)
+            _take(solver, db, path, row, table_mb)
         # the split: the moves the question's own numbers leave open, every parts-th; no
         # part writes them, so every process splits alike, whenever it starts
         split = [answer for answer in first_moves(solver, free, max_to_move, gamma)
                  if answer.reaches is None][part - 1 :: parts]  # fmt: skip
-        _learn_moves(solver, db, free, max_to_move, gamma, table_mb)  # the parts' answers
+        _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)  # the parts' answers
     chosen = {answer.move for answer in split}
     mine = [answer for answer in first_moves(solver, free, max_to_move, gamma)
             if answer.move in chosen]  # fmt: skip
@@ -290,12 +309,12 @@ def saved_moves(
     _must_exist(path)
     guides = learn_saved(solver, path, on_the_way, table_mb=table_mb)
     with _connect(path) as db:
-        work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
+        work = _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel_identity(solver))
         if row is None and not work.questions and not guides:
             raise InputError(f"{path} holds no numbers for {question!r} nor on the way to it")
         if row is not None:
-            solver.learn_numbers(row["records"], table_mb)
+            _take(solver, db, path, row, table_mb)
     return _nearest_first(first_moves(solver, free, max_to_move, gamma), max_to_move)
 
 
@@ -327,7 +346,7 @@ def learn_saved(
         for question in questions:
             row = _load(db, question_text(*question), kernel)
             if row is not None:
-                solver.learn_numbers(row["records"], table_mb)
+                _take(solver, db, path, row, table_mb)
                 learned += 1
     return learned
 
@@ -378,19 +397,21 @@ def trim_numbers(
     question = question_text(free, max_to_move, gamma)
     kernel = kernel_identity(solver)
     _must_exist(path)
+    made = provenance({**solver.settings(), "dfpn_mb": table_mb, "trimmed_to": keep})
     with _connect(path) as db:
-        work = _learn_moves(solver, db, free, max_to_move, gamma, table_mb)
+        work = _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel)  # its own last: its numbers are the oldest
         if row is None and not work.questions:
             raise InputError(f"{path} holds no numbers for {question!r}")
         folded, answer = list(work.questions), None
         if row is not None:
-            solver.learn_numbers(row["records"], table_mb)
+            _take(solver, db, path, row, table_mb)
             answer = None if row["answer"] is None else bool(row["answer"])
             work.add(row)
         records = solver.numbers(keep, (free, max_to_move, gamma))
-        _save(db, question, kernel, answer, work.nodes, work.cpu, work.sittings, records,
-              folded=folded)  # fmt: skip
+        # the row keeps the provenance of every row folded into it, and this rewrite's
+        _save(db, path, solver, question, answer, work.nodes, work.cpu, work.sittings,
+              records, made, folded=folded, before=work.provenance)  # fmt: skip
         db.execute("VACUUM")  # the file shrinks too, not only what it holds
     return len(records)
 
@@ -461,6 +482,14 @@ class SavedQuestion:
     sittings: int
     saved: str
     size: int
+    #: the code version and options of each sitting that wrote the row, in order
+    #: (:data:`~evalgame.provenance.UNKNOWN` for those before provenance was recorded)
+    provenance: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+
+    @property
+    def codes(self) -> list[str]:
+        """The code versions that wrote the row, each once, in order."""
+        return list(dict.fromkeys(made["code"] for made in self.provenance))
 
 
 def is_numbers_file(path: Path) -> bool:
@@ -486,27 +515,32 @@ def saved_questions(path: Path) -> list[SavedQuestion]:
     True
     >>> [(q.gamma, q.max_to_move, hex(q.free), q.answer) for q in saved_questions(path)]
     [(7, True, '0xffff', True)]
+    >>> saved_questions(path)[0].codes[0].startswith("evalgame ")   # the code that wrote it
+    True
     """
     if not is_numbers_file(path):
         raise InputError(f"{path} is not a file of saved numbers (tiling_proofs.py --numbers)")
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            made = "provenance" if "provenance" in _columns(db) else "NULL"
             rows = db.execute(
-                "SELECT question, answer, nodes, cpu, sittings, saved, length(records) "
-                "FROM numbers ORDER BY saved, question"
+                "SELECT question, answer, nodes, cpu, sittings, saved, length(records), "
+                f"{made} FROM numbers ORDER BY saved, question"
             ).fetchall()
     except sqlite3.Error as error:
         raise InputError(f"{path} is not a file of saved numbers: {error}") from None
     questions = []
-    for question, answer, nodes, cpu, sittings, saved, size in rows:
+    for question, answer, nodes, cpu, sittings, saved, size, text in rows:
         parsed = parse_question(question)
         if parsed is None:
             raise InputError(f"{path} holds a question this evalgame cannot read: {question!r}")
         gamma, max_to_move, free = parsed
         known = None if answer is None else bool(answer)
-        questions.append(
-            SavedQuestion(gamma, max_to_move, free, known, nodes, cpu, sittings, saved, size)
+        written = tuple(_made(text))
+        saved_question = SavedQuestion(
+            gamma, max_to_move, free, known, nodes, cpu, sittings, saved, size, written
         )
+        questions.append(saved_question)
     return questions
 
 
@@ -585,16 +619,20 @@ class _Work:
     nodes: int = 0
     cpu: float = 0.0
     sittings: int = 0
+    #: the code versions and options that wrote them
+    provenance: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, row: sqlite3.Row) -> None:
         self.questions.append(row["question"])
         self.nodes, self.cpu = self.nodes + row["nodes"], self.cpu + row["cpu"]
         self.sittings += row["sittings"]
+        self.provenance = _joined(self.provenance, _row_made(row))
 
 
 def _learn_moves(
     solver: NativeSolver,
     db: sqlite3.Connection,
+    path: Path,
     free: int,
     max_to_move: bool,
     gamma: int,
@@ -606,31 +644,173 @@ def _learn_moves(
     for question in _move_questions(db, free, max_to_move, gamma, kernel):
         row = _load(db, question, kernel)
         if row is not None:
-            solver.learn_numbers(row["records"], table_mb)
+            _take(solver, db, path, row, table_mb)
             work.add(row)
     return work
 
 
 def _save(
     db: sqlite3.Connection,
+    path: Path,
+    solver: NativeSolver,
     question: str,
-    kernel: str,
     answer: bool | None,
     nodes: int,
     cpu: float,
     sittings: int,
     records: bytes,
+    made: dict[str, Any],
     folded: Sequence[str] = (),
+    before: Sequence[dict[str, Any]] = (),
 ) -> None:
-    """Save a question's row; the rows of the questions ``folded`` into it go."""
+    """Save a question's row; the rows of the questions ``folded`` into it go. ``made``
+    (the code version and options of this sitting) joins the provenance of the row as
+    saved before, and ``before`` (that of the rows folded in). A decided answer that
+    contradicts another row's is refused (:func:`_check_answer`), the file unchanged."""
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    column = "provenance" if "provenance" in _columns(db) else "NULL"  # not its records
+    old = db.execute(f"SELECT {column} FROM numbers WHERE question = ?", (question,)).fetchone()
+    made_by = _joined([] if old is None else _made(old[0]), before, [made])
+    if answer is not None:
+        _check_answer(db, path, solver, question, answer, f"this sitting ({made['code']})")
+    if "provenance" not in _columns(db):  # a file saved before provenance was recorded
+        db.execute("ALTER TABLE numbers ADD COLUMN provenance TEXT")
     with db:  # one transaction: a killed process leaves the last save whole
         db.executemany("DELETE FROM numbers WHERE question = ?", [(q,) for q in folded])
         db.execute(
-            "INSERT OR REPLACE INTO numbers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (question, kernel, None if answer is None else int(answer), nodes, cpu,
-             sittings, now, records),
+            "INSERT OR REPLACE INTO numbers (question, kernel, answer, nodes, cpu, sittings, "
+            "saved, records, provenance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (question, kernel_identity(solver), None if answer is None else int(answer),
+             nodes, cpu, sittings, now, records, json.dumps(made_by, ensure_ascii=False)),
         )  # fmt: skip
+
+
+def _columns(db: sqlite3.Connection) -> set[str]:
+    """The columns of the numbers table."""
+    return {row[1] for row in db.execute("PRAGMA table_info(numbers)")}
+
+
+def _made(text: str | None) -> list[dict[str, Any]]:
+    """The provenance column's list (a row saved before it: one unknown sitting)."""
+    if text is None:
+        return [{"code": UNKNOWN, "options": {}}]
+    made: list[dict[str, Any]] = json.loads(text)
+    return made
+
+
+def _row_made(row: sqlite3.Row) -> list[dict[str, Any]]:
+    return _made(row["provenance"] if "provenance" in row.keys() else None)  # noqa: SIM118
+
+
+def _joined(*lists: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The provenances of ``lists`` in order, each once.
+
+    >>> a, b = {"code": "x", "options": {}}, {"code": "y", "options": {"keep": 1}}
+    >>> _joined([a], [b, a])
+    [{'code': 'x', 'options': {}}, {'code': 'y', 'options': {'keep': 1}}]
+    """
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
+    for made in (item for items in lists for item in items):
+        seen.setdefault((made["code"], options_text(made.get("options", {}))), made)
+    return list(seen.values())
+
+
+def _row_source(path: Path, row: sqlite3.Row) -> str:
+    """Where a row's numbers come from, for an error that names them."""
+    codes = "; ".join(dict.fromkeys(made["code"] for made in _row_made(row)))
+    return f"{path}, row {row['question']!r} (saved {row['saved']} UTC, code {codes})"
+
+
+def _take(
+    solver: NativeSolver, db: sqlite3.Connection, path: Path, row: sqlite3.Row, table_mb: int
+) -> None:
+    """Learn a row's numbers; a decided row is first checked against the file's other
+    decided rows (:func:`_check_answer`), and its decided entries against those the solver
+    holds (:meth:`NativeSolver.learn_numbers`)."""
+    if row["answer"] is not None:
+        _check_answer(db, path, solver, row["question"], bool(row["answer"]),
+                      _row_source(path, row))  # fmt: skip
+    solver.learn_numbers(row["records"], table_mb, source=_row_source(path, row))
+
+
+def _check_answer(
+    db: sqlite3.Connection,
+    path: Path,
+    solver: NativeSolver,
+    question: str,
+    answer: bool,
+    source: str,
+) -> None:
+    """Refuse the decided ``answer`` to ``question`` (from ``source``) if it contradicts the
+    answer of another row of the file: the same position with another γ (value ≥ γ holds
+    for every γ below one it holds for), or a position and its child after one move (MAX
+    to move: value ≥ 1 + the child's; MIN: value ≤ 1 + the child's)."""
+    mine = parse_question(question)
+    if mine is None:
+        return
+    made = "provenance" if "provenance" in _columns(db) else "NULL AS provenance"
+    rows = db.execute(
+        f"SELECT question, answer, saved, {made} FROM numbers "
+        "WHERE answer IS NOT NULL AND question != ?",
+        (question,),
+    )
+    for row in rows:
+        theirs = parse_question(row["question"])
+        if theirs is None:
+            continue
+        why = _contradiction(solver, (*mine, answer), (*theirs, bool(row["answer"])))
+        if why is not None:
+            raise ContradictionError(
+                f"{why}, in {path}",
+                f"{_row_source(path, row)} answers {_said(row['question'], row['answer'])}",
+                f"{source} answers {_said(question, answer)}",
+            )
+
+
+def _said(question: str, answer: bool) -> str:
+    """A decided answer as the bound it proves.
+
+    >>> _said(question_text(0xFF, True, 5), False)
+    'no: value ≤ 4'
+    """
+    parsed = parse_question(question)
+    assert parsed is not None
+    gamma = parsed[0]
+    return f"yes: value ≥ {gamma}" if answer else f"no: value ≤ {gamma - 1}"
+
+
+def _contradiction(
+    solver: NativeSolver, one: tuple[int, bool, int, bool], other: tuple[int, bool, int, bool]
+) -> str | None:
+    """Why two decided answers (γ, MAX to move, free, value ≥ γ?) cannot both hold, else
+    ``None``.
+
+    >>> from evalgame.games.tiling.board import Board
+    >>> solver = NativeSolver(Board(2, 2), table_mb=1)
+    >>> _contradiction(solver, (2, True, 0b1111, True), (3, True, 0b1111, False))
+    >>> _contradiction(solver, (2, True, 0b1111, False), (3, True, 0b1111, True))
+    'one position, two bounds that do not meet'
+    >>> _contradiction(solver, (2, True, 0b1111, False), (1, False, 0b1100, True))
+    'a position and its child after one move'
+    """
+    if one[1:3] == other[1:3]:  # one position: value ≥ γ is monotone in γ
+        (_, _, _, low_yes), (_, _, _, high_yes) = sorted([one, other])  # by γ
+        return "one position, two bounds that do not meet" if high_yes and not low_yes else None
+    for parent, child in ((one, other), (other, one)):
+        gamma, max_to_move, free, yes = parent
+        child_gamma, child_max, child_free, child_yes = child
+        gone = free & ~child_free
+        if child_max == max_to_move or child_free & ~free or gone.bit_count() != 2:
+            continue
+        u = (gone & -gone).bit_length() - 1
+        if not solver.graph.adjacency[u] & gone:
+            continue  # two free vertices gone, but not a move
+        # MAX to move: value ≥ 1 + the child's; MIN to move: value ≤ 1 + the child's
+        if max_to_move and not yes and child_yes and child_gamma + 1 >= gamma:
+            return "a position and its child after one move"
+        if not max_to_move and yes and not child_yes and child_gamma + 1 <= gamma:
+            return "a position and its child after one move"
+    return None
 
 
 __all__ = [
