@@ -9,6 +9,8 @@ Usage (from the repository root):
 
 Raw results go to docs/tiling_results.json after every board, so an interrupted run keeps
 what it computed; boards already there are not computed again unless --fresh is given.
+Each result written records its provenance: the code version (commit, dirty flag) and the
+options it was computed with (results written before that was kept have none).
 Boards past N×N up to ``--kernel-cells`` cells (3 rows or more) are solved by the C kernel
 ("kernel_values"), and again by the Python solver up to ``--confirm-cells`` cells, by the
 kernel without the sum rule of tame regions above.
@@ -42,6 +44,7 @@ from evalgame.analysis.tiling_results import (
 )
 from evalgame.games.matching.bounds import LadderReport, LadderStep
 from evalgame.games.tiling.game import solve_tiling
+from evalgame.provenance import provenance
 from evalgame.search.protocol import Player
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
                 name = f"{rows}x{cols}"
                 if name not in data["values"]:
                     value = board_value(rows, cols)
-                    data["values"][name] = value.as_dict()
+                    data["values"][name] = made(value.as_dict(), engine="python")
                     save()
                     log(
                         f"{name}: MAX first {value.max_first.value}, MIN first "
@@ -98,7 +101,9 @@ def main(argv: list[str] | None = None) -> None:
                     value = confirmed_by_python(value)
                 else:
                     value = confirmed_without_sum_rule(value)
-                kernel_values[name] = value.as_dict()
+                kernel_values[name] = made(
+                    value.as_dict(), engine="native", confirm_cells=args.confirm_cells
+                )
                 save()
                 log(
                     f"{name} (C kernel): MAX first {value.max_first.value}, MIN first "
@@ -113,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
                         continue
                     log(f"{label}: proving bounds for {args.seconds:g} s")
                     found = board_bounds(rows, cols, first, args.seconds, on_step=_progress)
-                    data["bounds"][label] = found.as_dict()
+                    data["bounds"][label] = made(found.as_dict(), seconds=args.seconds)
                     save()
         draw_figures(args.docs / "figures", data, args.fresh)
     kernel_values = data.setdefault("kernel_values", {})
@@ -124,12 +129,22 @@ def main(argv: list[str] | None = None) -> None:
             continue  # confirmed already
         proved = value_from_proofs(rows, cols, proofs)
         if proved is not None:
-            kernel_values[name] = proved.as_dict()
+            kernel_values[name] = made(proved.as_dict(), combined="kernel_proofs")
             save()
             log(f"{name} (C kernel's proofs): MAX first {proved.max_first.value}, MIN first "
                 f"{proved.min_first.value}, {proved.confirmation}")  # fmt: skip
     write_section(args.docs / "results.md", section_from_data(data, args.docs))
     log(f"wrote {args.docs / 'results.md'}")
+
+
+def made(result: dict[str, Any], **options: Any) -> dict[str, Any]:
+    """``result`` with its provenance: this code version and the ``options`` it was
+    computed with.
+
+    >>> made({"rows": 2}, engine="python")["provenance"]["options"]
+    {'engine': 'python'}
+    """
+    return {**result, "provenance": provenance(options)}
 
 
 def kernel_boards(max_size: int, max_cells: int) -> list[tuple[int, int]]:
