@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs docs clean
+.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs certificates \
+	verify-certificates docs clean
 
 # the C kernel is built by the package build: a checkout whose kernel sources changed
 # (a pull, a merge) installs again, or its tests would run the stale compiled kernel
@@ -71,6 +72,24 @@ load: $(STAMP)
 long-proofs: $(STAMP)
 	EVALGAME_LONG_PROOFS=1 nice $(BIN)/pytest -n 2 -p no:randomly \
 	  tests/games/matching/test_native.py -k published_kernel_proof
+
+## certificates: write the proof certificates of every published value up to 7×7, both bounds
+## and both starters, into docs/proofs/certificates/ (a board already there is skipped; 7×7
+## takes about an hour a starter, the rest a few minutes together)
+CERTIFICATES := docs/proofs/certificates
+CERTIFIED := $(foreach r,1 2 3 4 5 6 7,$(foreach c,$(shell seq $(r) 7),$(r)x$(c)))
+certificates: $(STAMP)
+	mkdir -p $(CERTIFICATES)
+	for board in $(CERTIFIED); do for first in max min; do \
+	  ls $(CERTIFICATES)/$$board-$$first-at_most-*.cert.gz >/dev/null 2>&1 && continue; \
+	  $(BIN)/evalgame tiling $$(echo $$board | tr x ' ') --first $$first --timeout 0 \
+	    --certificate $(CERTIFICATES)/$$board-$$first.cert.gz || exit 1; \
+	done; done
+
+## verify-certificates: check every certificate in docs/proofs/certificates/ with the independent
+## checker (`evalgame verify`); the verdicts go to its verified.json, which docs/results.md cites
+verify-certificates: $(STAMP)
+	$(BIN)/evalgame verify $(CERTIFICATES)/*.cert.gz --record $(CERTIFICATES)/verified.json
 
 ## docs: serve the documentation site on http://127.0.0.1:8000 (`make test` builds it --strict)
 docs: $(STAMP)

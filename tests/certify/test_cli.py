@@ -148,3 +148,27 @@ def test_workers_on_a_local_cluster() -> None:
     result = run(str(EXAMPLE), "--workers", "2", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["valid"] is True
+
+
+def test_several_certificates_and_their_record(tmp_path: Path) -> None:
+    """Several files: each verdict shown, the worst status, and each kept in --record
+    with the file's hash and the checker's code version."""
+    false = write(
+        tmp_path / "false.cert.gz", Maker(".../.../...").certificate("max", "at_least", 5)
+    )
+    record = tmp_path / "verified.json"
+    result = run(str(EXAMPLE), str(false), "--record", str(record))
+    assert result.exit_code == 1
+    said = " ".join(result.stdout.split())
+    assert "3x4.cert.gz: valid" in said
+    assert "false.cert.gz: invalid" in said
+    kept = json.loads(record.read_text())
+    assert set(kept) == {"3x4.cert.gz", "false.cert.gz"}
+    assert kept["3x4.cert.gz"]["valid"] is True
+    assert kept["false.cert.gz"]["valid"] is False
+    assert len(kept["3x4.cert.gz"]["sha256"]) == 64
+    assert kept["3x4.cert.gz"]["checker"].startswith("evalgame ")
+    data = json.loads(run(str(EXAMPLE), str(EXAMPLE), "--json").stdout)
+    assert data["valid"] is True
+    assert [answer["file"] for answer in data["certificates"]] == [str(EXAMPLE)] * 2
+    assert_valid("verify", data)

@@ -66,7 +66,7 @@ CASES: dict[str, list[list[str]]] = {
         ["--tame", "12", "--timeout", "0.5"],  # a census stopped part way
     ],
     # a valid certificate (invalid ones exit with status 1: tests/certify/test_cli.py)
-    "verify": [[str(EXAMPLES / "3x4.cert.gz")]],
+    "verify": [[str(EXAMPLES / "3x4.cert.gz")], [str(EXAMPLES / "3x4.cert.gz")] * 2],
 }
 
 

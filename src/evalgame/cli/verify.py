@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +29,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from evalgame.certify import Report, verify
-from evalgame.cli.shared import JsonOutput, console, err_console, print_json
+from evalgame.cli.shared import JsonOutput, console, err_console, print_json, writing
 from evalgame.errors import ClusterError, InputError, interruption
 
 #: exit status of an invalid certificate (a valid one: 0; a malformed file: 2)
@@ -40,13 +41,15 @@ CLUSTER = 5
 
 
 def verify_command(
-    path: Path = typer.Argument(
+    paths: list[Path] = typer.Argument(
         ...,
-        help="The certificate, a gzip file of JSON lines (format 1, docs/certificates.md), "
+        metavar="FILE...",
+        help="The certificates, gzip files of JSON lines (format 1, docs/certificates.md), "
         "checked by this command's own moves, symmetries, matchings and exhaustive searches. "
         "Exit status 0: valid; 1: invalid (the first position that failed is drawn); "
         "2: a missing, non-gzip or malformed file; 4: stopped by Ctrl-C, nothing decided; "
-        "5: the Dask cluster failed.",
+        "5: the Dask cluster failed. Several files are checked one after the other; the "
+        "status is the worst.",
     ),
     json_output: JsonOutput = False,
     workers: int | None = typer.Option(
@@ -58,19 +61,32 @@ def verify_command(
     scheduler: str | None = typer.Option(
         None, "--scheduler", help="Verify on the Dask cluster at this address (tcp://HOST:8786)."
     ),
+    record: Path | None = typer.Option(
+        None,
+        "--record",
+        metavar="JSON",
+        help="Also keep each verdict in this JSON file (by file name: its sha256, size, "
+        "claim, counts, seconds, and the checker's code version and date), as "
+        "docs/proofs/certificates/verified.json, which docs/results.md cites.",
+    ),
 ) -> None:
-    """Check a proof certificate of the tiling game: exit status 0 if valid, 1 if invalid."""
+    """Check proof certificates of the tiling game: exit status 0 if valid, 1 if invalid."""
     if workers is not None and scheduler is not None:
         raise InputError("--workers starts a local cluster; --scheduler uses another: not both")
+    reports: list[tuple[Path, Report]] = []
     try:
         with _bar() as progress:
             if workers is None and scheduler is None:
-                report = verify(path, progress=progress)
+                for path in paths:
+                    reports.append((path, verify(path, progress=progress)))
+                    _note(path, reports[-1][1], record, json_output)
             else:
                 from evalgame.proofs.cluster import connect
 
                 with connect(scheduler=scheduler, workers=workers) as client:
-                    report = verify(path, client=client, progress=progress)
+                    for path in paths:
+                        reports.append((path, verify(path, client=client, progress=progress)))
+                        _note(path, reports[-1][1], record, json_output)
     except ClusterError as error:  # not exit status 1, which says "invalid"
         err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
         raise typer.Exit(CLUSTER) from None
@@ -82,11 +98,54 @@ def verify_command(
             err_console.print(Text.assemble(("error: ", "bold red"), reason))
         raise typer.Exit(STOPPED) from None
     if json_output:
-        print_json(report.json())
-    else:
-        _show(path, report)
-    if not report.valid:
+        if len(paths) == 1:
+            print_json(reports[0][1].json())
+        else:
+            answers = [{"file": str(path), **report.json()} for path, report in reports]
+            print_json({"valid": all(r.valid for _, r in reports), "certificates": answers})
+    if not all(report.valid for _, report in reports):
         raise typer.Exit(INVALID)
+
+
+def _note(path: Path, report: Report, record: Path | None, json_output: bool) -> None:
+    """One certificate checked: shown at once, and kept in ``record``."""
+    if not json_output:
+        _show(path, report)
+    if record is not None:
+        record_verdict(record, path, report)
+
+
+def record_verdict(record: Path, path: Path, report: Report) -> None:
+    """Keep the verdict on ``path`` in the JSON file ``record`` under the file's name
+    (read again just before, so that other runs' verdicts stay).
+
+    >>> import tempfile
+    >>> from evalgame.certify import verify_lines
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> certificate = folder / "1x2.cert.gz"
+    >>> _ = certificate.write_bytes(b"")   # the record hashes the file as it is
+    >>> report = verify_lines(['{"format": "evalgame-certificate", "version": 1, '
+    ...     '"board": "..", "to_move": "max", "claim": "at_least", "bound": 1, '
+    ...     '"symmetry": true, "small_cells": 2, "tame_cells": 0}'])
+    >>> record_verdict(folder / "verified.json", certificate, report)
+    >>> json.loads((folder / "verified.json").read_text())["1x2.cert.gz"]["valid"]
+    True
+    """
+    import hashlib
+    import time
+
+    from evalgame.provenance import code_version
+
+    data = json.loads(record.read_text()) if record.exists() else {}
+    data[path.name] = {
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "bytes": path.stat().st_size,
+        **report.json(),
+        "checker": code_version(),
+        "date": time.strftime("%Y-%m-%d"),
+    }
+    with writing(record):
+        record.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n")
 
 
 @contextmanager
