@@ -674,7 +674,8 @@ def _save(
     if answer is not None:
         _check_answer(db, path, solver, question, answer, f"this sitting ({made['code']})")
     if "provenance" not in _columns(db):  # a file saved before provenance was recorded
-        db.execute("ALTER TABLE numbers ADD COLUMN provenance TEXT")
+        with contextlib.suppress(sqlite3.OperationalError):  # another part added it first
+            db.execute("ALTER TABLE numbers ADD COLUMN provenance TEXT")
     with db:  # one transaction: a killed process leaves the last save whole
         db.executemany("DELETE FROM numbers WHERE question = ?", [(q,) for q in folded])
         db.execute(
