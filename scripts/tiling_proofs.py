@@ -10,8 +10,10 @@ next. Meant for long runs on boards too large to solve, e.g.
 ``--options etc,symmetry`` switches off the kernel's optional bounds (the table, its
 cut-offs and the maximum-matching bound remain): a second confirmation of a result.
 ``--lines N`` confirms each proof another way: N lines of play in which the proving side
-follows the kernel's strategy and the other side moves at random, each ended when at
-most ``--cells`` cells remain and checked there by the Python reference solver.
+follows the kernel's strategy and the other side plays its strongest reply or, on about
+half the lines, a near-best one (``evalgame.games.matching.lines``), spread over
+``--seeds`` seeds, each ended when at most ``--cells`` cells (default 32) remain and
+checked there by the Python reference solver.
 ``--record docs/tiling_results.json`` adds each proof so confirmed to that file's
 "kernel_proofs" (what ``scripts/tiling_results.py`` renders), with its nodes, CPU seconds,
 options and the lines' count and failures as data, and its provenance: the code version
@@ -32,7 +34,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import random
 import signal
 import time
 from dataclasses import asdict
@@ -41,6 +42,7 @@ from pathlib import Path
 
 from evalgame.analysis.tiling_results import KernelProof, check_proofs
 from evalgame.errors import EvalgameError, SearchInterrupted, Terminated, interruption
+from evalgame.games.matching.lines import replay_lines
 from evalgame.games.matching.native import (
     ALL_OPTIONS,
     CHECKPOINT_ENTRIES,
@@ -61,7 +63,6 @@ from evalgame.games.matching.sittings import (
     tally,
     trim_numbers,
 )
-from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.provenance import provenance
 from evalgame.search.budget import Budget
@@ -88,87 +89,6 @@ def stop_time(text: str) -> float:
     if moment <= now:
         moment += datetime.timedelta(days=1)
     return moment.timestamp()
-
-
-def replay_lines(
-    solver: NativeSolver,
-    max_to_move: bool,
-    bound: int,
-    high: bool,
-    lines: int,
-    cells: int,
-    dfpn_mb: int | None = None,
-) -> tuple[int, int]:
-    """Check a proof on sampled lines with the Python reference; (lines checked, failures).
-
-    ``high``: the proof is value ≥ ``bound`` (a MAX strategy), else value ≤ ``bound``. On
-    every line the proving side plays a move whose child the kernel proves still good, the
-    other side a random move (every reply must keep the bound if the proof is right); when
-    at most ``cells`` cells can still be covered, the reference solver must agree. With
-    ``dfpn_mb`` the proving moves are found by df-pn in its table of numbers of that size
-    (the proof's own, where it decided them): the null-window test stalls on 8×8 children.
-    """
-    graph = solver.graph
-    reference = MatchingSolver(graph)
-    rng = random.Random(lines)
-    failures = 0
-    for _ in range(lines):
-        free, turn, need = graph.full, max_to_move, bound
-        while graph.core(free).bit_count() > cells:
-            moves = graph.edges_within(graph.core(free))
-            if turn == high:  # the proving side: a move the kernel proves keeps the bound,
-                # tried in the kernel's order: its table's move (the proof's) first
-                legal = set(moves)
-                ranked = [move for move in solver.order(free, turn, need) if move in legal]
-                moves = ranked + [move for move in moves if move not in set(ranked)]
-                move = _proving_move(solver, free, turn, need, high, moves, dfpn_mb)
-                if move is None:
-                    failures += 1  # the kernel's proof has no move here: wrong
-                    break
-            else:
-                move = rng.choice(moves)
-            free, turn, need = free & ~move, not turn, need - 1
-        else:
-            value = reference.value(free, turn)
-            failures += value < need if high else value > need
-    return lines, failures
-
-
-def _proving_move(
-    solver: NativeSolver,
-    free: int,
-    turn: bool,
-    need: int,
-    high: bool,
-    moves: list[int],
-    dfpn_mb: int | None = None,
-) -> int | None:
-    """A move after which the bound still holds: first one whose child the table already
-    settles (the move of the kernel's proof, found without searching), else one that a
-    new test proves (by df-pn with ``dfpn_mb``); ``None`` if there is none."""
-    child_need = need - 1 if high else need
-
-    def keeps(bound: int) -> bool:
-        return bound >= child_need if high else bound < child_need
-
-    for move in moves:
-        lower, upper = solver.bounds(free & ~move, not turn)
-        if keeps(lower if high else upper):
-            return move
-    if dfpn_mb is not None:
-        question = need if high else need + 1  # the position's "value ≥ question?"
-        decided = {(1 << u) | (1 << v): answer.reaches
-                   for answer in solver.move_answers(free, turn, question)
-                   for u, v in [answer.move]}  # fmt: skip
-        ranked = sorted(moves, key=lambda move: decided.get(move) != high)  # decided first
-        for move in ranked:
-            if solver.prove(free & ~move, not turn, question - 1, table_mb=dfpn_mb) == high:
-                return move
-        return None
-    for move in moves:
-        if keeps(solver.test(free & ~move, not turn, child_need)):
-            return move
-    return None
 
 
 def record(path: Path, proof: KernelProof) -> None:
@@ -363,7 +283,10 @@ def main(argv: list[str] | None = None) -> None:
         "--weak", action="store_true", help="with --dfpn-mb: weak proof numbers (they only guide)"
     )
     parser.add_argument("--lines", type=int, default=0, help="sampled lines to confirm a proof")
-    parser.add_argument("--cells", type=int, default=24, help="cells left when a line is checked")
+    parser.add_argument("--cells", type=int, default=32, help="cells left when a line is checked")
+    parser.add_argument(
+        "--seeds", type=int, default=4, help="random seeds the lines are spread over"
+    )
     parser.add_argument(
         "--record", type=Path, default=None, help="add each confirmed proof to this JSON file"
     )
@@ -525,15 +448,17 @@ def main(argv: list[str] | None = None) -> None:
         if args.lines:
             clock = time.process_time()
             try:
-                checked, failures = replay_lines(
+                checked = replay_lines(
                     solver, max_to_move, result, result >= gamma, args.lines, args.cells,
-                    args.dfpn_mb,
+                    seeds=args.seeds, dfpn_mb=args.dfpn_mb,
                 )  # fmt: skip
             except SearchInterrupted:
                 print("  the replay of sampled lines did not finish", flush=True)
                 break
-            print(f"  {verdict} replayed on {checked} sampled lines down to {args.cells} cells, "
-                  f"checked by the Python solver: {failures} failures, "
+            print(f"  {verdict} replayed on {checked.lines} sampled lines ({checked.seeds} seeds, "
+                  f"{checked.near_best} against near-best replies, the rest against the "
+                  f"strongest) down to {args.cells} cells, checked by the Python solver: "
+                  f"{checked.failures} failures, "
                   f"{time.process_time() - clock:.1f} CPU s", flush=True)  # fmt: skip
             if args.record is not None:
                 proof = KernelProof(args.rows, args.cols, args.first, verdict, nodes,
@@ -542,8 +467,10 @@ def main(argv: list[str] | None = None) -> None:
                                         if sittings > 1 else "") + (
                                         f", {parts} of its first moves asked apart"
                                         if parts else ""),
-                                    lines=checked, cells=args.cells,
-                                    failures=failures, options=option_names(options),
+                                    lines=checked.lines, cells=args.cells,
+                                    failures=checked.failures, seeds=checked.seeds,
+                                    near_best=checked.near_best,
+                                    options=option_names(options),
                                     table_mb=args.table_mb,
                                     date=datetime.date.today().isoformat(),
                                     provenance=provenance(run_options))  # fmt: skip

@@ -182,6 +182,10 @@ class KernelProof:
     lines: int = 0
     cells: int = 0
     failures: int = 0
+    #: the random seeds the lines were spread over and how many played near-best replies
+    #: (0 and 0: the lines of before, against random replies)
+    seeds: int = 0
+    near_best: int = 0
     #: the kernel's options (``--options``), its table in MB and the day of the run, if known
     options: str = ""
     table_mb: int = 0
@@ -206,10 +210,23 @@ class KernelProof:
 
         >>> KernelProof(7, 7, "max", "value ≥ 22", 1, 1.0, lines=20, cells=24).confirmed
         'sampled lines: 20, checked at ≤ 24 cells, 0 failures'
+        >>> KernelProof(7, 7, "max", "value ≥ 22", 1, 1.0, lines=200, cells=32, seeds=4,
+        ...             near_best=97).confirmed  # doctest: +NORMALIZE_WHITESPACE
+        'sampled lines: 200 (4 seeds; 103 against the strongest replies, 97 near-best),
+        checked at ≤ 32 cells, 0 failures'
         """
         notes = [self.confirmation] if self.confirmation else []
         if self.lines:
-            sampled = f"{self.lines}, checked at ≤ {self.cells} cells, {self.failures} failures"
+            opponent = (
+                f" ({self.seeds} seeds; {self.lines - self.near_best} against the strongest "
+                f"replies, {self.near_best} near-best)"
+                if self.seeds
+                else ""
+            )
+            sampled = (
+                f"{self.lines}{opponent}, checked at ≤ {self.cells} cells, "
+                f"{self.failures} failures"
+            )
             notes.insert(0, f"sampled lines: {sampled}")
         return "; ".join(notes)
 

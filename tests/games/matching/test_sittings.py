@@ -93,22 +93,6 @@ def test_an_answered_question_brings_back_its_numbers_too(tmp_path: Path) -> Non
     assert tally(later.move_answers(board.full, False, 16)).proven == 9
 
 
-CLAIMS = [(16, True, False), (16, False, False), (17, True, True), (15, False, True)]
-
-
-@pytest.mark.parametrize(("gamma", "high", "failing"), CLAIMS)
-def test_a_replay_by_df_pn_confirms_the_true_bounds_and_catches_false_ones(
-    gamma: int, high: bool, failing: bool
-) -> None:
-    board = Board(6, 6)  # value 16, MIN first
-    solver = NativeSolver(board, table_mb=8)
-    solver.prove(board.full, False, gamma + (not high), table_mb=8)
-    replay_lines = load_script("tiling_proofs").replay_lines
-    checked, failures = replay_lines(solver, False, gamma, high, 8, 20, dfpn_mb=8)
-    assert checked == 8
-    assert (failures > 0) is failing
-
-
 def test_numbers_keep_at_most_the_limit_largest_subtrees_first() -> None:
     board = Board(5, 6)
     solver = NativeSolver(board, table_mb=4)
