@@ -170,3 +170,32 @@ def test_proofs_that_meet_make_an_exact_row_confirmed_by_their_sampled_lines() -
 def test_the_committed_page_is_rendered_from_the_committed_data() -> None:
     data = json.loads((DOCS / "tiling_results.json").read_text())
     assert section_from_data(data, DOCS) in (DOCS / "results.md").read_text()
+
+
+def test_the_certificates_table_cites_each_verdict_of_the_file_as_it_is(tmp_path: Path) -> None:
+    """A bound's row gives the checker's verdict only while the file is the one checked."""
+    from typer.testing import CliRunner
+
+    from evalgame.analysis.tiling_results import _certificate_lines
+    from evalgame.cli import app
+
+    runner = CliRunner()
+    made = runner.invoke(
+        app, ["tiling", "3", "4", "--certificate", str(tmp_path / "3x4-max.cert.gz")]
+    )
+    assert made.exit_code == 0, made.output
+    files = sorted(tmp_path.glob("*.cert.gz"))
+    assert [path.name for path in files] == [
+        "3x4-max-at_least-5.cert.gz",
+        "3x4-max-at_most-5.cert.gz",
+    ]
+    assert "not yet" in _certificate_lines(tmp_path)
+    record = tmp_path / "verified.json"
+    checked = runner.invoke(app, ["verify", *map(str, files), "--record", str(record)])
+    assert checked.exit_code == 0, checked.output
+    table = _certificate_lines(tmp_path)
+    assert "| 3×4 | MAX | value ≥ 5 | [3x4-max-at_least-5.cert.gz]" in table
+    assert "| 3×4 | MAX | value ≤ 5 |" in table
+    assert "not yet" not in table
+    files[0].write_bytes(files[1].read_bytes())  # another file under the name: not verified
+    assert "| 3x4-max-at_least-5.cert.gz | | | | |" in _certificate_lines(tmp_path)

@@ -14,6 +14,8 @@ renders both as the tiling section of ``docs/results.md`` (``scripts/tiling_resu
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -224,8 +226,7 @@ class KernelProof:
                 else ""
             )
             sampled = (
-                f"{self.lines}{opponent}, checked at ≤ {self.cells} cells, "
-                f"{self.failures} failures"
+                f"{self.lines}{opponent}, checked at ≤ {self.cells} cells, {self.failures} failures"
             )
             notes.insert(0, f"sampled lines: {sampled}")
         return "; ".join(notes)
@@ -460,7 +461,66 @@ def section_from_data(data: Mapping[str, Any], docs: Path) -> str:
     proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
     check_proofs(proofs)  # none contradicts another
     managed = manager_proofs(docs / "proofs")
-    return markdown(values, bounds, proofs, managed) + _figure_lines(docs / "figures")
+    certified = _certificate_lines(docs / "proofs" / "certificates")
+    return markdown(values, bounds, proofs, managed) + certified + _figure_lines(docs / "figures")
+
+
+def _certificate_lines(folder: Path) -> str:
+    """The table of the certificates in ``folder`` (docs/proofs/certificates): each bound,
+    its file, its size, and the independent checker's verdict kept in ``verified.json``
+    (``make verify-certificates``).
+
+    >>> _certificate_lines(Path("no such folder"))
+    ''
+    """
+    files = sorted(folder.glob("*.cert.gz"), key=_certificate_order)
+    if not files:
+        return ""
+    record = folder / "verified.json"
+    verdicts = json.loads(record.read_text()) if record.exists() else {}
+    lines = [
+        "",
+        "### Certificates",
+        "",
+        "Each bound below is backed by a proof certificate (docs/certificates.md): the",
+        "prover's strategy, written by `evalgame tiling R C --certificate FILE` from the",
+        "kernel's answers, which `evalgame verify` checks with code of its own — its own",
+        "moves, symmetries, matching, exhaustive search and tameness, sharing nothing with",
+        "the search. `make verify-certificates` checks them all and keeps the verdicts in",
+        "`docs/proofs/certificates/verified.json`; the last column is that verdict.",
+        "",
+        "| board | first | bound | certificate | entries | bytes | verified |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for path in files:
+        verdict = verdicts.get(path.name)
+        if verdict is None or verdict.get("sha256") != _sha256(path):
+            lines.append(f"| {path.name} | | | | | {path.stat().st_size:,} | not yet |")
+            continue
+        rows = verdict["board"].split("/")
+        sign = "≥" if verdict["claim"] == "at_least" else "≤"
+        checked = "valid" if verdict["valid"] else "**invalid**"
+        lines.append(
+            f"| {len(rows)}×{len(rows[0])} | {verdict['to_move'].upper()} "
+            f"| value {sign} {verdict['bound']} | [{path.name}](proofs/certificates/{path.name}) "
+            f"| {verdict['counts']['entries']:,} | {verdict['bytes']:,} "
+            f"| {checked}, {verdict['seconds']:.1f} s ({verdict['date']}) |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _certificate_order(path: Path) -> tuple[int, int, bool, str]:
+    """Certificates by board size, then starter (MAX first) and claim, from their names
+    (``7x7-max-at_least-22.cert.gz``); other names last."""
+    match = re.match(r"(\d+)x(\d+)-(max|min)-", path.name)
+    if match is None:
+        return (10**6, 0, False, path.name)
+    rows, cols, first = match.groups()
+    return int(rows), int(cols), first == "min", path.name
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _figure_lines(folder: Path) -> str:
