@@ -7,9 +7,10 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs certificates \
 	verify-certificates docs clean
 
-# the C kernel is built by the package build: a checkout whose kernel sources changed
-# (a pull, a merge) installs again, or its tests would run the stale compiled kernel
-KERNEL := $(wildcard src/evalgame/games/matching/_kernel.c src/evalgame/games/matching/kernel/*.[ch])
+# the C kernel and the checker's core are built by the package build: a checkout whose C
+# sources changed (a pull, a merge) installs again, or its tests would run stale compiled code
+KERNEL := $(wildcard src/evalgame/games/matching/_kernel.c src/evalgame/games/matching/kernel/*.[ch] \
+                    src/evalgame/certify/_core.c)
 
 $(STAMP): pyproject.toml $(KERNEL)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -1,16 +1,20 @@
 """The checker stays independent: its modules import only the core of evalgame (errors,
 numbers), the standard library and a few general libraries — never the games, the search,
-the proofs, the C kernel, the tables or the tame database whose results it checks."""
+the proofs, the C kernel, the tables or the tame database whose results it checks; its C
+core (``_core.c``) includes only system headers and Python's, and is built from its own
+source alone."""
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-CERTIFY = Path(__file__).resolve().parents[2] / "src" / "evalgame" / "certify"
+ROOT = Path(__file__).resolve().parents[2]
+CERTIFY = ROOT / "src" / "evalgame" / "certify"
 #: what evalgame modules the checker may import, besides its own
 CORE = {"evalgame.errors", "evalgame.numbers"}
 #: libraries beside the standard library
@@ -53,3 +57,54 @@ def test_the_check_sees_a_foreign_import() -> None:
         "numpy",
     }
     assert not foreign({"evalgame.errors", "evalgame.certify.board", "gzip", "distributed"})
+
+
+#: the headers the C core may include: the C library's and Python's
+SYSTEM_HEADERS = {"Python.h", "stdint.h", "stdlib.h", "string.h", "stddef.h", "limits.h"}
+
+
+def includes(text: str) -> list[str]:
+    """Every header a C source includes, as written (with its <> or "")."""
+    return re.findall(r"^[ \t]*#[ \t]*include[ \t]*([<\"][^>\"]*[>\"])", text, re.MULTILINE)
+
+
+def foreign_headers(headers: list[str]) -> list[str]:
+    """The headers the C core may not include: anything in quotes (a project header, the
+    kernel's among them) or not a system header it needs."""
+    return [h for h in headers if h[0] != "<" or h[1:-1] not in SYSTEM_HEADERS]
+
+
+C_SOURCES = sorted([*CERTIFY.glob("*.c"), *CERTIFY.glob("*.h")])
+
+
+def test_the_checker_has_its_c_core() -> None:
+    assert [path.name for path in C_SOURCES] == ["_core.c"]
+
+
+@pytest.mark.parametrize("path", C_SOURCES, ids=lambda path: path.name)
+def test_the_c_core_includes_no_kernel_header(path: Path) -> None:
+    found = includes(path.read_text())
+    assert "<Python.h>" in found
+    assert not foreign_headers(found)
+
+
+def test_the_check_sees_a_kernel_header() -> None:
+    text = (
+        '#include <Python.h>\n  #  include "../games/matching/kernel/tame.h"\n#include <math.h>\n'
+    )
+    assert foreign_headers(includes(text)) == ['"../games/matching/kernel/tame.h"', "<math.h>"]
+
+
+def test_the_c_core_is_built_from_its_own_source_alone() -> None:
+    """setup.py builds evalgame.certify._core from files of the checker only."""
+    sources = None
+    for node in ast.walk(ast.parse((ROOT / "setup.py").read_text())):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) == "Extension"
+            and node.args
+            and ast.literal_eval(node.args[0]) == "evalgame.certify._core"
+        ):
+            sources = ast.literal_eval(node.args[1])
+            assert not node.keywords or all(kw.arg != "depends" for kw in node.keywords)
+    assert sources == ["src/evalgame/certify/_core.c"]

@@ -1,6 +1,7 @@
 """The checker's exhaustive values against a plain minimax over move sequences, its
 regions' values and tameness against small facts, and its sum rule against exhaustive
-search on positions whose regions are all tame."""
+search on positions whose regions are all tame — each with the C core (when built) and with
+the Python search, its reference (``native=False``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ def brute(grid: Grid, free: int, max_to_move: bool) -> int:
     return max(options) if max_to_move else min(options)
 
 
+#: the C core (the default, when built) and the Python search
+engines = pytest.mark.parametrize("native", [True, False], ids=["core", "python"])
+
 tiny = st.tuples(st.integers(1, 3), st.integers(1, 4)).flatmap(
     lambda size: st.tuples(
         st.just(size), st.integers(0, (1 << (size[0] * size[1])) - 1), st.booleans()
@@ -37,17 +41,21 @@ tiny = st.tuples(st.integers(1, 3), st.integers(1, 4)).flatmap(
 )
 
 
+@engines
 @given(tiny)
 @settings(max_examples=200, deadline=None)
-def test_values_are_those_of_plain_minimax(position: tuple[tuple[int, int], int, bool]) -> None:
+def test_values_are_those_of_plain_minimax(
+    native: bool, position: tuple[tuple[int, int], int, bool]
+) -> None:
     (rows, cols), free, max_to_move = position
     grid = Grid(rows, cols)
-    assert Values(grid).value(free, max_to_move) == brute(grid, free, max_to_move)
+    assert Values(grid, native=native).value(free, max_to_move) == brute(grid, free, max_to_move)
 
 
-def test_one_memo_serves_many_positions() -> None:
+@engines
+def test_one_memo_serves_many_positions(native: bool) -> None:
     grid = Grid(3, 4)
-    values = Values(grid)
+    values = Values(grid, native=native)
     rng = random.Random(7)
     for _ in range(60):
         free, side = rng.getrandbits(12), rng.random() < 0.5
@@ -75,12 +83,14 @@ def cells(*rows: str) -> int:
         (cells("###", "#.#", "###"), None),  # the ring round a hole: wild
     ],
 )
-def test_small_regions(shape: int, values: tuple[int, int] | None) -> None:
-    assert Values(Grid(5, 5)).region(shape) == values
+@engines
+def test_small_regions(shape: int, values: tuple[int, int] | None, native: bool) -> None:
+    assert Values(Grid(5, 5), native=native).region(shape) == values
 
 
-def test_a_shape_is_valued_once_whichever_way_it_lies() -> None:
-    values = Values(Grid(5, 5))
+@engines
+def test_a_shape_is_valued_once_whichever_way_it_lies(native: bool) -> None:
+    values = Values(Grid(5, 5), native=native)
     assert values.region(cells("###", "#")) == values.region(cells("#", "#", "##")) == (2, 1)
     assert values.sum_rule(cells("####", "", "####"), False, 4) == (3, 4, 2)
 
@@ -90,11 +100,14 @@ def wild_or_tame(values: Values, free: int) -> bool:
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(4, 4), (3, 6), (4, 5)])
-def test_the_sum_rule_is_exhaustive_search_on_tame_positions(rows: int, cols: int) -> None:
+@engines
+def test_the_sum_rule_is_exhaustive_search_on_tame_positions(
+    rows: int, cols: int, native: bool
+) -> None:
     """Random positions (a third of the cells blocked or covered) whose regions are all
     tame: the rule's value with either side to move is the exhaustive value."""
     grid = Grid(rows, cols)
-    values = Values(grid)
+    values = Values(grid, native=native)
     rng = random.Random(rows * cols)
     checked = 0
     for _ in range(150):
@@ -107,10 +120,11 @@ def test_the_sum_rule_is_exhaustive_search_on_tame_positions(rows: int, cols: in
     assert checked > 100
 
 
+@engines
 @given(st.integers(0, (1 << 12) - 1), st.booleans())
 @settings(max_examples=150, deadline=None)
-def test_the_sum_rule_against_plain_minimax(free: int, max_to_move: bool) -> None:
+def test_the_sum_rule_against_plain_minimax(native: bool, free: int, max_to_move: bool) -> None:
     grid = Grid(3, 4)
-    summed = Values(grid).sum_rule(free, max_to_move, 12)
+    summed = Values(grid, native=native).sum_rule(free, max_to_move, 12)
     if summed is not None:
         assert summed.value == brute(grid, free, max_to_move)

@@ -11,6 +11,11 @@ only suggests where to start testing; its tameness is conditions 1–4 of the de
 checked on every region that every move leaves, recursively. Nothing here trusts the sum
 rule: it only applies it (:meth:`Values.sum_rule`) to regions it has valued and found tame.
 
+The same search is written in C (``_core.c``, the extension ``evalgame.certify._core``) and
+answers instead of the Python code below when it is built and the board has at most 64
+cells; the Python code is the reference it is tested against (tests/certify/test_core.py)
+and answers otherwise, or with ``Values(grid, native=False)``.
+
 >>> from evalgame.certify.board import Grid
 >>> values = Values(Grid(1, 4))
 >>> values.value(0b1111, True), values.value(0b1111, False)
@@ -27,8 +32,20 @@ from typing import NamedTuple
 
 from evalgame.certify.board import Grid
 
+try:
+    import evalgame.certify._core as _core
+except ImportError:  # built without a C compiler: the Python search answers
+    _core = None  # type: ignore[assignment]
+
 #: entries of the memo of bounds before it is emptied (about 150 bytes each)
 MEMO_LIMIT = 4_000_000
+#: the C core's tables in MB: bounds on positions' values (16 bytes an entry; the larger
+#: size on boards of more than SMALL_BOARD cells, which meet many more regions) and region
+#: shapes (16 bytes each, twice: by shape and by place). A full table gives up entries; its
+#: pages are only touched as entries are stored
+TABLE_MB, LARGE_TABLE_MB, SMALL_BOARD, SHAPES_MB = 64.0, 256.0, 36, 32.0
+#: the largest board the C core takes (its sets of cells are 64-bit masks)
+CORE_CELLS = 64
 
 
 class SumValue(NamedTuple):
@@ -42,11 +59,33 @@ class SumValue(NamedTuple):
 
 class Values:
     """The exhaustive values of positions on one grid and the tameness of its regions,
-    each shape searched once (both memos live as long as the object)."""
+    each shape searched once (both memos live as long as the object).
 
-    def __init__(self, grid: Grid, memo_limit: int = MEMO_LIMIT) -> None:
+    The C core answers when it is built, ``native`` and the grid has at most 64 cells
+    (:attr:`core`), with tables of ``table_mb`` MB (by default :data:`TABLE_MB`, or
+    :data:`LARGE_TABLE_MB` above :data:`SMALL_BOARD` cells) and ``shapes_mb`` MB; else the
+    Python search, with a memo of at most ``memo_limit`` entries.
+    """
+
+    def __init__(
+        self,
+        grid: Grid,
+        memo_limit: int = MEMO_LIMIT,
+        *,
+        native: bool = True,
+        table_mb: float | None = None,
+        shapes_mb: float = SHAPES_MB,
+    ) -> None:
         self.grid = grid
         self.memo_limit = memo_limit
+        if table_mb is None:
+            table_mb = TABLE_MB if grid.size <= SMALL_BOARD else LARGE_TABLE_MB
+        #: the C core, when built, wanted and the board fits it
+        self.core = (
+            _core.Core(grid.rows, grid.cols, table_mb, shapes_mb)
+            if native and _core is not None and grid.size <= CORE_CELLS
+            else None
+        )
         #: position (its live cells in the corner) and side → bounds (low, high) on its value
         self._values: dict[int, tuple[int, int]] = {}
         #: region, translated to the corner → (a, b) when tame, None when wild
@@ -60,6 +99,9 @@ class Values:
         >>> Values(Grid(3, 3)).value(0b111_111_111, True)  # the 3×3 board, MAX first
         4
         """
+        if self.core is not None:
+            guess = -1 if guess is None else min(max(guess, 0), CORE_CELLS)
+            return self.core.value(free, max_to_move, guess)
         grid = self.grid
         free = grid.shifted(grid.live(free))
         value = free.bit_count() // 3 if guess is None else max(guess, 0)
@@ -79,6 +121,10 @@ class Values:
         >>> values.at_least(0b1111, True, 2), values.at_least(0b1111, False, 2)
         (True, False)
         """
+        if self.core is not None:
+            if bound <= 0 or 2 * bound > free.bit_count():  # no more than half the cells
+                return bound <= 0
+            return self.core.at_least(free, max_to_move, bound)
         grid = self.grid
         return self._at_least(grid.shifted(grid.live(free)), max_to_move, bound)
 
@@ -166,6 +212,9 @@ class Values:
         >>> values.region(0b111_101_111) is None  # the ring round a hole: wild
         True
         """
+        if self.core is not None:
+            a, b, tame = self.core.region(region)
+            return (a, b) if tame else None
         grid = self.grid
         place = grid.shifted(region)
         if place in self._regions:
@@ -212,15 +261,21 @@ class Values:
         >>> Values(Grid(1, 9)).sum_rule(0b1111_0_1111, False, 4)  # two I tetrominoes
         SumValue(value=3, total=4, hot=2)
         """
-        regions = self.grid.regions(free)
-        if any(region.bit_count() > most_cells for region in regions):
-            return None
-        total = hot = 0
-        for region in regions:
-            values = self.region(region)
-            if values is None:
+        if self.core is not None:
+            summed = self.core.sum_rule(free, min(max(most_cells, 0), CORE_CELLS))
+            if summed is None:
                 return None
-            total += values[0]
-            hot += values[0] - values[1]
+            total, hot = summed
+        else:
+            regions = self.grid.regions(free)
+            if any(region.bit_count() > most_cells for region in regions):
+                return None
+            total = hot = 0
+            for region in regions:
+                values = self.region(region)
+                if values is None:
+                    return None
+                total += values[0]
+                hot += values[0] - values[1]
         value = total - (hot // 2 if max_to_move else -(-hot // 2))
         return SumValue(value, total, hot)
