@@ -1,7 +1,7 @@
 """``make bench``: every benchmark in one run — algorithms and peers compared, with ratios.
 
 ``python benchmarks/run.py [NAME ...]`` runs the named benchmarks (``evaluate``,
-``classic``, ``tiling``, ``graph``, ``proofs``), all of them by default.
+``classic``, ``tiling``, ``certificates``, ``graph``, ``proofs``), all of them by default.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-BENCHMARKS = ("evaluate", "classic", "tiling", "graph", "proofs")
+BENCHMARKS = ("evaluate", "classic", "tiling", "certificates", "graph", "proofs")
 
 
 def main() -> None:
