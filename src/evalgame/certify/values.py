@@ -39,11 +39,13 @@ except ImportError:  # built without a C compiler: the Python search answers
 
 #: entries of the memo of bounds before it is emptied (about 150 bytes each)
 MEMO_LIMIT = 4_000_000
-#: the C core's tables in MB: bounds on positions' values (16 bytes an entry; the larger
-#: size on boards of more than SMALL_BOARD cells, which meet many more regions) and region
-#: shapes (16 bytes each, twice: by shape and by place). A full table gives up entries; its
-#: pages are only touched as entries are stored
-TABLE_MB, LARGE_TABLE_MB, SMALL_BOARD, SHAPES_MB = 64.0, 256.0, 36, 32.0
+#: the C core's tables in MB: bounds on positions' values (16 bytes an entry) and region
+#: shapes (16 bytes each, twice: by shape and by place); the larger sizes on boards of more
+#: than SMALL_BOARD cells, which meet many more regions (a 6×7 certificate: 812,000 shapes
+#: valued, 654,000 given up with 32 MB; 734,000 and 63 with 512 MB, in about the same
+#: time). A full table gives up entries; its pages are only touched as entries are stored
+TABLE_MB, LARGE_TABLE_MB, SMALL_BOARD = 64.0, 1024.0, 36
+SHAPES_MB, LARGE_SHAPES_MB = 32.0, 512.0
 #: the largest board the C core takes (its sets of cells are 64-bit masks)
 CORE_CELLS = 64
 
@@ -63,7 +65,8 @@ class Values:
 
     The C core answers when it is built, ``native`` and the grid has at most 64 cells
     (:attr:`core`), with tables of ``table_mb`` MB (by default :data:`TABLE_MB`, or
-    :data:`LARGE_TABLE_MB` above :data:`SMALL_BOARD` cells) and ``shapes_mb`` MB; else the
+    :data:`LARGE_TABLE_MB` above :data:`SMALL_BOARD` cells) and ``shapes_mb`` MB (likewise
+    :data:`SHAPES_MB` or :data:`LARGE_SHAPES_MB`); else the
     Python search, with a memo of at most ``memo_limit`` entries.
     """
 
@@ -74,12 +77,15 @@ class Values:
         *,
         native: bool = True,
         table_mb: float | None = None,
-        shapes_mb: float = SHAPES_MB,
+        shapes_mb: float | None = None,
     ) -> None:
         self.grid = grid
         self.memo_limit = memo_limit
+        small = grid.size <= SMALL_BOARD
         if table_mb is None:
-            table_mb = TABLE_MB if grid.size <= SMALL_BOARD else LARGE_TABLE_MB
+            table_mb = TABLE_MB if small else LARGE_TABLE_MB
+        if shapes_mb is None:
+            shapes_mb = SHAPES_MB if small else LARGE_SHAPES_MB
         #: the C core, when built, wanted and the board fits it
         self.core = (
             _core.Core(grid.rows, grid.cols, table_mb, shapes_mb)
