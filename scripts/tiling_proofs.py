@@ -41,6 +41,7 @@ from functools import partial
 from pathlib import Path
 
 from evalgame.analysis.tiling_results import KernelProof, check_proofs
+from evalgame.cli.progress import UNTIL_HELP, deadline
 from evalgame.errors import EvalgameError, SearchInterrupted, Terminated, interruption
 from evalgame.games.matching.lines import replay_lines
 from evalgame.games.matching.native import (
@@ -81,14 +82,21 @@ def options_from(text: str, vertices: int) -> int:
     return sum(OPTIONS[name] for name in text.split(","))
 
 
-def stop_time(text: str) -> float:
-    """The next moment the UTC clock shows ``HH:MM``, as a Unix time."""
-    hours, minutes = map(int, text.split(":"))
-    now = datetime.datetime.now(datetime.UTC)
-    moment = now.replace(hour=hours, minute=minutes, second=0, microsecond=0)
-    if moment <= now:
-        moment += datetime.timedelta(days=1)
-    return moment.timestamp()
+def stop_time(text: str, now: float | None = None) -> float:
+    """The Unix time ``--until`` names: a duration from ``now`` (``90m``, ``2h30m``,
+    ``45s``, ``1.5h``) or the next moment the UTC clock shows ``HH:MM``; anything else is
+    an :class:`~evalgame.errors.InputError` that says what is taken (:func:`deadline`)."""
+    return deadline(text, now)
+
+
+def stop_reason(until: str, moment: float) -> str:
+    """Why a sitting stopped at its ``--until``: the UTC time it reached.
+
+    >>> stop_reason("90m", 0.0)
+    'stopped at 00:00 UTC (--until 90m)'
+    """
+    clock = datetime.datetime.fromtimestamp(moment, datetime.UTC).strftime("%H:%M")
+    return f"stopped at {clock} UTC (--until {until})"
 
 
 def record(path: Path, proof: KernelProof) -> None:
@@ -233,7 +241,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", choices=("max", "min"), default="max")
     parser.add_argument("--tests", required=True, help="the γ to test, in order, e.g. 23,21,22")
     parser.add_argument(
-        "--until", help="stop at this UTC time, HH:MM (needed but with --trim or --moves)"
+        "--until",
+        help=f"stop then: {UNTIL_HELP} (needed but with --trim or --moves)",
     )
     parser.add_argument("--table-mb", type=int, default=2048)
     parser.add_argument(
@@ -294,6 +303,12 @@ def main(argv: list[str] | None = None) -> None:
     searches = args.trim is None and not args.moves
     if searches and args.until is None:
         parser.error("--until is needed: a sitting stops at a set time")
+    until = float("inf")  # --trim and --moves search nothing
+    if args.until is not None:
+        try:
+            until = stop_time(args.until)  # the durations count from now
+        except EvalgameError as problem:
+            parser.error(str(problem))
     if not searches and (args.numbers is None or args.dfpn_mb is None):
         parser.error("--trim and --moves need --numbers and --dfpn-mb")
     if args.trim is not None and args.moves:
@@ -363,7 +378,6 @@ def main(argv: list[str] | None = None) -> None:
         method += " and weak proof numbers" if args.weak else ""
         database = f"{method}; {database}" if database else method
     started = time.process_time()
-    deadline = stop_time(args.until)
     lower, upper = solver.bounds(free, max_to_move)
     if after:
         after = f", after {after} with {'MAX' if max_to_move else 'MIN'} to move"
@@ -379,8 +393,8 @@ def main(argv: list[str] | None = None) -> None:
                    "cells": args.cells}  # fmt: skip
 
     def check(stats: SearchStats, budget: Budget) -> None:
-        if time.time() > deadline:
-            budget.stop(f"stopped at {args.until} UTC", stats)
+        if time.time() > until:
+            budget.stop(stop_reason(args.until, until), stats)
 
     for gamma in tests:
         # the node budget counts each test's own nodes (the kernel's count runs on)

@@ -87,7 +87,10 @@ def solve_command(
         None, "--timeout", help=f"{TIMEOUT_HELP}.", callback=check_seconds
     ),
     max_nodes: int | None = typer.Option(
-        None, "--max-nodes", min=1, help="Stop after this many nodes."
+        None,
+        "--max-nodes",
+        min=1,
+        help="Stop after this many nodes (as --timeout: the bounds proven, exit status 4).",
     ),
     max_variables: int = typer.Option(
         MAX_VARIABLES, "--max-variables", min=0, help="Refuse beyond."

@@ -7,11 +7,17 @@ otherwise (``--timeout 0``: no limit).
 
 >>> time_limit(None), time_limit(5.0), time_limit(0)
 (600.0, 5.0, None)
+
+A run meant to stop at a set moment (``scripts/tiling_proofs.py --until``) reads it with
+:func:`deadline`: a duration from now or a UTC clock time.
 """
 
 from __future__ import annotations
 
+import datetime
 import math
+import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -19,6 +25,7 @@ import typer
 from rich.status import Status
 
 from evalgame.cli.shared import err_console
+from evalgame.errors import InputError
 from evalgame.numbers import format_number
 from evalgame.search.budget import Budget
 from evalgame.search.stats import SearchStats
@@ -28,7 +35,61 @@ QUIET_SECONDS = 1.0
 #: the time budget of a search when ``--timeout`` is not given
 DEFAULT_TIMEOUT = 600.0
 #: the help text of every ``--timeout`` option starts with this
-TIMEOUT_HELP = f"Stop after this many seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)"
+TIMEOUT_HELP = (
+    f"Stop after this many seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); a stop is no "
+    "error: it says the bounds proven and ends with exit status 4"
+)
+
+
+#: what ``--until`` takes, for its help and its refusals
+UNTIL_HELP = (
+    "a duration from now (90m, 2h30m, 45s, 1.5h) or the next time the UTC clock shows HH:MM (23:30)"
+)
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
+_DURATION = re.compile(r"(?:(\d+(?:\.\d*)?|\.\d+)h)?(?:(\d+(?:\.\d*)?|\.\d+)m)?"
+                       r"(?:(\d+(?:\.\d*)?|\.\d+)s)?")  # fmt: skip
+
+
+def deadline(text: str, now: float | None = None) -> float:
+    """The Unix time ``--until TEXT`` names, counted from ``now`` (default: the clock): a
+    duration (``90m``, ``2h30m``, ``45s``, ``1.5h``) or the next moment the UTC clock shows
+    ``HH:MM``. Anything else is an :class:`~evalgame.errors.InputError` that says what is
+    taken.
+
+    >>> deadline("2h30m", now=0.0), deadline("45s", now=0.0), deadline("1.5h", now=0.0)
+    (9000.0, 45.0, 5400.0)
+    >>> deadline("00:30", now=3600.0) - 3600.0   # 01:00 UTC now: 00:30 is tomorrow's
+    84600.0
+    >>> deadline("25:00")
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.InputError: --until 25:00: there is no such time of day (00:00 to 23:59); \
+give a duration from now (90m, 2h30m, 45s, 1.5h) or the next time the UTC clock shows HH:MM \
+(23:30)
+    """
+    start = time.time() if now is None else now
+    spelt = text.strip().lower()
+    clock = _CLOCK.fullmatch(spelt)
+    if clock is not None:
+        hour, minute = int(clock[1]), int(clock[2])
+        if hour > 23 or minute > 59:
+            raise InputError(
+                f"--until {text}: there is no such time of day (00:00 to 23:59); give {UNTIL_HELP}"
+            )
+        moment = datetime.datetime.fromtimestamp(start, datetime.UTC)
+        target = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if target <= moment:
+            target += datetime.timedelta(days=1)
+        return target.timestamp()
+    duration = _DURATION.fullmatch(spelt)
+    if not spelt or duration is None or not any(duration.groups()):
+        hint = f" ({spelt}s? {spelt}m?)" if re.fullmatch(r"\d+(\.\d*)?", spelt) else ""
+        raise InputError(f"--until {text!r} is not a time{hint}: give {UNTIL_HELP}")
+    hours, minutes, seconds = (float(part or 0) for part in duration.groups())
+    span = hours * 3600 + minutes * 60 + seconds
+    if not span > 0:
+        raise InputError(f"--until {text}: a duration must be more than 0; give {UNTIL_HELP}")
+    return start + span
 
 
 def check_seconds(value: float | None) -> float | None:

@@ -2,7 +2,9 @@
 
 Commands live in sibling modules (one per family of games); :mod:`evalgame.cli` registers
 them on :data:`app`, which turns every :class:`~evalgame.errors.EvalgameError` into a
-clear message and an exit status.
+clear message and an exit status (:data:`EXIT_STATUS`). A search stopped by its budget,
+Ctrl-C or SIGTERM is no error: it ends with the reason and the bounds proven (on
+standard error) and exit status 4.
 """
 
 from __future__ import annotations
@@ -23,24 +25,43 @@ from typer.core import TyperGroup
 
 from evalgame.errors import EvalgameError, InputError, SearchInterrupted, interruption
 
+#: what each exit status of a command says, for ``--help`` and docs/json.md
+EXIT_STATUS = (
+    "0 done; 1 a failure (an invalid certificate, a cluster lost); 2 bad input; "
+    "3 over a limit; 4 stopped by its budget (--timeout, --max-nodes), Ctrl-C or SIGTERM, "
+    "with the bounds proven; 5 two proven facts contradict each other"
+)
+#: ``--help`` of the application: the exit statuses
+EPILOG = f"Exit status: {EXIT_STATUS}."
+
 
 class _Commands(TyperGroup):
-    """Runs a command and turns an :class:`EvalgameError` into a message and exit status."""
+    """Runs a command and turns an :class:`EvalgameError` into a message and exit status;
+    a stopped search (:class:`SearchInterrupted`) ends as one of its outcomes, not as an
+    error."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except SearchInterrupted as stop:
+            _stopped(stop)
         except EvalgameError as error:
             _fail(error)
         except KeyboardInterrupt as stop:
             # Ctrl-C outside a search (while parsing, drawing...): the same message and
             # status as a search stopped by Ctrl-C, not click's bare "Aborted!"
-            _fail(SearchInterrupted(interruption(stop)))
+            _stopped(SearchInterrupted(interruption(stop)))
 
 
 def _fail(error: EvalgameError) -> NoReturn:
     err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
     raise typer.Exit(error.exit_code) from None
+
+
+def _stopped(stop: SearchInterrupted) -> NoReturn:
+    """A search that did not finish: why, and what it proved (exit status 4)."""
+    err_console.print(Text.assemble(("stopped: ", "bold yellow"), stop.pretty()))
+    raise typer.Exit(stop.exit_code) from None
 
 
 def application() -> typer.Typer:
@@ -50,6 +71,7 @@ def application() -> typer.Typer:
         cls=_Commands,
         name="evalgame",
         help="Solve and play e-Valuate and other finite two-player games, exactly.",
+        epilog=EPILOG,
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,

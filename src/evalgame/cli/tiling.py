@@ -124,8 +124,8 @@ def tiling(
     timeout: float | None = typer.Option(
         None,
         "--timeout",
-        help=f"{TIMEOUT_HELP}; with the bounds proven. Boards over {SOLVABLE_CELLS} cells "
-        "need it given explicitly (they take hours).",
+        help=f"{TIMEOUT_HELP}. Boards over {SOLVABLE_CELLS} cells need it given explicitly "
+        "(they take hours).",
         callback=check_seconds,
     ),
     out: Path | None = typer.Option(

@@ -1,0 +1,112 @@
+"""How a long run is told when to stop and how it says it stopped: ``--until`` (durations
+and UTC clock times), and a budget's stop as an ordinary end (the bounds proven, exit
+status 4, no "error:").
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from typer.testing import CliRunner
+
+from evalgame.cli import app
+from evalgame.cli.progress import deadline
+from evalgame.errors import InputError, SearchInterrupted
+from evalgame.games.matching import native
+from tests.scripts import load_script
+
+runner = CliRunner()
+
+#: 2030-01-01 21:15:00 UTC
+NOW = datetime.datetime(2030, 1, 1, 21, 15, tzinfo=datetime.UTC).timestamp()
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("90m", 5400),
+        ("2h30m", 9000),
+        ("45s", 45),
+        ("1.5h", 5400),
+        ("1h0m30s", 3630),
+        (" 10M ", 600),
+        ("23:30", 2 * 3600 + 15 * 60),  # later today
+        ("21:15", 24 * 3600),  # now: the next time the clock shows it, tomorrow
+        ("08:00", 10 * 3600 + 45 * 60),  # tomorrow morning
+        ("0:05", 2 * 3600 + 50 * 60),
+    ],
+)
+def test_until_takes_durations_and_utc_clock_times(text: str, seconds: int) -> None:
+    assert deadline(text, NOW) - NOW == seconds
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("25:00", "no such time of day (00:00 to 23:59)"),
+        ("12:60", "no such time of day"),
+        ("foo", "'foo' is not a time"),
+        ("90", "(90s? 90m?)"),
+        ("", "is not a time"),
+        ("1h-5m", "is not a time"),
+        ("0m", "a duration must be more than 0"),
+    ],
+)
+def test_a_bad_until_is_refused_with_what_it_takes(text: str, said: str) -> None:
+    with pytest.raises(InputError) as refused:
+        deadline(text, NOW)
+    assert said in str(refused.value)
+    assert "90m, 2h30m, 45s, 1.5h" in str(refused.value)
+    assert "HH:MM" in str(refused.value)
+
+
+@pytest.mark.parametrize("until", ["25:00", "foo"])
+def test_the_proof_script_refuses_a_bad_until_without_a_traceback(
+    until: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = load_script("tiling_proofs")
+    with pytest.raises(SystemExit) as ended:  # before any kernel or table is made
+        script.main(["4", "4", "--tests", "7", "--until", until])
+    assert ended.value.code == 2
+    said = capsys.readouterr().err
+    assert "Traceback" not in said
+    assert f"--until {until}" in said.replace("'", "")
+    assert "a duration from now" in said
+
+
+def test_the_proof_script_stops_at_a_duration(capsys: pytest.CaptureFixture[str]) -> None:
+    """A sitting given ``--until 1s`` on a board it cannot finish in a second says so and
+    ends normally."""
+    if not native.available():
+        pytest.skip("the C kernel is not built")
+    script = load_script("tiling_proofs")
+    script.main(["7", "7", "--tests", "23", "--until", "1s", "--table-mb", "1"])
+    said = capsys.readouterr().out
+    assert "value ≥ 23? unfinished (stopped at " in said
+    assert "UTC (--until 1s))" in said
+    assert "done: " in said
+
+
+def test_a_stop_is_an_ordinary_end_with_the_bounds_proven() -> None:
+    """A budget that runs out is no error: the reason and the bounds, exit status 4."""
+    stopped = runner.invoke(app, ["tiling", "7", "7", "--timeout", "0.2"])
+    assert stopped.exit_code == SearchInterrupted.exit_code == 4
+    said = " ".join(stopped.stderr.split())
+    assert "error" not in said
+    assert said.startswith("stopped: time budget of 0.2 s exhausted")
+    assert "proven bounds on the value: " in said
+    assert stopped.stdout == ""
+    nodes = runner.invoke(app, ["solve", "(a+b)/c + (d+e)/f", "--max-nodes", "50"])
+    assert nodes.exit_code == 4
+    assert " ".join(nodes.stderr.split()).startswith(
+        "stopped: node budget of 50 exhausted (raise it with --max-nodes); proven bounds on "
+        "the value: 4 ≤ value ≤ 36"
+    )
+
+
+def test_the_help_documents_the_exit_status_of_a_stop() -> None:
+    shown = " ".join(runner.invoke(app, ["tiling", "--help"]).output.replace("│", "").split())
+    assert "exit status 4" in shown
+    listed = " ".join(runner.invoke(app, ["--help"]).output.replace("│", "").split())
+    assert "4 stopped by its budget" in listed
