@@ -14,12 +14,15 @@ import os
 import re
 import shlex
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich import box
+from rich.markup import escape
 from rich.status import Status
 from rich.table import Table
 
@@ -379,50 +382,125 @@ def proofs_command(
             }
         )
         return
-    console.print(f"[bold]{summary.problem}[/]  (store created {summary.created})")
-    console.print(
-        f"proven bounds  {_bound(summary.lower, '-∞')} ≤ value ≤ {_bound(summary.upper, '+∞')}"
-    )
-    console.print(f"questions      {', '.join(summary.questions) or 'none finished'}")
+    console.print(f"[bold]{escape(summary.problem)}[/]  (store created {summary.created})")
+    lines = [
+        ("proven bounds", f"{_bound(summary.lower, '-∞')} ≤ value ≤ {_bound(summary.upper, '+∞')}"),
+        ("questions", ", ".join(summary.questions) or "none finished"),
+    ]
     if summary.asking is not None and summary.lower != summary.upper:
-        console.print(f"asking         {_question(*summary.asking)} (resumed first)")
-    console.print(
-        f"subproblems    {summary.proven:,} proven, {summary.open:,} open when last stopped"
-    )
-    console.print(f"work           {summary.nodes:,} nodes, {summary.cpu:,.1f} CPU s")
+        lines.append(("asking", f"{_question(*summary.asking)} (resumed first)"))
+    lines += [
+        ("subproblems", f"{summary.proven:,} proven, {summary.open:,} open when last stopped"),
+        ("work", f"{summary.nodes:,} nodes, {summary.cpu:,.1f} CPU s"),
+    ]
     for number, code in enumerate(summary.codes):
-        console.print(
-            f"{'proven by' if number == 0 else '':15}{_count(code.facts, 'fact')}: "
-            f"{describe({'code': code.code, 'options': code.options})}",
-            soft_wrap=True,
+        lines.append(
+            (
+                "proven by" if number == 0 else "",
+                f"{_count(code.facts, 'fact')}: "
+                f"{describe({'code': code.code, 'options': code.options})}",
+            )
         )
     leaves, size = summary.checkpoints
     if leaves:
-        console.print(
-            f"checkpoints    {leaves:,} of open leaves, which go on where they stopped "
-            f"({size / 2**20:.1f} MB)"
+        lines.append(
+            (
+                "checkpoints",
+                f"{leaves:,} of open leaves, which go on where they stopped "
+                f"({size / 2**20:.1f} MB)",
+            )
         )
     if summary.cost is not None:
         median, p90, p99, most = summary.cost
-        console.print(
-            f"CPU s a task   median {median:.3g}, 90% {p90:.3g}, 99% {p99:.3g}, max {most:.3g}"
+        lines.append(
+            ("CPU s a task", f"median {median:.3g}, 90% {p90:.3g}, 99% {p99:.3g}, max {most:.3g}")
         )
+    console.print(labelled(lines), markup=False, highlight=False)
     if summary.workers:
-        table = Table("worker", "facts", "nodes", "CPU s", "nodes / CPU s")
-        for name, share in sorted(summary.workers.items()):
-            table.add_row(
-                name, f"{share.facts:,}", f"{share.nodes:,}", f"{share.cpu:,.1f}",
-                f"{share.rate:,.0f}",
-            )  # fmt: skip
-        console.print(table)
-    for number, sitting in enumerate(summary.sittings, 1):
-        console.print(_sitting_line(number, sitting))
+        rows = [
+            [name, f"{share.facts:,}", f"{share.nodes:,}", f"{share.cpu:,.1f}",
+             f"{share.rate:,.0f}"]
+            for name, share in sorted(summary.workers.items())
+        ]  # fmt: skip
+        console.print(add_rows(columns("worker", "facts", "nodes", "CPU s", "nodes / CPU s"), rows))
+    if summary.sittings:
+        sittings = [_sitting_line(n, sitting) for n, sitting in enumerate(summary.sittings, 1)]
+        console.print(labelled(sittings), markup=False, highlight=False)
     if projections:
         show_projections(projections)
 
 
+#: the width of the labels of :func:`labelled` ("CPU s a task", "sitting 12")
+LABEL_WIDTH = 14
+
+
+def labelled(lines: list[tuple[str, str]], width: int | None = None) -> str:
+    """Lines of text each after a label, for the terminal's width (80 in a pipe): a text
+    longer than the width wraps under itself, never under the labels, and nothing is cut.
+
+    >>> print(labelled([("work", "1 2 3 4 5 6 7 8 9"), ("", "done")], width=24))
+    work           1 2 3 4 5
+                   6 7 8 9
+                   done
+    """
+    width = max(console.width if width is None else width, LABEL_WIDTH + 11)
+    indent = " " * (LABEL_WIDTH + 1)
+    shown = []
+    for label, text in lines:
+        wrapped = [
+            part
+            for paragraph in text.split("\n")
+            for part in textwrap.wrap(paragraph, width - len(indent), break_on_hyphens=False)
+            or [""]
+        ]
+        shown.append(f"{label:<{LABEL_WIDTH}} {wrapped[0]}".rstrip())
+        shown.extend(indent + part for part in wrapped[1:])
+    return "\n".join(shown)
+
+
+def columns(*headers: str) -> Table:
+    """A table whose columns wrap (their headers too) instead of cutting their cells
+    with ``…`` when the terminal or a pipe is narrower than the table; add its rows with
+    :func:`add_rows`, which keeps a number in one piece while the width allows."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    for header in headers:
+        table.add_column(header, overflow="fold")
+    return table
+
+
+def add_rows(table: Table, rows: list[list[str]], width: int | None = None) -> Table:
+    """``table`` (of :func:`columns`) with ``rows``, fitted to ``width`` (default: the
+    terminal's, 80 in a pipe): the columns whose text wraps at spaces are narrowed first,
+    the most room first (a date above its time, a header on two lines), so that numbers
+    stay whole; only a width too small for that folds them.
+
+    >>> table = add_rows(columns("last saved (UTC)", "nodes"), [["2026-11-26 18:16", "9,999"]], 17)
+    >>> [column.max_width for column in table.columns]
+    [10, None]
+    """
+    for row in rows:
+        table.add_row(*row)
+    room = console.width if width is None else width
+    texts = [
+        [str(column.header), *(row[index] for row in rows)]
+        for index, column in enumerate(table.columns)
+    ]
+    natural = [max(map(len, column)) for column in texts]
+    words = [max(len(word) for text in column for word in text.split() or [""]) for column in texts]
+    gaps = 2 * (len(natural) - 1)  # the space between two columns
+    for index in sorted(range(len(natural)), key=lambda i: words[i] - natural[i]):
+        excess = sum(natural) + gaps - room
+        if excess <= 0:
+            break
+        narrower = max(words[index], natural[index] - excess)
+        if narrower < natural[index]:
+            table.columns[index].max_width = natural[index] = narrower
+    return table
+
+
 def show_numbers(path: Path, json_output: bool) -> None:
-    """The questions of a file of df-pn's saved numbers: answer, work, sittings, last save."""
+    """The questions of a file of df-pn's saved numbers: the board and position asked
+    about, answer, work, sittings, last save."""
     from evalgame.games.matching.sittings import saved_questions
 
     questions = saved_questions(path)
@@ -432,7 +510,9 @@ def show_numbers(path: Path, json_output: bool) -> None:
                 "numbers_file": str(path),
                 "questions": [
                     {
-                        "gamma": q.gamma,
+                        "board": q.board,
+                        "position": _position(q.board, q.free),
+                        "gamma": exact_json(q.gamma),
                         "to_move": "max" if q.max_to_move else "min",
                         "free": hex(q.free),
                         "answer": q.answer,
@@ -447,27 +527,61 @@ def show_numbers(path: Path, json_output: bool) -> None:
             }
         )
         return
-    console.print(f"[bold]{path}[/]: df-pn's saved numbers, a question a row")
-    table = Table(
+    boards = list(dict.fromkeys(_board_name(q.board) for q in questions if q.board is not None))
+    named = f" of {' and '.join(boards)}" if boards else ""
+    if any(q.board is None for q in questions):  # rows saved before the board was recorded
+        named += " (and rows that do not say their board)" if boards else " (board not recorded)"
+    console.print(f"[bold]{escape(str(path))}[/]: df-pn's saved numbers{named}, a question a row")
+    table = columns(
         "question", "to move", "free cells", "answer", "nodes", "CPU s", "sittings",
         "last saved (UTC)", "MB",
     )  # fmt: skip
     written: dict[str, list[str]] = {}  # by code version, the rows it wrote
+    rows = []
     for q in questions:
         answer = "open" if q.answer is None else "yes" if q.answer else "no"
-        table.add_row(
+        rows.append([
             f"value ≥ {q.gamma}?", "MAX" if q.max_to_move else "MIN", str(q.free.bit_count()),
             answer, f"{q.nodes:,}", f"{q.cpu:,.0f}", str(q.sittings), q.saved,
             f"{q.size / 2**20:.1f}",
-        )  # fmt: skip
+        ])  # fmt: skip
         for code in q.codes:
             written.setdefault(code, []).append(
                 f"value ≥ {q.gamma} ({'MAX' if q.max_to_move else 'MIN'} to move, "
                 f"{q.free.bit_count()} free)"
             )
-    console.print(table)
-    for code, rows in written.items():
-        console.print(f"written by {code}: {', '.join(rows)}", soft_wrap=True)
+    console.print(add_rows(table, rows))
+    for code, wrote in written.items():
+        console.print(
+            labelled([("written by", f"{code}: {', '.join(wrote)}")]), markup=False, highlight=False
+        )
+
+
+def _board_name(drawing: str) -> str:
+    """``the 8×8 board``, or with blocked cells ``the board ..#/...``.
+
+    >>> _board_name("..../...."), _board_name("..#/...")
+    ('the 2×4 board', 'the board ..#/...')
+    """
+    from evalgame.games.tiling.board import parse_board
+
+    board = parse_board(drawing)
+    return f"the {board.label()} board" if not board.blocked else f"the board {drawing}"
+
+
+def _position(drawing: str | None, free: int) -> str | None:
+    """The position a question asks about, drawn as ``evalgame tiling --board`` reads it:
+    the board's free cells ``.``, the others ``#`` (``None``: the board is not recorded).
+
+    >>> _position("..../....", 0b01111110)
+    '#.../...#'
+    """
+    if drawing is None:
+        return None
+    from evalgame.games.tiling.board import Board, parse_board
+
+    board = parse_board(drawing)
+    return Board(board.rows, board.cols, board.cells(board.full & ~free)).drawing()
 
 
 def show_projections(projections: list[Projection]) -> None:
@@ -478,36 +592,38 @@ def show_projections(projections: list[Projection]) -> None:
         if first.unrecorded
         else ""
     )
-    console.print(
-        f"projection     the recorded work ({_count(first.tasks, 'task')}, "
-        f"{first.one:,.0f} CPU s{unrecorded}) on N workers; longest chain "
-        f"{first.critical:,.0f} s (docs/proofs.md: the model)"
+    text = (
+        f"the recorded work ({_count(first.tasks, 'task')}, {first.one:,.0f} CPU "
+        f"s{unrecorded}) on N workers; longest chain {first.critical:,.0f} s "
+        "(docs/proofs.md: the model)"
     )
-    table = Table("workers", "wall s", "speed-up", "share busy")
-    for p in projections:
-        table.add_row(
-            f"{p.workers:,}", f"{p.wall:,.0f}", f"{p.speedup:.2f}×",
-            f"{p.speedup / p.workers:.0%}",
-        )  # fmt: skip
-    console.print(table)
+    console.print(labelled([("projection", text)]), markup=False, highlight=False)
+    rows = [
+        [f"{p.workers:,}", f"{p.wall:,.0f}", f"{p.speedup:.2f}×", f"{p.speedup / p.workers:.0%}"]
+        for p in projections
+    ]
+    console.print(add_rows(columns("workers", "wall s", "speed-up", "share busy"), rows))
 
 
-def _sitting_line(number: int, sitting: Sitting) -> str:
-    """One run of the manager, on two lines: when, how long and its work; then the bounds
-    it left, why it stopped and the questions it finished.
+def _sitting_line(number: int, sitting: Sitting) -> tuple[str, str]:
+    """One run of the manager as a label and its text on two lines: when, how long and its
+    work; then the bounds it left, why it stopped and the questions it finished.
 
     >>> from evalgame.proofs.store import Sitting
-    >>> print(_sitting_line(2, Sitting(1.8e9, 1.8e9 + 60, 2, 10**6, 90.0, 25, 31, [], "finished")))
-    sitting 2      2027-01-15 08:00 UTC, 60 s on 2 workers, 1,000,000 nodes, 90.0 CPU s
-                   → 25 ≤ value ≤ 31 (finished)
+    >>> label, text = _sitting_line(2, Sitting(1.8e9, 1.8e9 + 60, 2, 10**6, 90.0, 25, 31, [],
+    ...                                        "finished"))
+    >>> print(label); print(text)
+    sitting 2
+    2027-01-15 08:00 UTC, 60 s on 2 workers, 1,000,000 nodes, 90.0 CPU s
+    → 25 ≤ value ≤ 31 (finished)
     """
     wall = sitting.ended - sitting.started
     workers = _count(sitting.workers, "worker")
     finished = f"; finished {', '.join(sitting.questions)}" if sitting.questions else ""
-    code = "" if sitting.code is None else f"\n{'':15}code {sitting.code}"
-    return (
-        f"sitting {number:<6} {sitting.start} UTC, {wall:,.0f} s on {workers}, "
-        f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s\n{'':15}"
+    code = "" if sitting.code is None else f"\ncode {sitting.code}"
+    return f"sitting {number}", (
+        f"{sitting.start} UTC, {wall:,.0f} s on {workers}, "
+        f"{sitting.nodes:,} nodes, {sitting.cpu:,.1f} CPU s\n"
         f"→ {_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')} "
         f"({sitting.outcome}){finished}{code}"
     )

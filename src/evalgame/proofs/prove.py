@@ -144,6 +144,8 @@ def _converge(
     if known.upper is not None and (upper is None or known.upper < upper):
         upper = known.upper
     manager.lower, manager.upper = lower, upper
+    if (lower, upper) != (known.lower, known.upper):
+        store.set_bounds(lower, upper)  # the static bounds: the store's header shows them
     if question is not None:
         if _open(question, False, lower, upper):
             _ask(manager, store, question, False)

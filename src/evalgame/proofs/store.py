@@ -453,6 +453,13 @@ class ProofStore:
                 "INSERT OR IGNORE INTO meta VALUES (?, ?)", (f"question {question}", question)
             )
 
+    def set_bounds(self, lower: Number | None, upper: Number | None) -> None:
+        """Record bounds known on the whole problem before any question is asked (the
+        game's static bounds, tightened by the store's): ``evalgame proofs`` shows them
+        from the start of the first sitting."""
+        with self._db:
+            self._write_root(lower, upper)
+
     def _write_root(self, lower: Number | None, upper: Number | None) -> None:
         self._db.executemany(
             "INSERT OR REPLACE INTO meta VALUES (?, ?)",
@@ -661,11 +668,17 @@ class ProofStore:
                 "SELECT cpu FROM facts WHERE worker != 'manager' ORDER BY cpu"
             )
         ]
+        sittings = self.sittings()
+        # the bounds on the whole problem: the tightest the store's root and its sittings
+        # hold (a sitting that stopped before its first answer knew the game's static
+        # bounds, which a store written before they went to its root does not hold)
+        lowers = [_number(meta.get("lower") or None), *(s.lower for s in sittings)]
+        uppers = [_number(meta.get("upper") or None), *(s.upper for s in sittings)]
         return StoreSummary(
             problem=meta.get("problem", "?"),
             created=meta.get("created", "?"),
-            lower=_number(meta.get("lower") or None),
-            upper=_number(meta.get("upper") or None),
+            lower=max((bound for bound in lowers if bound is not None), default=None),
+            upper=min((bound for bound in uppers if bound is not None), default=None),
             questions=[value for name, value in meta.items() if name.startswith("question ")],
             asking=_asking(meta),
             proven=len(self._bounds),
@@ -674,7 +687,7 @@ class ProofStore:
             cpu=cpu or 0.0,
             workers=workers,
             cost=_quantiles(costs),
-            sittings=self.sittings(),
+            sittings=sittings,
             checkpoints=self._checkpoints(),
             codes=self.codes(),
         )

@@ -289,14 +289,18 @@ class NativeSolver(MatchingSolver):
 
     def settings(self) -> dict[str, Any]:
         """The options its answers depend on, for the provenance a saved answer records:
-        the kernel's options by name, its table and the region database.
+        the kernel's options by name, its table and the region database; on a tiling
+        board, the board too (its drawing: ``evalgame proofs`` names it).
 
         >>> from evalgame.games.tiling.board import Board
-        >>> NativeSolver(Board(2, 3), table_mb=1).settings()["kernel_options"]
-        'strategy,turns,components,etc,symmetry'
+        >>> settings = NativeSolver(Board(2, 3), table_mb=1).settings()
+        >>> settings["kernel_options"], settings["board"]
+        ('strategy,turns,components,etc,symmetry', '.../...')
         """
+        drawing = getattr(self.graph, "drawing", None)  # a tiling board draws itself
         return {
             "vertices": self.graph.n,
+            **({"board": drawing()} if callable(drawing) else {}),
             "kernel_options": option_names(self.options),
             "table_mb": self.table_mb,
             "tame_cells": self.tame_cells,

@@ -491,6 +491,14 @@ class SavedQuestion:
         """The code versions that wrote the row, each once, in order."""
         return list(dict.fromkeys(made["code"] for made in self.provenance))
 
+    @property
+    def board(self) -> str | None:
+        """The drawing of the tiling board asked about, as the last sitting that wrote the
+        row recorded it (:meth:`NativeSolver.settings`); ``None`` when none did (rows
+        saved before the board was recorded)."""
+        boards = [made.get("options", {}).get("board") for made in self.provenance]
+        return next((board for board in reversed(boards) if isinstance(board, str)), None)
+
 
 def is_numbers_file(path: Path) -> bool:
     """Whether ``path`` is an SQLite file of saved numbers (read-only; ``False`` for any
