@@ -9,9 +9,15 @@
   (a principal variation), ``stats`` (the search's counters, ``stats.nodes`` among them),
   ``seconds`` (wall-clock time, :func:`seconds_json`) and ``cpu_seconds``.
 * Counts — nodes, rows, dominoes placed, Grundy numbers, colours — are JSON integers.
+* A key whose value is one of a few words takes only the words of :data:`WORDS`, all
+  ASCII, one spelling each (an algorithm by its name in the table of solvers,
+  ``--algorithm``'s: ``mtdf``, ``alphabeta``); a string of any other key is an exact value
+  (:data:`EXACT`) or free text — a name, a move, a drawing, a reason (:data:`TEXT`).
+  :func:`unknown_words` finds what breaks these rules in an answer.
 
 The schema of each command's answer is in ``docs/schemas/`` (``docs/json.md`` tells the
-words); the test suite checks every command against its schema.
+words, its table of words checked against :data:`WORDS`); the test suite checks every
+command against its schema and these words.
 
 >>> from fractions import Fraction
 >>> exact_json(Fraction(16, 3)), exact_json(19), exact_json(None)
@@ -25,6 +31,8 @@ words); the test suite checks every command against its schema.
 from __future__ import annotations
 
 import enum
+import re
+from typing import Any
 
 from evalgame.numbers import Number, format_number
 
@@ -59,3 +67,117 @@ def side_json(side: enum.Enum | str | None) -> str | None:
 def seconds_json(seconds: float) -> float:
     """A time in seconds as JSON gives it: to the microsecond."""
     return round(seconds, SECONDS_PLACES)
+
+
+#: the two sides, as every answer writes them
+SIDES = ("max", "min")
+
+#: every algorithm an answer names: the names of the tables of solvers (``--algorithm``),
+#: and ``iterative-deepening``, the depth-limited search of a game too large to solve
+ALGORITHMS = (
+    "alphabeta",
+    "backward-induction",
+    "dfpn",
+    "expectiminimax",
+    "iterative-deepening",
+    "minimax",
+    "mtdf",
+    "negascout",
+    "paper",
+    "residual",
+    "solver",
+    "vectorized",
+)
+
+#: the words of each key whose value is one of a few words (``None``: JSON's ``null``);
+#: a mapping's values for ``owners`` and ``agents``, a list's items for ``statuses`` and
+#: ``players``. The table "Words" of docs/json.md says the same, and the tests hold both
+#: to it.
+WORDS: dict[str, tuple[str | None, ...]] = {
+    "first": SIDES,
+    "to_move": SIDES,
+    "owners": SIDES,
+    "never_loses": (*SIDES, None),
+    "winner": (*SIDES, "first", "second", "A", "B", None),
+    "outcome": ("max_wins", "min_wins", "draw", "max_favoured", "min_favoured", "even", None),
+    "algorithm": ALGORITHMS,
+    "engine": ("native", "python"),
+    "status": ("solved", "stopped"),
+    "play": ("normal", "misere"),
+    "claim": ("at_least", "at_most"),
+    "defined": ("always", "sometimes", "never"),
+    "colour": ("V", "E", "R"),
+    "share": ("V", "E", "R"),
+    "rule": ("mono", "parity"),
+    "weights": ("unit", "area", "given"),
+    "agents": ("human", "optimal", "random", "depth"),
+    "statuses": ("visited", "table", "alpha", "beta", "skipped"),
+    "players": ("max", "min", "leaf"),
+}
+
+#: the keys whose strings are exact values (:func:`exact_json`), or lists of them
+EXACT = frozenset(
+    {
+        "value", "lower", "upper", "final", "total", "ceiling", "chain", "domain", "order",
+        "value_order", "numbers", "max_first", "min_first", "max_wins", "min_wins", "draw",
+        "undefined", "gamma",
+    }
+)  # fmt: skip
+
+#: the keys whose values are free text (names, moves, drawings, reasons, times, files),
+#: or records of a run's options (``options``), which no word list constrains
+TEXT = frozenset(
+    {
+        "expression", "parsed", "rpn", "variables", "variable", "game", "graph", "family",
+        "formula", "element", "meaning", "best_move", "pv", "moves", "line", "labels",
+        "texts", "text", "verdict", "reason", "stopped", "questions", "asking", "problem",
+        "created", "started", "saved", "code", "options", "store", "numbers_file", "file",
+        "board", "position", "free", "drawing", "wild", "wild_roots", "hole_free",
+        "unknown", "explanation",
+    }
+)  # fmt: skip
+
+#: an exact value as text
+_EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+#: the keys whose object maps names (elements, workers, players, games) to values
+_NAMED = frozenset({"owners", "agents", "workers", "tables"})
+
+
+def unknown_words(answer: Any, key: str = "") -> list[str]:
+    """What breaks the words of JSON answers in ``answer``: a word not among its key's
+    :data:`WORDS`, an exact value that is no exact number, or a string under a key that is
+    none of :data:`WORDS`, :data:`EXACT` and :data:`TEXT` (a new word, undocumented), each
+    as ``"path: problem"``.
+
+    >>> unknown_words({"first": "max", "value": "16/3", "pv": ["5", "1"], "stats": {"nodes": 3}})
+    []
+    >>> unknown_words({"play": "misère", "winner": "MAX", "value": 18, "lower": "1.5"})
+    ["play: 'misère' is not one of normal, misere", "winner: 'MAX' is not one of max, min, \
+first, second, A, B, null", "lower: '1.5' is not an exact value"]
+    >>> unknown_words({"runs": [{"engine": "C kernel", "kind": "hot"}]})
+    ["runs/0/engine: 'C kernel' is not one of native, python", "runs/0/kind: 'hot' under a \
+key that is not in the vocabulary"]
+    """
+    return list(_walk(answer, key, key))
+
+
+def _walk(node: Any, key: str, path: str) -> Any:
+    if key in TEXT:
+        return
+    if isinstance(node, dict):
+        for name, value in node.items():
+            inner = key if key in _NAMED else name  # a named entry: its key's words
+            yield from _walk(value, inner, f"{path}/{name}" if path else str(name))
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _walk(item, key, f"{path}/{index}")
+    elif key in WORDS:
+        if node not in WORDS[key] and (node is None or isinstance(node, str)):
+            words = ", ".join("null" if word is None else word for word in WORDS[key])
+            yield f"{path}: {node!r} is not one of {words}"
+    elif isinstance(node, str):
+        if key in EXACT:
+            if _EXACT.fullmatch(node) is None:
+                yield f"{path}: {node!r} is not an exact value"
+        else:
+            yield f"{path}: {node!r} under a key that is not in the vocabulary"

@@ -145,9 +145,11 @@ def test_fair() -> None:
 def test_paper_json_small_budget() -> None:
     data = json.loads(run("paper", "--json", "--max-nodes", "20000", "--algorithms",
                           "residual,alphabeta"))  # fmt: skip
-    runs = {(r["expression"], r["algorithm"]): r for r in data["runs"]}
-    assert runs[("x/y + 2*y/z - z/x", "alphabeta")]["paper_count"] == 4515
-    assert runs[("(a+b)/c + (d+e)/f", "residual")]["value"] == "38/5"
+    runs = {(r["expression"], r["algorithm"], r["printed_order"]): r for r in data["runs"]}
+    assert runs[("x/y + 2*y/z - z/x", "alphabeta", False)]["paper_count"] == 4515
+    # the paper's method with the digit order the paper printed: "paper", not a label
+    assert runs[("x/y + 2*y/z - z/x", "paper", True)]["order"] is not None
+    assert runs[("(a+b)/c + (d+e)/f", "residual", False)]["value"] == "38/5"
     assert "ten times" in data["explanation"]
 
 

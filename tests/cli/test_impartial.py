@@ -72,7 +72,7 @@ def test_misere_nim_by_search() -> None:
     data = run_json("nim", "1", "1", "1", "--misere")
     assert data == {
         "heaps": [1, 1, 1],
-        "play": "misère",
+        "play": "misere",  # ASCII, as the adapters' convention=misere
         "grundy": None,
         "winner": "second",
         "move": None,

@@ -1,14 +1,22 @@
-"""Every ``--json`` answer against its command's JSON Schema in ``docs/schemas/``.
+"""Every ``--json`` answer against its command's JSON Schema in ``docs/schemas/`` and the
+words of the vocabulary (``evalgame.vocabulary``, docs/json.md).
 
 Each command that has ``--json`` has a schema, and each of its kinds of answer (solved,
 stopped by its budget, a table, a parallel proof) is produced here and validated; the
-schemas forbid unknown keys, so a key renamed in one command shows up. The web API's solve
-answers with the object of ``evalgame solve``.
+schemas forbid unknown keys, so a key renamed in one command shows up. Each answer is also
+walked key by key: a word (an algorithm, a side, a play convention, an outcome) must be
+one of its key's words, an exact value a string of an exact number, and any other string
+must be under a key the vocabulary knows as free text — so a new spelling or a new word
+list cannot slip in undocumented. The schemas' own word lists and the table of words in
+docs/json.md are held to the same list. The web API's solve answers with the object of
+``evalgame solve``.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +30,14 @@ from typer.testing import CliRunner
 import evalgame.proofs
 from evalgame.cli import app
 from evalgame.proofs import Problem, ProofResult, ProofStore, SerialPool
+from evalgame.vocabulary import WORDS, unknown_words
 from evalgame.web import create_app
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
+VOCABULARY = Path(__file__).resolve().parents[2] / "docs" / "json.md"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: the schema every command's schema refers to
-WORDS = "words.json"
+SHARED = "words.json"
 
 #: command → argument lists, one for each kind of answer (fast ones: the proofs are below)
 CASES: dict[str, list[list[str]]] = {
@@ -37,10 +47,16 @@ CASES: dict[str, list[list[str]]] = {
         ["x/(y-y)"],  # no value
         ["(a+b)/c + (d+e)/f", "--max-nodes", "50"],  # stopped
     ],
+    "info": [["X*(Y-Z)"], ["x/(y-y)"], ["x/y", "--domain", "1..3"], ["7"]],
     "fair": [["(10-X)*Y"], ["a*b + c"]],
     "paper": [["--max-nodes", "2000", "--algorithms", "residual"]],
     "tree": [["X+1", "--domain", "0..1"]],
-    "classic": [["tictactoe"], ["takeaway:12"], ["connect4", "--timeout", "0.01"]],
+    "classic": [
+        ["tictactoe"],
+        ["takeaway:12"],
+        ["pig:2:2:2"],  # dice: expectiminimax, "max_favoured"
+        ["connect4", "--timeout", "0.01"],  # iterative deepening
+    ],
     "dag": [[str(EXAMPLES / "game.json")]],
     "grundy": [["kayles", "8"]],
     "nim": [["3", "4", "5"], ["1", "1", "--misere"]],
@@ -116,8 +132,9 @@ def test_every_command_with_json_has_a_schema_and_cases() -> None:
         for name, command in group.commands.items()
         if any("--json" in getattr(param, "opts", ()) for param in command.params)
     }
-    schemas = {path.stem for path in SCHEMAS.glob("*.json")} - {WORDS.removesuffix(".json")}
+    schemas = {path.stem for path in SCHEMAS.glob("*.json")} - {SHARED.removesuffix(".json")}
     assert with_json == schemas == set(CASES) | {"proofs"}
+    assert "info" in with_json
 
 
 @pytest.mark.parametrize("path", sorted(SCHEMAS.glob("*.json")), ids=lambda path: path.name)
@@ -132,8 +149,102 @@ def test_schemas_are_valid_schemas(path: Path) -> None:
     [(command, arguments) for command, cases in CASES.items() for arguments in cases],
     ids=lambda value: value if isinstance(value, str) else " ".join(value),
 )
-def test_answers_follow_their_schema(command: str, arguments: list[str]) -> None:
-    assert_valid(command, answer(command, *arguments))
+def test_answers_follow_their_schema_and_the_words(command: str, arguments: list[str]) -> None:
+    data = answer(command, *arguments)
+    assert_valid(command, data)
+    assert_words(data)
+
+
+def assert_words(data: Any) -> None:
+    """Every word of ``data`` is one of its key's words, every exact value a number, every
+    other string free text under a key the vocabulary knows."""
+    assert not unknown_words(data), (data, unknown_words(data))
+
+
+def test_the_words_of_the_old_dialect_are_refused() -> None:
+    """What the commands said before one dialect: each spelling is caught."""
+    old = {
+        "algorithm": "matching MTD(f), C kernel",
+        "outcome": "first player wins",
+        "play": "misère",
+        "first": "MAX",
+    }
+    assert [problem.split(":")[0] for problem in unknown_words(old)] == list(old)
+    assert unknown_words({"gamma": 7}) == []  # an integer is no word: the schema refuses it
+    assert list(validator("proofs").iter_errors({"numbers_file": "f", "questions": [{"gamma": 7}]}))
+
+
+def documented_words() -> dict[str, tuple[str | None, ...]]:
+    """The table "Words" of docs/json.md: each key and its words (``null``: None)."""
+    text = VOCABULARY.read_text()
+    section = text.split("## Words", 1)[1].split("\n## ", 1)[0]
+    table: dict[str, tuple[str | None, ...]] = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) < 2 or not cells[0].startswith("`"):
+            continue
+        words = re.findall(r"`([^`]*)`", cells[1])
+        for key in re.findall(r"`([^`]*)`", cells[0]):
+            table[key] = tuple(None if word == "null" else word for word in words)
+    return table
+
+
+def test_the_documented_words_are_the_vocabulary() -> None:
+    """docs/json.md's table of words is :data:`WORDS`; every word is ASCII, without spaces,
+    lower-case but the graph game's kinds and the role-switch's players."""
+    assert documented_words() == WORDS
+    for key, words in WORDS.items():
+        for word in words:
+            assert word is None or (word.isascii() and " " not in word), (key, word)
+
+
+def schema_words(node: Any, key: str | None, schemas: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(property, word) for every ``enum`` and ``const`` string of a schema, the property
+    it constrains found through ``$ref``s, ``items`` and ``additionalProperties``."""
+    if isinstance(node, list):
+        for item in node:
+            yield from schema_words(item, key, schemas)
+        return
+    if not isinstance(node, dict):
+        return
+    for word in [*node.get("enum", []), *([node["const"]] if "const" in node else [])]:
+        if isinstance(word, str):
+            yield str(key), word
+    if "$ref" in node:
+        file, _, pointer = str(node["$ref"]).partition("#")
+        home = schemas[file] if file else schemas["."]  # where the reference's own refs go
+        target = home
+        for part in pointer.strip("/").split("/"):
+            target = target[part] if part else target
+        yield from schema_words(target, key, {**schemas, ".": home})
+    for name, inner in node.get("properties", {}).items():
+        yield from schema_words(inner, name, schemas)
+    for part in ("items", "additionalProperties", "anyOf", "oneOf", "allOf"):
+        if part in node:  # a definition ($defs) is checked where it is used
+            yield from schema_words(node[part], key, schemas)
+
+
+@pytest.mark.parametrize("path", sorted(SCHEMAS.glob("*.json")), ids=lambda path: path.name)
+def test_the_schemas_words_are_the_vocabulary(path: Path) -> None:
+    """Each word list of a schema is part of its key's words (the certificate's ``claim``
+    too): a schema cannot promise a word the vocabulary lacks."""
+    schemas = {other.name: json.loads(other.read_text()) for other in SCHEMAS.glob("*.json")}
+    schemas["."] = schemas[path.name]
+    found = list(schema_words(schemas[path.name], None, schemas))
+    for key, word in found:
+        assert key in WORDS, (path.name, key, word)
+        assert word in WORDS[key], (path.name, key, word)
+
+
+def test_every_algorithm_of_the_tables_of_solvers_has_its_word() -> None:
+    """The algorithms an answer can name are the tables' names (``auto`` only picks one
+    of them, and the answer names the one it picked) and iterative deepening."""
+    from evalgame.games.evaluate.solvers import CHOICES, TREE
+    from evalgame.games.matching.solvers import matching_solvers
+    from evalgame.search.registry import SOLVERS
+
+    names = {*SOLVERS, *CHOICES, *TREE, *matching_solvers("python")} - {"auto"}
+    assert names | {"iterative-deepening"} == set(WORDS["algorithm"])
 
 
 def test_the_schemas_can_fail() -> None:
@@ -158,6 +269,20 @@ def test_the_web_api_solves_with_the_same_object() -> None:
     assert stopped.status_code == 200, stopped.text
     assert stopped.json()["status"] == "stopped"
     assert_valid("solve", {"expression": request["expression"], **stopped.json()})
+    assert_words(solved.json())
+    assert_words(stopped.json())
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_web_api_speaks_the_same_words(misere: bool) -> None:
+    """The web API's impartial heaps (the page of evalgame nim) say misere as nim --json
+    does, and first or second for the winner of a game without MAX."""
+    client = TestClient(create_app())
+    found = client.post("/api/impartial", json={"heaps": [1, 1], "misere": misere})
+    assert found.status_code == 200, found.text
+    assert_words(found.json())
+    nim = answer("nim", "1", "1", *(["--misere"] if misere else []))
+    assert (found.json()["play"], found.json()["winner"]) == (nim["play"], nim["winner"])
 
 
 @pytest.mark.usefixtures("in_process")
@@ -170,12 +295,17 @@ def test_parallel_proofs_follow_their_schemas(tmp_path: Path) -> None:
         "tiling": ["3", "4", "--ask", "5", "--store", store],
     }
     for command, arguments in proofs.items():
-        assert_valid(command, answer(command, *arguments))
+        proved = answer(command, *arguments)
+        assert_valid(command, proved)
+        assert_words(proved)
     stopped = answer("tiling", "5", "5", "--fresh", "--timeout", "1e-6")
     assert stopped["status"] == "stopped"
     assert stopped["resumed"] == 0
     assert_valid("tiling", stopped)
-    assert_valid("proofs", answer("proofs", store))
+    assert_words(stopped)
+    held = answer("proofs", store)
+    assert_valid("proofs", held)
+    assert_words(held)
 
 
 def test_a_numbers_file_follows_the_proofs_schema(tmp_path: Path) -> None:
@@ -192,10 +322,16 @@ def test_a_numbers_file_follows_the_proofs_schema(tmp_path: Path) -> None:
     prove_in_sittings(solver, board.full, True, 7, path, table_mb=1)
     held = answer("proofs", str(path))
     assert_valid("proofs", held)
+    assert_words(held)
     assert [(q["gamma"], q["to_move"], q["answer"]) for q in held["questions"]] == [
-        (7, "max", True)
+        ("7", "max", True)  # an exact value: a string, as everywhere
+    ]
+    assert [(q["board"], q["position"]) for q in held["questions"]] == [
+        ("..../..../..../....", "..../..../..../....")
     ]
     assert list(validator("proofs").iter_errors({**held, "problem": "extra"}))
+    shown = CliRunner().invoke(app, ["proofs", str(path)])
+    assert "df-pn's saved numbers of the 4×4 board" in " ".join(shown.stdout.split())
 
 
 @pytest.mark.usefixtures("in_process")

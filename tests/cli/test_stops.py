@@ -1,11 +1,12 @@
 """How a long run is told when to stop and how it says it stopped: ``--until`` (durations
-and UTC clock times), and a budget's stop as an ordinary end (the bounds proven, exit
-status 4, no "error:").
+and UTC clock times), a budget's stop as an ordinary end (the bounds proven, exit status 4,
+no "error:"), and the note that a board too large for the C kernel is searched in Python.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 from typer.testing import CliRunner
@@ -110,3 +111,30 @@ def test_the_help_documents_the_exit_status_of_a_stop() -> None:
     assert "exit status 4" in shown
     listed = " ".join(runner.invoke(app, ["--help"]).output.replace("│", "").split())
     assert "4 stopped by its budget" in listed
+
+
+def test_a_board_beyond_the_kernel_says_it_is_searched_in_python() -> None:
+    """8×9 has 72 cells, more than the kernel's 64: a note on standard error, not in the
+    JSON on standard output, which names the engine."""
+    result = runner.invoke(app, ["tiling", "8", "9", "--timeout", "0.2", "--json"])
+    assert result.exit_code == 4, result.output
+    json.loads(result.stdout)  # the note is not in it
+    note = " ".join(result.stderr.split())
+    assert "note: the 8×9 board has 72 cells, more than the C kernel's 64: searching it with " in (
+        note
+    )
+    assert "the Python solver" in note
+    small = runner.invoke(app, ["tiling", "3", "4", "--json"])
+    assert "note:" not in small.stderr
+    assert json.loads(small.stdout)["engine"] == ("native" if native.available() else "python")
+
+
+def test_a_python_solve_names_its_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    python = ["tiling", "3", "4", "--engine", "python", "--json"]
+    solved = json.loads(runner.invoke(app, python).stdout)
+    assert (solved["algorithm"], solved["engine"]) == ("solver", "python")
+    monkeypatch.setattr(native, "_kernel", None)  # as if it were not built
+    result = runner.invoke(app, ["tiling", "3", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["engine"] == "python"
+    assert "note: the C kernel is not built" in " ".join(result.stderr.split())

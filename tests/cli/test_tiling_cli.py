@@ -24,7 +24,7 @@ runner = CliRunner()
 def run_json(*args: str) -> dict[str, Any]:
     result = runner.invoke(app, ["tiling", *args, "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # notes (the Python solver's) go to standard error
     assert isinstance(data, dict)
     return data
 
@@ -191,7 +191,8 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
 def test_engines_give_the_same_value(engine: str) -> None:
     data = run_json("4", "4", "--first", "min", "--engine", engine, "--table-mb", "1")
     assert data["value"] == str(game_value(frozenset(grid_edges(4, 4)), False))
-    assert ("C kernel" in data["algorithm"]) == (engine == "auto" and native.available())
+    assert data["algorithm"] == "solver"  # the name --algorithm takes; engine: where it ran
+    assert (data["engine"] == "native") == (engine == "auto" and native.available())
 
 
 @pytest.mark.parametrize("engine", ["python", "auto", "native"])
@@ -256,7 +257,7 @@ def test_proof_number_search_gives_the_value_and_a_line(first: str) -> None:
     data = run_json("--board", "#.../..../...#", "--first", first, "--algorithm", "dfpn")
     free = [c for c in range(12) if c not in (0, 11)]
     assert data["value"] == str(game_value(induced(grid_edges(3, 4), free), first == "max"))
-    assert "df-pn" in data["algorithm"]
+    assert (data["algorithm"], data["engine"]) == ("dfpn", "native")
     assert len(data["pv"]) == int(data["value"])
 
 

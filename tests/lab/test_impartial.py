@@ -136,7 +136,7 @@ def test_sums_of_different_games_against_brute_force(rows: list[Row]) -> None:
 def test_misere_play_against_brute_force(rows: list[Row]) -> None:
     games, heaps = [g for g, _ in rows], [h for _, h in rows]
     found = analyse(games, heaps, misere=True)
-    assert found["play"] == "misère"
+    assert found["play"] == "misere"
     assert not found["grundy_decides"]
     assert (found["winner"] == "first") == brute_misere_wins(canonical(rows))
     for entry in found["moves"]:

@@ -27,7 +27,7 @@ def test_misere_is_never_normal_play(client: TestClient) -> None:
     misere = ask(client, game="nim", heaps=[1, 1], misere=True)
     assert (normal["winner"], misere["winner"]) == ("second", "first")
     assert (normal["grundy_decides"], misere["grundy_decides"]) == (True, False)
-    assert misere["play"] == "misère"
+    assert misere["play"] == "misere"
     assert misere["winning_moves"] == [[0, 0], [1, 0]]
 
 

@@ -5,7 +5,7 @@
 >>> import json
 >>> out = json.loads(CliRunner().invoke(app, ["classic", "takeaway:12", "--json"]).output)
 >>> out["value"], out["outcome"], out["algorithm"]
-('-1', 'second player wins', 'alpha-beta')
+('-1', 'min_wins', 'alphabeta')
 """
 
 from __future__ import annotations
@@ -37,6 +37,18 @@ CHANCE_OUTCOMES = {
     Outcome.DRAW: "even",
     Outcome.SECOND: "second player favoured",
 }
+#: the outcome as ``--json`` words it (docs/json.md): the value's sign to MAX, who moves
+#: first in every classic game; with dice, whom the odds favour
+OUTCOME_WORDS = {
+    (Outcome.FIRST, False): "max_wins",
+    (Outcome.DRAW, False): "draw",
+    (Outcome.SECOND, False): "min_wins",
+    (Outcome.FIRST, True): "max_favoured",
+    (Outcome.DRAW, True): "even",
+    (Outcome.SECOND, True): "min_favoured",
+}
+#: ``algorithm`` of a game too large to solve, searched by iterative deepening
+ITERATIVE = "iterative-deepening"
 
 
 def outcome_text(value: Number | None, chance: bool) -> str:
@@ -45,6 +57,15 @@ def outcome_text(value: Number | None, chance: bool) -> str:
         return "no valid result"
     outcome = Outcome.of(value)
     return CHANCE_OUTCOMES[outcome] if chance else outcome.value
+
+
+def outcome_word(value: Number | None, chance: bool) -> str | None:
+    """The outcome of ``value`` as ``--json`` words it (``None``: no valid result).
+
+    >>> outcome_word(1, False), outcome_word(0, False), outcome_word(-1, True)
+    ('max_wins', 'draw', 'min_favoured')
+    """
+    return None if value is None else OUTCOME_WORDS[Outcome.of(value), chance]
 
 
 def classic(
@@ -84,15 +105,24 @@ def classic(
                     if not target.chance
                     else "choose a smaller game",
                 )
+            name = ITERATIVE
             result = iterative_deepening(target.game, budget=budget)
         else:
-            result = solve(target.game, None, algorithm or target.algorithm, budget=budget)
+            name = algorithm or target.algorithm
+            result = solve(target.game, None, name, budget=budget)
     seconds = time.perf_counter() - started
-    report(target, result, seconds, json_output)
+    report(target, result, seconds, json_output, name)
 
 
-def report(target: Target, result: SearchResult[Any], seconds: float, json_output: bool) -> None:
-    """Print the result of a search, for people or as one JSON object."""
+def report(
+    target: Target,
+    result: SearchResult[Any],
+    seconds: float,
+    json_output: bool,
+    algorithm: str,
+) -> None:
+    """Print the result of a search, for people or as one JSON object (``algorithm``: the
+    search's name, as ``--algorithm`` takes it)."""
     game, start = target.game, target.game.initial()
     value = exact_json(result.value)
     outcome = outcome_text(result.value, target.chance)
@@ -109,11 +139,11 @@ def report(target: Target, result: SearchResult[Any], seconds: float, json_outpu
                 "game": game.name,
                 **nimbers,
                 "value": value,
-                "outcome": outcome if result.exact else None,
+                "outcome": outcome_word(result.value, target.chance) if result.exact else None,
                 **({"meaning": meaning} if meaning else {}),
                 "best_move": line[0] if line else None,
                 "pv": line,
-                "algorithm": result.algorithm,
+                "algorithm": algorithm,
                 "exact": result.exact,
                 "depth": result.depth,
                 "stats": result.stats.as_dict(),

@@ -189,11 +189,37 @@ def show_solution(solution: Solution) -> None:
 def info_command(
     expression: str = typer.Argument(..., help="The expression."),
     domain: Domain = "0..9",
+    json_output: JsonOutput = False,
 ) -> None:
     """The parsed expression, its game tree's size T(n) and the paper's bounds on it."""
     about = info(expression, parse_domain(domain))
     parsed, values = about.expression, about.domain
     lower, upper = about.size_bounds
+    if json_output:
+        low, high = (None, None) if about.interval is None else about.interval
+        print_json(
+            {
+                "expression": expression,
+                "parsed": str(parsed),
+                "rpn": [item.text for item in parsed.rpn],
+                "variables": list(parsed.variables),
+                "domain": [exact_json(value) for value in values],
+                "tree_size": about.tree_size,
+                "leaves": about.leaves,
+                # the paper's 2·n!·mⁿ ≤ T(n) ≤ 2·n!·mⁿ·e^{1/m}, for n ≥ 1 variables
+                "tree_size_bounds": [lower, upper] if parsed.variables else None,
+                "lower": exact_json(low),
+                "upper": exact_json(high),
+                "defined": (
+                    "never"
+                    if about.interval is None
+                    else "always"
+                    if about.always_defined
+                    else "sometimes"
+                ),
+            }
+        )
+        return
     table = Table(show_header=False, box=None)
     table.add_row("expression", str(parsed))
     table.add_row("reverse Polish", " ".join(item.text for item in parsed.rpn))

@@ -96,7 +96,7 @@ def play_expression(
         print_json(
             {
                 "games": [first_game.as_json(), second_game.as_json()],
-                "players": {"A": max_agent, "B": min_agent},
+                "agents": {"A": max_agent, "B": min_agent},  # who played A and B
                 "winner": winner_name,
             }
         )

@@ -77,10 +77,11 @@ def nim(
     else:
         value = reduce(xor, heaps, 0)
         move = _normal_move(heaps, value)
+    # an impartial game has no MAX: the winner is the player to move first or the other
     winner = "first" if (move is not None) else "second"
     data: dict[str, Any] = {
         "heaps": heaps,
-        "play": "misère" if misere else "normal",
+        "play": "misere" if misere else "normal",
         "grundy": None if misere else value,
         "winner": winner,
         "move": None if move is None else {"heap": move[0] + 1, "from": move[1], "to": move[2]},

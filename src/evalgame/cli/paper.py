@@ -12,6 +12,7 @@ from evalgame.analysis.paper import (
     EXPLANATION,
     EXPRESSIONS,
     PUBLISHED,
+    PUBLISHED_ORDER,
     Published,
     Run,
     reproduce,
@@ -144,9 +145,13 @@ def _cells(run: Run) -> list[str]:
 
 
 def _json(run: Run) -> dict[str, object]:
+    """One run as ``--json`` gives it: the algorithm by its name (the paper's method with
+    the digit order the paper printed is ``paper`` with ``printed_order``)."""
+    printed = run.algorithm == PUBLISHED_ORDER
     return {
         "expression": run.expression,
-        "algorithm": run.algorithm,
+        "algorithm": "paper" if printed else run.algorithm,
+        "printed_order": printed,
         "value": exact_json(run.value),
         "line": run.line,
         "order": None if run.order is None else [format_number(v) for v in run.order],

@@ -29,7 +29,8 @@ from evalgame.errors import EvalgameError, InputError, SearchInterrupted, interr
 EXIT_STATUS = (
     "0 done; 1 a failure (an invalid certificate, a cluster lost); 2 bad input; "
     "3 over a limit; 4 stopped by its budget (--timeout, --max-nodes), Ctrl-C or SIGTERM, "
-    "with the bounds proven; 5 two proven facts contradict each other"
+    "with the bounds proven; 5 two proven facts contradict each other (evalgame verify: "
+    "its Dask cluster failed)"
 )
 #: ``--help`` of the application: the exit statuses
 EPILOG = f"Exit status: {EXIT_STATUS}."

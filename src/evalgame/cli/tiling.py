@@ -43,13 +43,21 @@ from evalgame.cli.shared import (
     Store,
     Workers,
     console,
+    err_console,
     json_stops,
     picture_path,
     print_json,
     writing,
 )
 from evalgame.errors import InputError, LimitError, SearchInterrupted
-from evalgame.games.matching.native import CHECKPOINT_ENTRIES, ENGINES, Engine, available
+from evalgame.games.matching.native import (
+    CHECKPOINT_ENTRIES,
+    ENGINES,
+    MAX_VERTICES,
+    Engine,
+    available,
+    kernel_serves,
+)
 from evalgame.games.matching.solvers import SOLVERS
 from evalgame.games.tiling.board import Board, Cell, Domino, check_size, read_board
 from evalgame.games.tiling.certificate import SMALL_CELLS, TAME_CELLS
@@ -241,6 +249,7 @@ def tiling(
             raise InputError(
                 "a parallel proof gives the value only: no --out, and --algorithm solver or dfpn"
             )
+        _engine_used(Board(rows, cols), algorithm, _engine(engine))  # a note if Python
         problem = TilingProblem(
             rows,
             cols,
@@ -395,6 +404,7 @@ def _solve(
             "it cannot be solved exactly in reasonable time; pass --timeout S for the bounds "
             "proven within S seconds",
         )
+    used = _engine_used(board, algorithm, engine)
     context = _context(board)
     with (
         json_stops(json_output, **context, first=player.value, value=None),
@@ -412,7 +422,7 @@ def _solve(
         )
     if out is not None:
         _draw(rows, cols, solution.dominoes, out, player, solution.blocked)
-    _show(solution, json_output)
+    _show(solution, algorithm, used, json_output)
 
 
 def _name(board: Board) -> str:
@@ -430,8 +440,9 @@ def _context(board: Board) -> dict[str, object]:
     return context
 
 
-def _show(solution: TilingSolution, json_output: bool) -> None:
-    """A solved game: one JSON object, or the value, a principal line and statistics."""
+def _show(solution: TilingSolution, algorithm: str, engine: str, json_output: bool) -> None:
+    """A solved game: one JSON object, or the value, a principal line and statistics
+    (``algorithm``: its name in the table of solvers; ``engine``: native or python)."""
     rows, cols, player = solution.rows, solution.cols, solution.first
     board = Board(rows, cols, solution.blocked)
     if json_output:
@@ -441,7 +452,8 @@ def _show(solution: TilingSolution, json_output: bool) -> None:
                 "first": player.value,
                 "value": exact_json(solution.value),
                 "pv": _cells(solution.dominoes),
-                "algorithm": solution.algorithm,
+                "algorithm": algorithm,
+                "engine": engine,
                 "stats": solution.stats.as_dict(),
                 "seconds": seconds_json(solution.seconds),
             }
@@ -678,12 +690,36 @@ def _player(name: str) -> Player:
 def _engine(name: str) -> Engine:
     for known in ENGINES:
         if known == name:
-            if known == "auto" and not available():
-                console.print(
-                    "note: the C kernel is not built; using the Python solver", style="dim"
-                )
             return known
     raise InputError(f"unknown engine {name!r}; choose one of {', '.join(ENGINES)}")
+
+
+def _engine_used(board: Board, algorithm: str, engine: Engine) -> str:
+    """Which engine searches ``board`` — ``native`` (the C kernel) or ``python`` — saying
+    on standard error when the specialised solver falls back to Python: the kernel is not
+    built, or the board is larger than it holds (its whole grid, blocked cells included).
+    The engine's own searches (``--algorithm mtdf``...) are Python's; df-pn is the kernel's.
+    """
+    if algorithm == "dfpn":
+        return "native"
+    if algorithm != "solver":
+        return "python"
+    if kernel_serves(board.n, engine):
+        return "native"
+    if engine == "auto":
+        if not available():
+            reason = "the C kernel is not built"
+        else:
+            cells = "cells (blocked ones included)" if board.blocked else "cells"
+            reason = (
+                f"{_name(board)} has {board.n} {cells}, more than the C kernel's {MAX_VERTICES}"
+            )
+        err_console.print(
+            f"note: {reason}: searching it with the Python solver, many times slower",
+            style="dim",
+            soft_wrap=True,
+        )
+    return "python"
 
 
 def _cells(dominoes: Sequence[Domino]) -> list[list[list[int]]]:

@@ -111,7 +111,7 @@ def analyse(
     first_wins = bool(winning_moves) or (misere and not moves)
     return {
         "game": " + ".join(f"{name} {size}" for name, size in zip(games, heaps, strict=True)),
-        "play": convention.value,
+        "play": convention.name.lower(),  # normal or misere: the JSON words, ASCII
         "heaps": [
             {"game": name, "size": size, "grundy": value}
             for name, size, value in zip(games, heaps, values, strict=True)

@@ -108,7 +108,7 @@ class MoveValue(BaseModel):
 
 class ImpartialAnswer(BaseModel):
     game: str
-    play: Literal["normal", "misère"]
+    play: Literal["normal", "misere"]
     heaps: list[HeapValue]
     grundy: int = Field(
         description="the XOR of the heaps' values: the Grundy value of the sum under normal "

@@ -648,6 +648,19 @@ def make_solver(
         if engine == "python":
             raise InputError("proof-number search runs in the C kernel: not with --engine python")
         return ProofNumberSolver(graph, budget=budget, table_mb=table_mb)
-    if engine == "python" or (engine == "auto" and (not available() or graph.n > MAX_VERTICES)):
+    if not kernel_serves(graph.n, engine):
         return MatchingSolver(graph, budget=budget)
     return NativeSolver(graph, budget=budget, table_mb=table_mb)
+
+
+def kernel_serves(vertices: int, engine: Engine = "auto") -> bool:
+    """Whether :func:`make_solver` gives a graph of ``vertices`` vertices to the C kernel
+    on ``engine`` (``"auto"``: when it is built and the graph fits, else the Python solver;
+    ``"native"`` insists on it).
+
+    >>> kernel_serves(MAX_VERTICES + 8), kernel_serves(12, "python")
+    (False, False)
+    """
+    if engine == "python":
+        return False
+    return engine == "native" or (available() and vertices <= MAX_VERTICES)

@@ -283,9 +283,9 @@ function player(count) {
 
 function statusLine(a) {
   const mover = player(game.moves.length);
-  const play = a.play === "misère" ? "misère play" : "normal play";
+  const play = a.play === "misere" ? "misère play" : "normal play";
   if (a.over) {
-    const moverWins = a.play === "misère";
+    const moverWins = a.play === "misere";
     const winner = moverWins ? mover : player(game.moves.length + 1);
     return `No move left (${play}): ${winner} ${winner === "you" ? "win" : "wins"}.`;
   }
@@ -322,7 +322,7 @@ function moveButton(entry, enabled) {
     onclick: () => play(entry.move),
   }, `→${left}`);
   if (game.showValues) {
-    const after = game.analysis.play === "misère" ? (entry.winning ? "wins" : "loses") : `G ${entry.grundy}`;
+    const after = game.analysis.play === "misere" ? (entry.winning ? "wins" : "loses") : `G ${entry.grundy}`;
     button.append(el("span", { class: "hint-value", text: after }));
   }
   return button;
@@ -340,7 +340,7 @@ function xorTable(a) {
     el("th", { text: "XOR (⊕)" }),
     el("td", { class: "mono", text: String(a.grundy) }),
     el("td", { class: "mono bits", text: bits(a.grundy) }));
-  const caption = a.play === "misère"
+  const caption = a.play === "misere"
     ? "Under misère play this XOR does not decide who wins; the engine searched the game."
     : a.grundy === 0
       ? "The XOR is 0: the player to move loses against perfect play."
@@ -357,7 +357,7 @@ function xorTable(a) {
 
 function winningLine(a) {
   if (a.over) return "";
-  const who = a.play === "misère" ? "by search (misère play)" : "to a position of XOR 0";
+  const who = a.play === "misere" ? "by search (misère play)" : "to a position of XOR 0";
   if (!a.winning_moves.length) return `No winning move: every move loses against perfect play.`;
   const texts = a.moves.filter((m) => m.winning).map((m) => m.text);
   return `Winning moves ${who}: ${texts.join("; ")}.`;
