@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import datetime
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+import evalgame.proofs
 from evalgame.cli import app
 from evalgame.cli.progress import deadline
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
+from evalgame.proofs import Problem, ProofResult, SerialPool
 from tests.scripts import load_script
 
 runner = CliRunner()
@@ -138,3 +142,24 @@ def test_a_python_solve_names_its_engine(monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["engine"] == "python"
     assert "note: the C kernel is not built" in " ".join(result.stderr.split())
+
+
+def test_a_parallel_proof_beyond_the_kernel_says_it_is_searched_in_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The proof manager's workers fall back as one process does: the note comes before
+    the proof starts (here in this process, and stopped at once)."""
+    prove = evalgame.proofs.prove
+
+    def serial(problem: Problem, **options: Any) -> ProofResult:
+        return prove(problem, SerialPool(), **options)
+
+    monkeypatch.setattr(evalgame.proofs, "prove", serial)
+    store = tmp_path / "8x9.sqlite"
+    stopped = runner.invoke(
+        app, ["tiling", "8", "9", "--ask", "30", "--store", str(store), "--timeout", "1e-6"]
+    )
+    assert stopped.exit_code == 4, stopped.output
+    said = " ".join(stopped.stderr.split())
+    assert "note: the 8×9 board has 72 cells, more than the C kernel's 64" in said
+    assert said.index("note:") < said.index("stopped:")
