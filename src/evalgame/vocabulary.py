@@ -120,7 +120,7 @@ EXACT = frozenset(
     {
         "value", "lower", "upper", "final", "total", "ceiling", "chain", "domain", "order",
         "value_order", "numbers", "max_first", "min_first", "max_wins", "min_wins", "draw",
-        "undefined", "gamma",
+        "undefined", "gamma", "bound",
     }
 )  # fmt: skip
 
@@ -133,7 +133,7 @@ TEXT = frozenset(
         "texts", "text", "verdict", "reason", "stopped", "questions", "asking", "problem",
         "created", "started", "saved", "code", "options", "store", "numbers_file", "file",
         "board", "position", "free", "drawing", "wild", "wild_roots", "hole_free",
-        "unknown", "explanation",
+        "unknown", "explanation", "path",
     }
 )  # fmt: skip
 

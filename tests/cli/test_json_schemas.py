@@ -155,6 +155,21 @@ def test_answers_follow_their_schema_and_the_words(command: str, arguments: list
     assert_words(data)
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["4", "4"],  # both bounds of the value
+        ["--board", "..#./....", "--ask", "4"],  # the bound one question proves
+        ["7", "7", "--timeout", "0.1"],  # stopped
+    ],
+    ids=" ".join,
+)
+def test_certificates_written_follow_the_schema(arguments: list[str], tmp_path: Path) -> None:
+    data = answer("tiling", *arguments, "--certificate", str(tmp_path / "c.cert.gz"))
+    assert_valid("tiling", data)
+    assert_words(data)
+
+
 def assert_words(data: Any) -> None:
     """Every word of ``data`` is one of its key's words, every exact value a number, every
     other string free text under a key the vocabulary knows."""

@@ -43,15 +43,18 @@ class Report:
     def json(self) -> dict[str, Any]:
         """The report as one JSON object (``evalgame verify --json``)."""
         failed = self.failure
+        header = self.header
         return {
             "valid": self.valid,
-            **self.header.json(),
+            **header.json(),
+            "bound": str(header.bound),  # an exact number, as every answer writes it
             "counts": {**self.counts.json(), "entries": self.entries},
             "failed": None
             if failed is None
             else {
                 "reason": failed.reason,
-                "claim": failed.claim,
+                "claim": header.claim,
+                "bound": str(failed.left),
                 "to_move": failed.to_move,
                 "free": format(failed.free, "x"),
                 "moves": None if failed.moves is None else [list(move) for move in failed.moves],

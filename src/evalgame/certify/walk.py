@@ -73,7 +73,8 @@ class Counts:
 class Failure:
     """Where and why a certificate fails: the position's free set, the dominoes placed
     from the root to reach it (``None`` when no walk reached it: a repeated entry), the
-    claim left there, the side to move and the position drawn."""
+    claim left there (as text, and its bound ``left``: the root's bound less the dominoes
+    placed), the side to move and the position drawn."""
 
     reason: str
     free: int
@@ -81,6 +82,7 @@ class Failure:
     claim: str
     to_move: str
     drawing: str
+    left: int
 
 
 class Walker:
@@ -224,6 +226,7 @@ class Walker:
             claim=claim,
             to_move="max" if max_to_move else "min",
             drawing=self.board.draw(free, self.path),
+            left=left,
         )
 
 
@@ -234,7 +237,8 @@ def repeated_failure(certificate: Certificate) -> Failure | None:
     key, first, again = certificate.repeated
     board, header = certificate.board, certificate.header
     placed = (board.free.bit_count() - key.bit_count()) // 2
-    claim = f"value {'≥' if header.claim == 'at_least' else '≤'} {header.bound - placed}"
+    left = header.bound - placed
+    claim = f"value {'≥' if header.claim == 'at_least' else '≤'} {left}"
     max_first = header.to_move == "max"
     return Failure(
         reason=f"lines {first} and {again} are two entries for the same position (key {key:x})",
@@ -243,4 +247,5 @@ def repeated_failure(certificate: Certificate) -> Failure | None:
         claim=claim,
         to_move="max" if max_first == (placed % 2 == 0) else "min",
         drawing=board.draw(key),
+        left=left,
     )

@@ -88,7 +88,7 @@ class CertificateSummary:
             "board": self.board,
             "to_move": self.to_move,
             "claim": self.claim,
-            "bound": self.bound,
+            "bound": str(self.bound),  # an exact number, as every answer writes it
             "path": str(self.path),
             "entries": self.entries,
             "opponent_positions": self.opponent,
