@@ -429,8 +429,8 @@ class _atomic_gzip:
 
 
 def iter_entries(path: Path) -> Iterator[dict[str, object]]:
-    """The lines of a certificate file as JSON objects, the header first (for tests and
-    the summary page; the checker reads files with its own code)."""
+    """The lines of a certificate file as JSON objects, the header first: a quick look
+    for people and tests (the checker reads files with its own strict code)."""
     with gzip.open(path, "rt", encoding="utf-8") as lines:
         for line in lines:
             yield json.loads(line)
