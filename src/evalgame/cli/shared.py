@@ -55,7 +55,9 @@ class _Commands(TyperGroup):
 
 
 def _fail(error: EvalgameError) -> NoReturn:
-    err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
+    # soft wrap: the terminal wraps a long message itself; rich would break it anywhere,
+    # a file's path included, and a pipe would keep those breaks
+    err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()), soft_wrap=True)
     raise typer.Exit(error.exit_code) from None
 
 

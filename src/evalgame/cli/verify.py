@@ -88,14 +88,14 @@ def verify_command(
                         reports.append((path, verify(path, client=client, progress=progress)))
                         _note(path, reports[-1][1], record, json_output)
     except ClusterError as error:  # not exit status 1, which says "invalid"
-        err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()))
+        err_console.print(Text.assemble(("error: ", "bold red"), error.pretty()), soft_wrap=True)
         raise typer.Exit(CLUSTER) from None
     except KeyboardInterrupt as stop:
         reason = f"{interruption(stop)}: nothing was decided (neither valid nor invalid)"
         if json_output:
             print_json({"status": "stopped", "reason": reason})
         else:
-            err_console.print(Text.assemble(("error: ", "bold red"), reason))
+            err_console.print(Text.assemble(("error: ", "bold red"), reason), soft_wrap=True)
         raise typer.Exit(STOPPED) from None
     if json_output:
         if len(paths) == 1:
