@@ -297,6 +297,13 @@ def _certify(
 
     if not available():
         raise InputError("certificates are written from the C kernel's answers: it is not built")
+    if board.n > MAX_VERTICES:
+        raise LimitError(
+            f"the number of cells of {_name(board)}",
+            board.n,
+            MAX_VERTICES,
+            "certificates are written from the C kernel's answers, which stops there",
+        )
     gamma = _threshold(ask)
     free = board.start.bit_count()
     if free > SOLVABLE_CELLS and timeout is None:

@@ -348,7 +348,10 @@ def write_certificate(
     if claim not in CLAIMS:
         raise InputError(f"a certificate claims at_least or at_most, not {claim!r}")
     if small_cells < 0 or not 2 <= tame_cells <= 24:
-        raise InputError("small_cells must be ≥ 0 and tame_cells within 2…24")
+        raise InputError(
+            f"the leaf limits: small cells (--small-cells) must be ≥ 0, not {small_cells}, "
+            f"and tame cells (--tame-cells) within 2…24, not {tame_cells}"
+        )
     if solver is None:
         solver = certificate_solver(board, tame_cells, budget=budget)
     options = {
