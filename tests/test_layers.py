@@ -9,6 +9,7 @@ included (a lazy import is a dependency all the same) and the ones under
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
@@ -108,8 +109,31 @@ def circles(texts: dict[str, str]) -> list[list[str]]:
             for _, target in imports(ast.parse(text), texts)
             if target in texts and target != name
         )
+    return circles_of(graph)
+
+
+def circles_of(graph: nx.DiGraph[str]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one node, sorted."""
     found: Iterable[set[str]] = nx.strongly_connected_components(graph)
     return sorted(sorted(circle) for circle in found if len(circle) > 1)
+
+
+#: ``#include "name.h"``: a C source's use of another unit (``name.c`` with its header)
+C_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)\.h"', re.MULTILINE)
+
+
+def c_circles(texts: dict[Path, str]) -> list[list[str]]:
+    """The include circles among C units: ``x.c`` and ``x.h`` are one unit ``dir/x``,
+    which uses every unit whose header it includes (found beside it)."""
+    graph: nx.DiGraph[str] = nx.DiGraph()
+    for path, text in texts.items():
+        unit = str(path.with_suffix(""))
+        graph.add_node(unit)
+        for name in C_INCLUDE.findall(text):
+            target = str(path.parent / name)
+            if target != unit:
+                graph.add_edge(unit, target)
+    return circles_of(graph)
 
 
 def source_part(path: Path) -> str:
@@ -128,6 +152,24 @@ def test_no_module_imports_a_higher_layer(path: Path) -> None:
 def test_no_module_imports_itself_in_a_circle() -> None:
     """Within a layer too, one module uses the other and not the other way round."""
     assert not circles({module_name(path): path.read_text() for path in MODULES})
+
+
+def test_no_c_unit_includes_itself_in_a_circle() -> None:
+    """The C kernel and the checker's core too: one unit uses the other, not both ways."""
+    sources = sorted(SOURCE.rglob("*.[ch]"))
+    assert sources
+    texts = {path.relative_to(SOURCE): path.read_text() for path in sources}
+    assert not c_circles(texts)
+
+
+def test_the_c_check_sees_a_circle() -> None:
+    """``share.c`` includes ``table.h`` and ``table.c`` includes ``share.h``: a circle."""
+    texts = {
+        Path("k/share.c"): '#include "share.h"\n#include "table.h"\n',
+        Path("k/table.c"): '#include "table.h"\n# include "share.h"\n',
+        Path("k/search.c"): '#include "table.h"\n#include <stdlib.h>\n',
+    }
+    assert c_circles(texts) == [["k/share", "k/table"]]
 
 
 def test_the_check_sees_an_upward_import() -> None:

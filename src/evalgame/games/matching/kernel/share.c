@@ -6,52 +6,13 @@
 
 #include "table.h"
 
-/* the log's first size; it doubles up to SHARE_MAX, then keeps only heavier entries */
-#define SHARE_FIRST 1024
-#define SHARE_MAX 65536
-
-/* Keep the noted entries that still hold their key and weigh at least `min_work`. */
-static void share_filter(Kernel *k, uint64_t min_work) {
-    size_t kept = 0;
-    for (size_t i = 0; i < k->nshared; i++) {
-        Entry *e = k->shared[i];
-        if (e->tag && e->key == k->shared_keys[i] && e->work >= min_work) {
-            k->shared[kept] = e;
-            k->shared_keys[kept++] = e->key;
-        }
-    }
-    k->nshared = kept;
-}
-
-void share_note(Kernel *k, Entry *e, uint64_t work) {
-    if (work < k->share_min) return;
-    if (k->nshared == k->shared_cap) {
-        if (k->shared_cap < SHARE_MAX) {
-            size_t cap = k->shared_cap ? 2 * k->shared_cap : SHARE_FIRST;
-            Entry **entries = realloc(k->shared, cap * sizeof *entries);
-            if (entries) k->shared = entries;
-            uint64_t *keys = realloc(k->shared_keys, cap * sizeof *keys);
-            if (keys) k->shared_keys = keys;
-            if (entries && keys) k->shared_cap = cap;
-        }
-        if (k->nshared == k->shared_cap) {
-            /* full: from now on only entries twice as heavy are worth sending */
-            k->share_min *= 2;
-            share_filter(k, k->share_min);
-            if (k->nshared == k->shared_cap || work < k->share_min) return;
-        }
-    }
-    k->shared[k->nshared] = e;
-    k->shared_keys[k->nshared++] = e->key;
-}
-
 static int by_address(const void *a, const void *b) {
     const Entry *x = *(Entry *const *)a, *y = *(Entry *const *)b;
     return (x > y) - (x < y);
 }
 
 size_t share_export(Kernel *k, uint8_t *out) {
-    share_filter(k, 0); /* entries replaced since they were noted are gone */
+    log_filter(k, 0); /* entries replaced since they were noted are gone */
     if (k->nshared > 1) qsort(k->shared, k->nshared, sizeof *k->shared, by_address);
     size_t count = 0;
     for (size_t i = 0; i < k->nshared; i++) {

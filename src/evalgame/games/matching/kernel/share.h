@@ -9,9 +9,6 @@
 /* bytes of one exported entry: key (8, little-endian), work (4), tag, lo[2], nhi[2], mv[2][2] */
 #define SHARED_BYTES 21
 
-/* Note that the entry `e` was stored after a search of `work` nodes (called by store). */
-void share_note(Kernel *k, Entry *e, uint64_t work);
-
 /* The entries noted since the last export, each once, as SHARED_BYTES records in `out`
  * (room for k->nshared records); returns how many were written and forgets them. */
 size_t share_export(Kernel *k, uint8_t *out);

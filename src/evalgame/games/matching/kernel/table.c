@@ -1,7 +1,6 @@
 /* The transposition table (see table.h). */
 #include "table.h"
 
-#include "share.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +50,7 @@ void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, in
         e->mv[turn][0] = (uint8_t)(k->perm[r->sym][u] - r->shift + 1);
         e->mv[turn][1] = (uint8_t)(k->perm[r->sym][v] - r->shift + 1);
     }
-    if (k->share_min) share_note(k, e, work);
+    if (k->share_min) log_heavy(k, e, work);
 }
 
 /* Zeroed memory whose pages are touched only when entries are stored; on Linux in huge
@@ -77,4 +76,42 @@ void table_free(void *table, size_t bytes) {
     (void)bytes;
     free(table);
 #endif
+}
+
+/* the log's first size; it doubles up to SHARE_MAX, then keeps only heavier entries */
+#define SHARE_FIRST 1024
+#define SHARE_MAX 65536
+
+void log_filter(Kernel *k, uint64_t min_work) {
+    size_t kept = 0;
+    for (size_t i = 0; i < k->nshared; i++) {
+        Entry *e = k->shared[i];
+        if (e->tag && e->key == k->shared_keys[i] && e->work >= min_work) {
+            k->shared[kept] = e;
+            k->shared_keys[kept++] = e->key;
+        }
+    }
+    k->nshared = kept;
+}
+
+void log_heavy(Kernel *k, Entry *e, uint64_t work) {
+    if (work < k->share_min) return;
+    if (k->nshared == k->shared_cap) {
+        if (k->shared_cap < SHARE_MAX) {
+            size_t cap = k->shared_cap ? 2 * k->shared_cap : SHARE_FIRST;
+            Entry **entries = realloc(k->shared, cap * sizeof *entries);
+            if (entries) k->shared = entries;
+            uint64_t *keys = realloc(k->shared_keys, cap * sizeof *keys);
+            if (keys) k->shared_keys = keys;
+            if (entries && keys) k->shared_cap = cap;
+        }
+        if (k->nshared == k->shared_cap) {
+            /* full: from now on only entries twice as heavy are worth sending */
+            k->share_min *= 2;
+            log_filter(k, k->share_min);
+            if (k->nshared == k->shared_cap || work < k->share_min) return;
+        }
+    }
+    k->shared[k->nshared] = e;
+    k->shared_keys[k->nshared++] = e->key;
 }

@@ -28,6 +28,13 @@ Entry *slot(Kernel *k, uint64_t key, int tag);
 void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,
            uint64_t work);
 
+/* The log of heavy entries, which share.h exports: note that `e` was stored after a
+ * search of `work` nodes (kept when it weighs at least k->share_min, which doubles when
+ * the log is full); and keep only the noted entries that still hold their key and weigh at
+ * least `min_work`. */
+void log_heavy(Kernel *k, Entry *e, uint64_t work);
+void log_filter(Kernel *k, uint64_t min_work);
+
 /* Zeroed memory for `bytes` of entries, and its release. */
 void *table_alloc(size_t bytes);
 void table_free(void *table, size_t bytes);
