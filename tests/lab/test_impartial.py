@@ -164,6 +164,51 @@ def test_misere_nim_follows_bouton(heaps: list[int]) -> None:
     assert found["grundy"] == normal["grundy"]  # the same number, which decides only normal
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_the_misere_nim_rule_against_exhaustive_search(count: int) -> None:
+    """Every misère Nim position of ``count`` heaps of at most 6 (5 for four heaps): the
+    rule's winner and every move's verdict equal the brute-force search's (which knows no
+    rule), and the rule is what decided them — no search."""
+    largest = 6 if count < 4 else 5
+    for heaps in product(range(largest + 1), repeat=count):
+        rows = [("nim", size) for size in heaps]
+        found = analyse(["nim"] * count, list(heaps), misere=True)
+        assert found["decided_by"] == "misere-nim"
+        assert (found["winner"] == "first") == brute_misere_wins(canonical(rows)), heaps
+        for entry in found["moves"]:
+            after_heaps, _ = play_move(list(heaps), ["nim"] * count, entry["move"])
+            after = canonical([("nim", size) for size in after_heaps])
+            assert entry["winning"] == (not brute_misere_wins(after)), (heaps, entry["move"])
+
+
+def test_misere_nim_needs_no_search_at_any_size() -> None:
+    found = analyse(["nim"] * 12, [1000] * 12, misere=True)  # 1001^12 positions: no search
+    assert (found["decided_by"], found["winner"], found["winning_moves"]) == (
+        "misere-nim",
+        "second",
+        [],
+    )
+    assert analyse(["nim", "kayles"], [2, 2], misere=True)["decided_by"] == "search"
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows_strategy)
+def test_each_heap_is_the_mex_of_its_options(rows: list[Row]) -> None:
+    """G(n) = mex{G(options)}, with the options' values those of the brute force, and
+    every move's heap value and whole value consistent with them."""
+    games, heaps = [g for g, _ in rows], [h for _, h in rows]
+    found = analyse(games, heaps, misere=False)
+    for index, heap in enumerate(found["heaps"]):
+        moves = [m for m in found["moves"] if m["move"][0] == index]
+        expected = [
+            brute_grundy(canonical([(heap["game"], p) for p in m["move"][1:]])) for m in moves
+        ]
+        assert heap["options"] == expected == [m["heap_grundy"] for m in moves]
+        assert heap["mex"] == heap["grundy"] == brute_grundy(canonical([rows[index]]))
+        for m in moves:
+            assert m["grundy"] == found["grundy"] ^ heap["grundy"] ^ m["heap_grundy"]
+
+
 def test_every_winning_nim_move_is_listed() -> None:
     found = analyse(["nim"] * 3, [3, 4, 5], misere=False)
     assert found["winning_moves"] == [[0, 1]]  # 1 ⊕ 4 ⊕ 5 = 0, and no other
@@ -189,7 +234,7 @@ def test_refusals_name_themselves() -> None:
     with pytest.raises(GameError, match="unknown game"):
         analyse(["chess"], [1], misere=False)
     with pytest.raises(LimitError, match=r"misère positions .* over the limit"):
-        analyse(["nim"] * 6, [30] * 6, misere=True)
+        analyse(["kayles"] * 6, [30] * 6, misere=True)
 
 
 def _unique(moves: list[list[int]]) -> list[list[int]]:

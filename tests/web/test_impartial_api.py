@@ -66,10 +66,33 @@ def test_bad_input_says_where(
 
 
 def test_a_limit_names_itself(client: TestClient) -> None:
-    answer = client.post("/api/impartial", json={"heaps": [40] * 6, "misere": True})
+    body = {"games": ["kayles", "dawson"], "heaps": [30, 30], "misere": True}
+    answer = client.post("/api/impartial", json=body)
     assert answer.status_code == 400
     assert "over the limit" in answer.json()["message"]
+    assert "misère search limit" in answer.json()["message"]
     assert "normal play" in answer.json()["message"]
+
+
+def test_misere_nim_is_decided_by_its_rule_at_any_size(client: TestClient) -> None:
+    found = ask(client, game="nim", heaps=[100, 100, 100], misere=True)
+    assert (found["decided_by"], found["winner"]) == ("misere-nim", "first")
+    assert found["winning_moves"] == [[0, 0], [1, 0], [2, 0]]  # 100 → 0 leaves XOR 0
+    assert ask(client, game="nim", heaps=[1000] * 12, misere=True)["winner"] == "second"
+    assert ask(client, game="nim", heaps=[3], misere=False)["decided_by"] == "sprague-grundy"
+    assert ask(client, game="kayles", heaps=[3], misere=True)["decided_by"] == "search"
+
+
+def test_each_heap_shows_its_mex(client: TestClient) -> None:
+    found = ask(client, games=["kayles", "nim"], heaps=[4, 2])
+    kayles, nim = found["heaps"]
+    # Kayles 4 leaves 3, 2, 1+1 (one pin); 2, 1+1... (two pins), values 3, 2, 0 / 2, 0
+    assert (kayles["mex"], kayles["grundy"]) == (1, 1)
+    assert 1 not in kayles["options"]
+    assert 0 in kayles["options"]
+    assert (nim["options"], nim["mex"]) == ([0, 1], 2)  # in the order of the moves: → 0, → 1
+    on_nim = [m for m in found["moves"] if m["move"][0] == 1]
+    assert [(m["heap_grundy"], m["grundy"]) for m in on_nim] == [(0, 1 ^ 0), (1, 1 ^ 1)]
 
 
 def test_documented_in_openapi(client: TestClient) -> None:

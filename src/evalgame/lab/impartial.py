@@ -8,9 +8,12 @@ different games. :func:`analyse` answers what a teacher shows on the board:
   the Sprague–Grundy theorem (normal play);
 * every legal move, as ``[heap index, what is left of that heap...]`` (a split leaves two
   heaps, an emptied heap leaves ``0``), with the value it leaves and whether it wins;
-* under misère play, who wins and which moves win are found by search (alpha-beta with a
-  transposition table over the whole sum): the Grundy value alone does not decide them,
-  and the answer says so.
+* for each heap the values of its options (what a move leaves of it) and their mex, the
+  heap's value: G(n) = mex{G(options)};
+* under misère play, the Grundy value alone does not decide who wins. Misère Nim has its
+  own rule (Bouton's, :func:`misere_nim_wins`), used at any size; other misère games are
+  searched (alpha-beta with a transposition table over the whole sum), within the named
+  limit :data:`MISERE_POSITIONS`. The answer says which (``decided_by``).
 
 >>> found = analyse(["nim"] * 3, [3, 4, 5], misere=False)
 >>> found["grundy"], found["winner"], found["winning_moves"]
@@ -18,6 +21,11 @@ different games. :func:`analyse` answers what a teacher shows on the board:
 >>> found = analyse(["kayles", "nim"], [3, 3], misere=False)
 >>> found["grundy"], found["winning_moves"]
 (0, [])
+>>> found["heaps"][0]["options"], found["heaps"][0]["mex"]     # Kayles 3: 2, 1+1, 1
+([2, 0, 1], 3)
+>>> found = analyse(["nim"] * 3, [100, 100, 100], misere=True)   # Bouton's rule, at once
+>>> found["decided_by"], found["winner"], found["winning_moves"][:2]
+('misere-nim', 'first', [[0, 0], [1, 0]])
 """
 
 from __future__ import annotations
@@ -41,10 +49,50 @@ from evalgame.search.table import TranspositionTable
 #: a move: the index of the heap moved in, then what is left of it
 Move = list[int]
 
-#: misère positions are searched: at most this many (an upper bound counted before)
+#: misère positions of games other than Nim are searched: at most this many (an upper
+#: bound counted before); misère Nim needs no search (Bouton's rule)
 MISERE_POSITIONS = Limit(
-    200_000, "misère play is solved by search; use smaller heaps or normal play"
+    200_000,
+    "the misère search limit: misère play of games other than Nim is solved by search "
+    "(misère Nim by its rule, at any size); use smaller heaps or normal play",
 )
+
+
+def mex(values: Sequence[int]) -> int:
+    """The least whole number not among ``values`` (minimum excludant).
+
+    >>> mex([0, 1, 3]), mex([]), mex([1, 2])
+    (2, 0, 0)
+    """
+    seen = set(values)
+    value = 0
+    while value in seen:
+        value += 1
+    return value
+
+
+def misere_nim_wins(heaps: Sequence[int]) -> bool:
+    """Whether the player to move wins misère Nim on ``heaps`` (who takes the last loses).
+
+    Bouton's rule (1902): while some heap has 2 or more, exactly as in normal play (the
+    XOR of the sizes is not 0); when every heap has 0 or 1, when the number of 1s is even
+    (the XOR is 0). *Proof*, by induction on the total size. All heaps ≤ 1: each move
+    removes one 1, so the players alternate to the end and the player to move takes the
+    last one (and loses) exactly when the number of 1s is odd. Some heap ≥ 2 with XOR 0:
+    every move either leaves a heap ≥ 2 and XOR ≠ 0 (a win for the opponent, by induction)
+    or takes the only heap ≥ 2 — impossible with XOR 0, since two heaps ≥ 2 would be
+    needed. Some heap ≥ 2 with XOR ≠ 0: with two or more heaps ≥ 2, the normal-play move
+    to XOR 0 leaves a heap ≥ 2 (it changes one heap), a loss for the opponent; with one,
+    reduce it to 0 or 1 so that the number of 1s left is odd — a loss for the opponent.
+    ``tests/lab/test_impartial.py`` checks the rule against a search of every position.
+
+    >>> misere_nim_wins([1, 1]), misere_nim_wins([1]), misere_nim_wins([2, 2]), misere_nim_wins([3])
+    (True, False, False, True)
+    """
+    total = reduce(xor, heaps, 0)
+    if any(size >= 2 for size in heaps):
+        return total != 0
+    return total == 0
 
 
 def heap_moves(game: HeapGame, index: int, size: int) -> list[Move]:
@@ -95,15 +143,30 @@ def analyse(
     values = [tables[name][size] for name, size in zip(games, heaps, strict=True)]
     total = reduce(xor, values, 0)
     moves: list[dict[str, Any]] = []
+    options: list[list[int]] = []  # each heap's option values, one per move on it
     for index, (name, size) in enumerate(zip(games, heaps, strict=True)):
+        options.append([])
         for move in heap_moves(by_name[name], index, size):
-            after = total ^ values[index] ^ reduce(xor, (tables[name][p] for p in move[1:]), 0)
-            moves.append({"move": move, "grundy": after, "text": _describe(name, size, move)})
+            left = reduce(xor, (tables[name][p] for p in move[1:]), 0)
+            options[-1].append(left)
+            moves.append(
+                {
+                    "move": move,
+                    "heap_grundy": left,
+                    "grundy": total ^ values[index] ^ left,
+                    "text": _describe(name, size, move),
+                }
+            )
     convention = PlayConvention.MISERE if misere else PlayConvention.NORMAL
-    if misere:
-        wins = _misere_wins(by_name, games, heaps, [m["move"] for m in moves], budget)
-    else:
+    if not misere:
+        decided_by = "sprague-grundy"
         wins = [m["grundy"] == 0 for m in moves]
+    elif all(name == "nim" for name in games):
+        decided_by = "misere-nim"
+        wins = [not misere_nim_wins(play_move(heaps, games, m["move"])[0]) for m in moves]
+    else:
+        decided_by = "search"
+        wins = _misere_wins(by_name, games, heaps, [m["move"] for m in moves], budget)
     for entry, winning in zip(moves, wins, strict=True):
         entry["winning"] = winning
     winning_moves = [entry["move"] for entry in moves if entry["winning"]]
@@ -113,11 +176,12 @@ def analyse(
         "game": " + ".join(f"{name} {size}" for name, size in zip(games, heaps, strict=True)),
         "play": convention.name.lower(),  # normal or misere: the JSON words, ASCII
         "heaps": [
-            {"game": name, "size": size, "grundy": value}
-            for name, size, value in zip(games, heaps, values, strict=True)
+            {"game": name, "size": size, "grundy": value, "options": found, "mex": mex(found)}
+            for name, size, value, found in zip(games, heaps, values, options, strict=True)
         ],
         "grundy": total,
         "grundy_decides": not misere,
+        "decided_by": decided_by,
         "winner": "first" if first_wins else "second",
         "over": not moves,
         "moves": moves,

@@ -94,6 +94,13 @@ class HeapValue(BaseModel):
     game: str
     size: int
     grundy: int = Field(description="the heap's Grundy value (nimber)")
+    options: list[int] = Field(
+        description="the Grundy value of what each move on this heap leaves of it (in the "
+        "order of moves; a split's parts XORed)"
+    )
+    mex: int = Field(
+        description="the least whole number not among options: the heap's Grundy value again"
+    )
 
 
 class MoveValue(BaseModel):
@@ -101,7 +108,10 @@ class MoveValue(BaseModel):
         description="the index of the heap moved in (from 0), then what is left of it: one "
         "heap, two after a split, 0 when it is emptied"
     )
-    grundy: int = Field(description="the Grundy value of the position the move leaves")
+    heap_grundy: int = Field(
+        description="the Grundy value of what the move leaves of its heap (its parts XORed)"
+    )
+    grundy: int = Field(description="the Grundy value of the whole position the move leaves")
     winning: bool = Field(description="whether the move wins (under the play convention)")
     text: str
 
@@ -116,7 +126,13 @@ class ImpartialAnswer(BaseModel):
     )
     grundy_decides: bool = Field(
         description="true under normal play; under misère play winner and winning moves "
-        "come from a search of the whole game"
+        "come from Bouton's rule (Nim) or a search of the whole game"
+    )
+    decided_by: Literal["sprague-grundy", "misere-nim", "search"] = Field(
+        description="what decides winner and winning moves: the XOR (normal play), the "
+        "misère Nim rule (every heap Nim: as the XOR while a heap has 2 or more, else the "
+        "player to move wins when the number of 1s is even) or a search of the whole game "
+        "(other misère games, within a limit of positions)"
     )
     winner: Literal["first", "second"] = Field(
         description="first: the player to move wins with perfect play"
