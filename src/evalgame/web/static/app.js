@@ -1,6 +1,6 @@
 // The page: one tab per idea, each set up by its own module. Plain ES modules, no build step.
 // The address's fragment names the tab and, for a shared link, the game: #tree?e=(10-X)*Y
-import { readLink, rove } from "./common.js";
+import { addressOf, linkOf, readLink, rememberLink, rove, setupPresenter } from "./common.js";
 import { setupClassic } from "./classic.js";
 import { setupDag } from "./dag.js";
 import { setupGraph } from "./graph.js";
@@ -25,7 +25,10 @@ function selectTab(name) {
 const tablist = document.querySelector("nav[role='tablist']");
 for (const button of tablist.querySelectorAll("[data-tab]")) {
   button.addEventListener("click", () => {
-    history.replaceState(null, "", `#${button.dataset.tab}`);
+    // another tab is another view: a history entry, with the tab's game and step
+    if (button.getAttribute("aria-selected") !== "true" || readLink().tab !== button.dataset.tab) {
+      history.pushState(null, "", addressOf(button.dataset.tab));
+    }
     selectTab(button.dataset.tab);
   });
   // the focus follows the arrows and the tab follows the focus (automatic activation)
@@ -51,12 +54,24 @@ const openers = {
   classic: setupClassic(),
 };
 
-/** Show the tab of the address, and reopen the game a shared link carries. */
+/**
+ * Show the tab of the address, and reopen the game a link carries unless the tab shows it
+ * already (Back and Forward between tabs keep each tab's game; a tab named bare gets its
+ * link back in the address). Called again for one navigation, it does nothing more.
+ */
 function follow() {
   const { tab, params } = readLink();
   const chosen = selectTab(tab);
-  if ([...params.keys()].length) openers[chosen](params);
+  const query = params.toString();
+  if (query && query !== linkOf(chosen)) {
+    rememberLink(chosen, query);
+    openers[chosen](params);
+  } else if (!query && linkOf(chosen)) {
+    history.replaceState(null, "", addressOf(chosen));
+  }
 }
+window.addEventListener("popstate", follow);
 window.addEventListener("hashchange", follow);
+setupPresenter();
 follow();
 document.body.dataset.ready = "true";

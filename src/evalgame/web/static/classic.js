@@ -385,6 +385,7 @@ async function findHorizon(step = 0) {
     const last = found.line.length;
     horizonLine = { found, step: Math.max(0, Math.min(last, step)), depth: request.depth, evaluation: request.evaluation };
     renderHorizon();
+    link(); // the line and its step in the address (a link reopened keeps them)
   } catch (error) {
     showError($("classic-error"), error instanceof Cancelled ? new Error("Cancelled.") : error);
   }

@@ -158,16 +158,58 @@ export async function whileBusy(name, label, seconds, work) {
 // ------------------------------------------------------------------ shareable links
 // A game lives in the address: #play?e=X*(Y-Z)&d=0..9&r=max&m=9,Z reopens it.
 
+// Every tab keeps the link of what it shows (its game and step), even while hidden: going
+// back to a tab puts its link back in the address. A new view (another tab, a game shown
+// anew) is a new history entry, so Back returns to it; a step only rewrites the address.
+
 /** The tab and the parameters in the address's fragment. */
 export function readLink() {
   const [tab, query = ""] = location.hash.slice(1).split("?");
   return { tab, params: new URLSearchParams(query) };
 }
 
-/** Put the game of `tab` into the address (no new history entry, no reload). */
+const links = new Map(); // tab → the query of what it shows
+const views = new Set(); // tabs whose next link is a new view (a new history entry)
+
+/** The address of `tab` as it stands: "#dag?g=…&s=13" (the page's own query kept). */
+export function addressOf(tab) {
+  const query = links.get(tab);
+  return `${location.search}#${tab}${query ? `?${query}` : ""}`;
+}
+
+/** The query `tab` last put in the address ("" if none). */
+export const linkOf = (tab) => links.get(tab) ?? "";
+
+/** The tab the address names, as `readLink` reads it. */
+const shownTab = () => readLink().tab;
+
+/**
+ * Put the game of `tab` into the address (no reload). The tab remembers it, and when it is
+ * the tab shown the address says it: as a new history entry after `newView(tab)`, else
+ * rewritten in place (a step, a move).
+ */
 export function writeLink(tab, params) {
   const query = new URLSearchParams(params).toString();
-  history.replaceState(null, "", `#${tab}${query ? `?${query}` : ""}`);
+  links.set(tab, query);
+  if (shownTab() !== tab) return;
+  const address = addressOf(tab);
+  if (views.delete(tab) && address !== `${location.search}${location.hash}`) {
+    history.pushState(null, "", address);
+  } else {
+    history.replaceState(null, "", address);
+  }
+}
+
+/** The next link `tab` writes is a new view (the person asked for another game): Back will
+ * come back to the one before. */
+export function newView(tab) {
+  if (links.has(tab)) views.add(tab);
+}
+
+/** Remember the link the address gave `tab` (it is shown from it). */
+export function rememberLink(tab, query) {
+  links.set(tab, query);
+  views.delete(tab);
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -334,4 +376,99 @@ export function onFirstShow(id, open) {
   });
   if (panel.hidden) observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
   else open();
+}
+
+// ------------------------------------------------------------------ a lecture room
+
+/**
+ * The header's presenter toggle: large type for the back row and the page fullscreen (the
+ * Fullscreen API; Esc leaves fullscreen, the large type stays until toggled off). The mode
+ * is kept in the address's query (`/?present#dag…`), so a reload or a copied link keeps it.
+ */
+export function setupPresenter() {
+  const button = $("presenter");
+  const apply = (on) => {
+    document.body.classList.toggle("presenter", on);
+    button.setAttribute("aria-pressed", String(on));
+    const search = on ? "?present" : "";
+    if (location.search !== search) {
+      history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
+    }
+  };
+  apply(new URLSearchParams(location.search).has("present"));
+  button.addEventListener("click", () => {
+    const on = !document.body.classList.contains("presenter");
+    apply(on);
+    const root = document.documentElement;
+    if (on && !document.fullscreenElement && root.requestFullscreen) {
+      root.requestFullscreen().catch(() => {}); // refused (no permission): large type only
+    } else if (!on && document.fullscreenElement) {
+      document.exitFullscreen().catch(() => {});
+    }
+  });
+  // Back and Forward keep the mode: it belongs to the room, not to a view
+  window.addEventListener("popstate", () => apply(document.body.classList.contains("presenter")));
+}
+
+/** The step speeds of a replay that plays itself, in ms per step. */
+const SPEEDS = [
+  [2000, "slow: 2 s a step"],
+  [1000, "1 s a step"],
+  [700, "0.7 s a step"],
+  [350, "0.35 s a step"],
+  [120, "fast: 0.12 s"],
+];
+
+/**
+ * A replay's step-speed choice (its value: ms per step, `initial` at first); `onChange`
+ * runs when it changes, so that a replay that plays goes on at the new speed.
+ */
+export function speedControl(id, onChange, initial = 700) {
+  const select = el(
+    "select",
+    { id, class: "speed", "aria-label": "speed of play", title: "the speed of ▶ play" },
+    ...SPEEDS.map(([ms, text]) => el("option", { value: String(ms), text })),
+  );
+  select.value = String(initial);
+  select.addEventListener("change", onChange);
+  return select;
+}
+
+/**
+ * Fold the set-up of panel `id` away once a view is shown (its intro and form), leaving a
+ * line that says what is shown and a button that unfolds it again: the controls, the step
+ * text and the drawing then fit one projector screen.
+ */
+export function fold(id, what) {
+  const panel = $(id);
+  let bar = panel.querySelector(":scope > .folded-bar");
+  if (!bar) {
+    const unfold = el("button", {
+      type: "button",
+      class: "unfold",
+      id: `${id}-unfold`,
+      "aria-expanded": "false",
+      text: "✎ change",
+      onclick: () => {
+        const open = !panel.classList.contains("unfolded");
+        panel.classList.toggle("unfolded", open);
+        unfold.setAttribute("aria-expanded", String(open));
+        unfold.textContent = open ? "▴ fold away" : "✎ change";
+        if (open) panel.querySelector(".setup input, .setup textarea, .setup select")?.focus();
+      },
+    });
+    bar = el("div", { class: "folded-bar" }, el("span", { class: "folded-what" }), unfold);
+    panel.prepend(bar);
+  }
+  bar.querySelector(".folded-what").textContent = what;
+  panel.classList.add("folded");
+  panel.classList.remove("unfolded");
+  const unfold = bar.querySelector(".unfold");
+  unfold.setAttribute("aria-expanded", "false");
+  unfold.textContent = "✎ change";
+}
+
+/** Show panel `id`'s set-up again (the view it folded for is gone). */
+export function unfold(id) {
+  $(id).classList.remove("folded", "unfolded");
 }

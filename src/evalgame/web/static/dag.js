@@ -2,7 +2,10 @@
 // stepped through it — the DFS of backward induction (white, grey, black), minimax,
 // alpha-beta with its (α, β) window at every node and its cut-offs, expectiminimax — with
 // the node counts side by side. The searches run on the server (POST /api/dag).
-import { $, api, Cancelled, el, exact, showError, svg, typing, whileBusy, writeLink } from "./common.js";
+import {
+  $, api, Cancelled, el, exact, fold, newView, showError, speedControl, svg, typing,
+  unfold, whileBusy, writeLink,
+} from "./common.js";
 
 const TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]";
 const EXAMPLES = {
@@ -73,6 +76,8 @@ let timer = null;
 export function setupDag() {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/dag.css" }));
   $("dag").append(...panel());
+  // a wider or narrower box (a phone turned, presenter mode, fullscreen) refits the drawing
+  new ResizeObserver(() => fit($("dag-svg"))).observe($("dag-svg").parentElement);
   $("dag-game").value = TEXTBOOK;
   $("dag-example").addEventListener("change", (event) => {
     const example = EXAMPLES[event.target.value];
@@ -84,6 +89,7 @@ export function setupDag() {
   });
   $("dag-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    newView("dag"); // another game: Back returns to the one before
     show();
   });
   $("dag-first").addEventListener("click", () => setStep(0));
@@ -167,6 +173,7 @@ function panel() {
         el("button", { id: "dag-last", type: "button", title: "to the end", text: "end »" }),
         el("input", { id: "dag-step", type: "range", min: "0", value: "0", "aria-label": "step" }),
         el("span", { id: "dag-step-label", class: "step-label" }),
+        speedControl("dag-speed", restartPlay),
       ),
       el("p", { id: "dag-event", class: "event", "aria-live": "polite" }),
       el("div", { class: "dag-box" }, svg("svg", { id: "dag-svg", class: "dag", role: "img" })),
@@ -240,6 +247,7 @@ function forget() {
   stopPlay();
   lab = null;
   $("dag-view").hidden = true;
+  unfold("dag"); // what was typed stays in sight beside the error
 }
 
 /** Say what is wrong with the game; a cycle is drawn with its positions highlighted. */
@@ -292,6 +300,8 @@ function load(answer, link) {
   $("dag-step").max = String(answer.steps.length);
   $("dag-summary").textContent = summary(answer);
   renderCounts(answer);
+  const given = link.length > 90 ? `${link.slice(0, 88)}…` : link;
+  fold("dag", `${SEARCHES[answer.algorithm] ?? answer.algorithm} on ${given}`);
 }
 
 function summary(answer) {
@@ -474,7 +484,14 @@ function togglePlay() {
   }
   if (step >= lab.steps.length) setStep(0);
   $("dag-play").textContent = "⏸ pause";
-  timer = setInterval(() => setStep(step + 1), 700);
+  timer = setInterval(() => setStep(step + 1), Number($("dag-speed").value));
+}
+
+/** A new speed: a replay that plays goes on at it. */
+function restartPlay() {
+  if (!timer) return;
+  clearInterval(timer);
+  timer = setInterval(() => setStep(step + 1), Number($("dag-speed").value));
 }
 
 function stopPlay() {
@@ -679,13 +696,23 @@ function drawTree(state) {
   if (state.current !== null) follow(at(state.current)[0]);
 }
 
-/** A small drawing is shown larger where there is room (a projector), never smaller than
- * its natural size (a phone scrolls it sideways). */
+/** The drawing scaled to its box's width (up to 1.5 times on a projector, down to fit a
+ * phone) and to the screen's height, so that the steps and the tree are seen together;
+ * below half its size it scrolls sideways instead, its labels still readable. */
 function size(canvas, width, height) {
   canvas.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  const room = canvas.parentElement.clientWidth || width;
-  canvas.style.width = `${Math.max(width, Math.min(1.5 * width, room - 2))}px`;
+  fit(canvas);
 }
+
+function fit(canvas) {
+  const view = canvas.viewBox.baseVal;
+  if (!view || !view.width) return;
+  const room = (canvas.parentElement.clientWidth || view.width) - 2;
+  const tall = Math.max(240, window.innerHeight * 0.62);
+  const scale = Math.max(0.5, Math.min(1.5, room / view.width, tall / view.height));
+  canvas.style.width = `${Math.floor(view.width * scale)}px`;
+}
+
 
 /** Scroll a wide drawing sideways so that the point at `x` (in drawing units) is in view. */
 function follow(x) {

@@ -1,0 +1,173 @@
+"""The page in a lecture room (issue 42, points 1, 2 and 7), at a projector's 1280×800 and a
+phone's 390×844, light and dark, with the console clean: the set-up folds away after Show,
+presenter mode and the step speed, addresses that follow every view and step (Back and
+Forward between views, a reload restores), and errors in the page's own words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
+DAG_LINK = f"/#dag?g={quote(TEXTBOOK)}&a=alphabeta&s=13"
+SIZES = [pytest.param(1280, 800, id="projector"), pytest.param(390, 844, id="phone")]
+SCHEMES = ["light", "dark"]
+
+
+@contextmanager
+def room(browser: Browser, server: str, width: int, height: int, scheme: str) -> Iterator[Page]:
+    """A page of the app at ``width``×``height`` in ``scheme``; on leaving, the test fails
+    if the console logged an error (a failed request included) or the page raised one."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        base_url=server,
+        color_scheme=scheme,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        yield page
+        assert not problems, f"console errors: {problems}"
+    finally:
+        context.close()
+
+
+def ready(page: Page, address: str) -> None:
+    page.goto(address)
+    page.wait_for_selector("body[data-ready]")
+
+
+def hash_of(page: Page) -> str:
+    return str(page.evaluate("location.hash"))
+
+
+def fits_width(page: Page) -> bool:
+    return bool(
+        page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+    )
+
+
+def bottom(page: Page, selector: str) -> float:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return float(box["y"] + box["height"])
+
+
+# ------------------------------------------------------------------ 2. addresses
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_step_stays_in_the_address_across_tabs_back_and_reload(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, DAG_LINK)
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        page.click("#tab-impartial")
+        expect(page.locator("#impartial")).to_be_visible()
+        assert hash_of(page).startswith("#impartial")
+        page.click("#tab-dag")
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        assert "s=13" in hash_of(page) and hash_of(page).startswith("#dag?g=")
+        page.click("#dag-next")
+        expect(page.locator("#dag-step-label")).to_have_text("step 14 of 23")
+        assert "s=14" in hash_of(page)  # a step rewrites the address
+        # Back: the view before (Impartial), then the DAG again; never out of the app
+        page.go_back()
+        expect(page.locator("#impartial")).to_be_visible()
+        page.go_back()
+        expect(page.locator("#dag")).to_be_visible()
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        page.go_forward()
+        expect(page.locator("#impartial")).to_be_visible()
+        page.go_forward()
+        expect(page.locator("#dag-step-label")).to_have_text("step 14 of 23")
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("#dag-step-label")).to_have_text("step 14 of 23")
+        assert "s=14" in hash_of(page)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_back_and_forward_move_between_views(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, "/#play")
+        page.click("#tab-tree")
+        expect(page.locator("#tree")).to_be_visible()
+        page.click("#tab-dag")
+        page.select_option("#dag-algorithm", "alphabeta")
+        page.click("#dag-start")  # the textbook tree, stepped
+        expect(page.locator("#dag-step-label")).to_have_text("step 0 of 23")
+        page.click("#dag-last")
+        first = hash_of(page)
+        # another game is another view
+        page.click("#dag-unfold")
+        page.select_option("#dag-example", "deep")
+        page.click("#dag-start")
+        expect(page.locator("#dag-summary")).to_contain_text("value of root = 6")
+        assert hash_of(page) != first
+        page.go_back()
+        expect(page.locator("#dag-summary")).to_contain_text("value of root = 3")
+        expect(page.locator("#dag-step-label")).to_have_text("step 23 of 23")
+        assert hash_of(page) == first
+        page.go_back()
+        expect(page.locator("#tree")).to_be_visible()
+        page.go_back()
+        expect(page.locator("#play")).to_be_visible()
+        assert page.url.startswith(server)
+        page.go_forward()
+        expect(page.locator("#tree")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_game_tree_step_is_kept_on_a_tab_switch(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, "/#tree?e=(10-X)*Y&d=0..9&a=alphabeta&s=7")
+        expect(page.locator("#tree-step-label")).to_contain_text("step 7 of")
+        page.click("#tab-play")
+        page.click("#tab-tree")
+        assert "s=7" in hash_of(page) and "e=" in hash_of(page)
+        page.go_back()
+        expect(page.locator("#play")).to_be_visible()
+        page.go_back()
+        expect(page.locator("#tree-step-label")).to_contain_text("step 7 of")
+
+
+def test_a_horizon_link_keeps_its_line_in_the_address(
+    browser: Browser, server: str
+) -> None:
+    with room(browser, server, 1280, 800, "light") as page:
+        ready(page, "/#classic?g=tictactoe&r=both&m=1,3&v=0")
+        expect(page.locator("#classic-history li")).to_have_count(2)
+        page.click("#classic-cutoff-box summary")
+        page.fill("#cutoff-depth", "1")
+        page.select_option("#cutoff-evaluation", "lines")
+        page.click("#cutoff-find")
+        expect(page.locator("#horizon-summary")).to_be_visible()
+        page.keyboard.press(".")
+        expect(page.locator("#horizon-step")).to_contain_text("1/")
+        link = page.url
+        assert "hd=1" in link and "hs=1" in link
+        ready(page, "/")
+        ready(page, link)
+        expect(page.locator("#horizon-step")).to_contain_text("1/")
+        assert "hd=1" in page.url and "he=lines" in page.url and "hs=1" in page.url
