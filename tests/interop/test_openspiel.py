@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -20,11 +21,13 @@ from open_spiel.python.algorithms.minimax import (  # noqa: E402
 from open_spiel.python.algorithms.minimax_solver import MinimaxSolver  # noqa: E402
 
 import evalgame  # noqa: E402
+from evalgame.errors import BoardError  # noqa: E402
 from evalgame.games.classic.dag_file import DagGame  # noqa: E402
 from evalgame.games.classic.impartial import GrundysGame, HeapGame, Kayles, Nim  # noqa: E402
 from evalgame.games.graph.graphs import load_graph  # noqa: E402
 from evalgame.games.graph.incidence import incidence  # noqa: E402
 from evalgame.games.graph.share import GraphShare  # noqa: E402
+from evalgame.games.tiling.board import parse_board  # noqa: E402
 from evalgame.games.tiling.game import solve_tiling  # noqa: E402
 from evalgame.interop.openspiel import (  # noqa: E402
     evaluate_game,
@@ -48,6 +51,7 @@ GAMES = {
     "evaluate-min-first": lambda: evaluate_game("(10-X)*Y", domain="0..4", first="min"),
     "tiling": lambda: tiling_game(2, 3),
     "tiling-min-first": lambda: tiling_game(3, 3, first="min"),
+    "tiling-holed": lambda: tiling_game(board=".#./#../...", first="min"),
     "graph": lambda: graph_game("friendship:3", "V", "E", 2),
     "graph-parity": lambda: graph_game("cycle:4", "E", "V", 2, rule="parity"),
     "nim": lambda: impartial_game("nim", [1, 2, 3]),
@@ -93,11 +97,36 @@ def test_states_show_the_side_to_move_and_keep_exact_returns() -> None:
 
 
 def test_the_observation_tensor_has_the_declared_shape() -> None:
-    game = tiling_game(2, 3)
+    game = tiling_game(board="..#/...")
     state = game.new_initial_state()
-    assert game.observation_tensor_shape() == [2, 3, 2]
+    assert game.observation_tensor_shape() == [2, 3, 3]
     state.apply_action(0)
-    assert state.observation_tensor(0)[:2] == [0.0, 1.0]  # cell (0,0): covered
+    tensor = state.observation_tensor(0)
+    assert tensor[:3] == [0.0, 1.0, 0.0]  # cell (0,0): covered
+    assert tensor[6:9] == [0.0, 0.0, 1.0]  # cell (0,2): blocked
+    assert tensor[9:12] == [1.0, 0.0, 0.0]  # cell (1,0): free
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_action_strings_are_ascii_and_read_back(name: str) -> None:
+    state = GAMES[name]().new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for action in state.legal_actions():
+        text = state.action_to_string(state.current_player(), action)
+        assert text.isascii()
+        assert state.string_to_action(text) == action
+        assert state.string_to_action(state.current_player(), f" {text} ") == action
+
+
+def test_a_domino_is_read_with_an_en_dash_or_spaces_too() -> None:
+    state = tiling_game(2, 3).new_initial_state()
+    assert state.action_to_string(0, 6) == "(0,2)-(1,2)"
+    assert state.string_to_action("(0,2)–(1,2)") == 6
+    assert state.string_to_action("(0, 2) - (1, 2)") == 6
+    state.apply_action(6)
+    with pytest.raises(evalgame.IllegalMoveError, match=r"\(0,0\)-\(0,1\), "):
+        state.string_to_action("(0,2)-(1,2)")  # taken: the message lists the legal moves
 
 
 def longest(state: Any) -> int:
@@ -112,6 +141,17 @@ def test_max_game_length_is_the_longest_game(rows: int, cols: int) -> None:
     assert longest(game.new_initial_state()) == game.max_game_length()
     ev = evaluate_game("a - b*c", domain="0..2")
     assert longest(ev.new_initial_state()) == ev.max_game_length() == 6
+
+
+@pytest.mark.parametrize(
+    ("board", "length"),
+    [("..#/...", 2), (".#./#../...", 2), ("#.../..../...#", 5), ("..#..", 2)],
+)
+def test_max_game_length_of_a_holed_board_is_its_longest(board: str, length: int) -> None:
+    """ ".#./#../..." has seven free cells but room for two dominoes only: five of its cells
+    have one colour of the chessboard, and a domino covers one cell of each colour."""
+    game = tiling_game(board=board)
+    assert longest(game.new_initial_state()) == game.max_game_length() == length
 
 
 @pytest.mark.parametrize(
@@ -197,6 +237,33 @@ def test_openspiel_solvers_agree_with_evalgame_on_tiling_boards(
     root = game.new_initial_state()
     values = solver.action_values_from_state(root)[root.legal_actions()]
     assert (values.max() if first == "max" else -values.max()) == exact
+
+
+@pytest.mark.parametrize(
+    ("board", "first"), [("..#/...", "min"), (".#./#../...", "max"), ("#.../..../...#", "max")]
+)
+def test_openspiel_alpha_beta_agrees_with_evalgame_on_holed_boards(board: str, first: str) -> None:
+    game = tiling_game(board=board, first=first)
+    drawn = parse_board(board)
+    exact = solve_tiling(
+        drawn.rows, drawn.cols, evalgame.Player(first), blocked=drawn.blocked_cells
+    ).value
+    value, _ = alpha_beta_search(game, maximum_depth=game.max_game_length(), maximizing_player_id=0)
+    assert value == exact
+
+
+def test_a_board_takes_the_place_of_rows_and_cols() -> None:
+    plain = tiling_game(board="..../....")  # no blocked cell: written as rows and cols
+    assert str(plain) == str(tiling_game(2, 4)) == "evalgame_tiling(cols=4,first=max,rows=2)"
+    holed = pyspiel.load_game("evalgame_tiling", {"board": "#../..."})
+    assert holed.get_parameters() == {"board": "#../...", "cols": 3, "first": "max", "rows": 2}
+    assert holed.num_distinct_actions() == 5  # the dominoes off (0,0)
+    with pytest.raises(
+        evalgame.GameError, match=re.escape("rows is 4 but the board #../... has 2")
+    ):
+        tiling_game(4, 3, board="#../...")
+    with pytest.raises(BoardError, match="'o' is not a cell"):
+        tiling_game(board="..o/...")
 
 
 @pytest.mark.parametrize(

@@ -151,6 +151,12 @@ class EvalgameState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         return self.translation.action_text(self.position, action)
 
+    def string_to_action(self, *player_and_text: Any) -> int:
+        """The legal action written ``text`` (``string_to_action(text)`` or
+        ``string_to_action(player, text)``): the ASCII text :meth:`action_to_string` gives,
+        spaces aside, and an en dash reads as ``-``."""
+        return self.translation.action_number(self.position, str(player_and_text[-1]))
+
     def is_terminal(self) -> bool:
         return self.translation.player(self.position) is None
 
@@ -244,18 +250,26 @@ def evaluate_game(
     return load("evaluate", expression=expression, domain=domain, first=first)
 
 
-def tiling_game(rows: int, cols: int, first: str = "max") -> Any:
-    """The tiling game on a ``rows × cols`` board, ``first`` ("max" or "min") to move.
+def tiling_game(
+    rows: int | None = None, cols: int | None = None, first: str = "max", *, board: str = ""
+) -> Any:
+    """The tiling game on a ``rows × cols`` board, or on ``board`` (a drawing with ``.`` a
+    free cell and ``#`` a blocked one, rows joined by ``/``, as ``evalgame tiling --board``
+    reads it), ``first`` ("max" or "min") to move.
 
     >>> state = tiling_game(2, 3).new_initial_state()
     >>> state.legal_actions()
     [0, 1, 2, 3, 4, 5, 6]
-    >>> print(state.child(0))
-    # # .
+    >>> print(state.child(state.string_to_action("(0,0)-(0,1)")))
+    x x .
     . . .
     MIN to move
+    >>> holed = tiling_game(board="..#/...")
+    >>> str(holed)
+    'evalgame_tiling(board=..#/...,cols=3,first=max,rows=2)'
     """
-    return load("tiling", rows=rows, cols=cols, first=first)
+    sizes = {name: size for name, size in (("rows", rows), ("cols", cols)) if size is not None}
+    return load("tiling", **sizes, first=first, board=board)
 
 
 def graph_game(

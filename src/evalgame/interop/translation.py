@@ -43,6 +43,13 @@ Observation = npt.NDArray[np.int8]
 CHANCE = -1
 #: characters OpenSpiel's game strings use as syntax
 SYNTAX = re.compile(r"[(),=]")
+#: the dashes and minus signs of evalgame's texts, written ``-`` in ASCII move strings
+_ASCII_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—−", "-"))
+
+
+def _spelling(move: str) -> str:
+    """A move's text compared without spaces and with ASCII dashes."""
+    return "".join(move.split()).translate(_ASCII_DASHES)
 
 
 class Translation(ABC, Generic[P, M]):
@@ -144,8 +151,21 @@ class Translation(ABC, Generic[P, M]):
         return value
 
     def action_text(self, position: P, action: int) -> str:
-        """Action number ``action`` as a person reads it (``3``, ``x``, ``(0,0)–(0,1)``)."""
-        return self.game.describe_move(position, self.actions[action])
+        """Action number ``action`` as a person reads it, in ASCII (``3``, ``x``,
+        ``(0,0)-(0,1)``)."""
+        return self.game.describe_move(position, self.actions[action]).translate(_ASCII_DASHES)
+
+    def action_number(self, position: P, text: str) -> int:
+        """The legal action that :meth:`action_text` writes ``text``; spaces do not count
+        and an en dash reads as ``-`` (``(0, 0)–(0, 1)`` is ``(0,0)-(0,1)``). A text no
+        legal action has is an :class:`~evalgame.errors.IllegalMoveError` listing them."""
+        legal = {self.action_text(position, action): action for action in self.legal(position)}
+        wanted = _spelling(text)
+        for written, action in legal.items():
+            if _spelling(written) == wanted:
+                return action
+        listed = ", ".join(legal) or "none: the game is over"
+        raise IllegalMoveError(f"no legal move is written {text!r} here; legal moves: {listed}")
 
     def text(self, position: P) -> str:
         """The picture and the side to move (OpenSpiel's solvers key their tables on it)."""
