@@ -31,10 +31,15 @@ def test_nim_shows_the_xor_and_every_winning_move(page: Page) -> None:
     expect(best).to_have_attribute("data-move", "0.1")
     expect(page.locator("#impartial-winning")).to_contain_text("3 → 1")
 
-    show(page, "1 1", misere=True)  # normal play: lost; misère: won, said by search
+    show(page, "1 1", misere=True)  # normal play: lost; misère: won, by Bouton's rule
+    expect(page.locator("#impartial-xor")).to_contain_text("Misère Nim rule")
+    expect(page.locator("#impartial-winning")).to_contain_text("by the misère Nim rule")
+    expect(page.locator("#impartial-heap-rows button.best")).to_have_count(2)
+
+    page.select_option("#impartial-game-kind", "kayles")  # other misère games: searched
+    page.click("#impartial-start")
     expect(page.locator("#impartial-xor")).to_contain_text("does not decide")
     expect(page.locator("#impartial-winning")).to_contain_text("by search (misère play)")
-    expect(page.locator("#impartial-heap-rows button.best")).to_have_count(2)
 
 
 def test_a_sum_of_different_games(page: Page) -> None:

@@ -37,6 +37,9 @@ const NAMES = { nim: "Nim", takeaway: "take-away", kayles: "Kayles", dawson: "Da
 /** The page draws heaps up to this size as counters (the API takes up to 1000). */
 const DRAWN = 40;
 const MOST_HEAPS = 12;
+/** The largest heap the API takes. */
+const LARGEST = 1000;
+const GAME_WORDS = "nim, takeaway, kayles, dawson, grundy or subtraction:1,2,3 (any set)";
 
 let game = null; // {start: {games, heaps}, misere, you, moves, analysis, showValues}
 
@@ -89,8 +92,12 @@ function layout() {
       "Impartial games: both players have the same moves, and whoever cannot move loses " +
       "(normal play) — or wins (misère play). Each heap has a Grundy value (nimber); by the " +
       "Sprague–Grundy theorem a row of heaps, even of different games, is worth the XOR of " +
-      "their values, and the player to move wins exactly when it is not 0. Under misère play " +
-      "the XOR no longer decides: the engine searches the game instead, and says so." }),
+      "their values, and the player to move wins exactly when it is not 0. A heap's value is " +
+      "the mex (least excluded number) of its options' values: G(n) = mex{G(n′) : n → n′}. " +
+      "Under misère play the XOR no longer decides. Misère Nim has its own rule (Bouton's): " +
+      "while some heap has 2 or more, play as in normal Nim; once every heap has 0 or 1, the " +
+      "player to move wins exactly when the number of 1s is even. Other misère games are " +
+      "searched, up to a limit of positions, and the page says which." }),
     el("form", { id: "impartial-form", class: "setup row", novalidate: true },
       el("div", { class: "field" },
         el("label", { for: "impartial-example", text: "Example" }), examples),
@@ -112,13 +119,15 @@ function layout() {
           .map(([value, text]) => el("label", {},
             el("input", { type: "radio", name: "impartial-you", value, checked: value === "both" }),
             ` ${text}`))),
-      el("button", { id: "impartial-start", type: "submit", class: "primary", text: "Show" })),
+      el("button", { id: "impartial-start", type: "submit", class: "primary", text: "Show" }),
+      el("p", { id: "impartial-error", class: "error form-error", role: "alert" })),
     el("div", { id: "impartial-busy", class: "busy-bar", role: "status", hidden: true },
       el("progress", { max: "1", "aria-label": "time spent" }),
       el("span", { class: "busy-text" }),
       el("button", { type: "button", class: "cancel", text: "Cancel" })),
     el("div", { id: "impartial-game", class: "game", hidden: true },
       el("p", { id: "impartial-status", class: "status", "aria-live": "polite" }),
+      el("p", { id: "impartial-legend", class: "report" }),
       el("div", { id: "impartial-heap-rows", class: "heap-rows" }),
       el("div", { class: "actions" },
         el("button", { id: "impartial-values", type: "button", "aria-pressed": "false",
@@ -135,7 +144,6 @@ function layout() {
         el("kbd", { text: "?" }), " shows or hides the values, ",
         el("kbd", { text: "Backspace" }), " undoes. The address of the page is a link to " +
         "this position.")),
-    el("p", { id: "impartial-error", class: "error", role: "alert" }),
   ];
 }
 
@@ -155,6 +163,16 @@ function readForm() {
       problem = `heap ${index + 1}: "${token}" is not a heap size (a whole number, or game:size)`;
       break;
     }
+    if (Number(size) > LARGEST) {
+      problem = `heap ${index + 1} has ${size}: a heap must be at most ${LARGEST}`;
+      break;
+    }
+    if (!(name in GAMES) || name === "subtraction") {
+      if (!name.startsWith("subtraction:")) {
+        problem = `heap ${index + 1}: unknown game "${name}"; choose ${GAME_WORDS}`;
+        break;
+      }
+    }
     games.push(name);
     heaps.push(Number(size));
   }
@@ -162,7 +180,11 @@ function readForm() {
   $("impartial-heaps-error").textContent = problem;
   $("impartial-heaps").classList.toggle("invalid", Boolean(problem));
   $("impartial-heaps").setAttribute("aria-invalid", String(Boolean(problem)));
-  if (problem) return null;
+  if (problem) {
+    clearResult();
+    showError($("impartial-error"), new Error(`Heaps: ${problem}.`));
+    return null;
+  }
   return {
     games,
     heaps,
@@ -231,8 +253,20 @@ async function update(moves) {
     render();
   } catch (error) {
     const cancelled = error instanceof Cancelled;
+    // a refusal leaves no result on screen that is not the answer to the form
+    if (!cancelled) clearResult();
     showError($("impartial-error"), cancelled ? new Error("Cancelled: the game is as it was.") : error);
   }
+}
+
+/** No result on screen: after an error the old one must not pass for the answer. */
+function clearResult() {
+  $("impartial-game").hidden = true;
+  $("impartial").classList.remove("folded", "unfolded"); // the form, and the error in it, shown
+  $("impartial-heap-rows").replaceChildren();
+  $("impartial-xor").replaceChildren();
+  $("impartial-winning").textContent = "";
+  if (game) game.analysis = null;
 }
 
 function play(move) {
@@ -253,7 +287,7 @@ function toggleValues() {
 }
 
 function keyboard(event) {
-  if ($("impartial").hidden || !game || isBusy("impartial") || typing(event)) return;
+  if ($("impartial").hidden || !game || !game.analysis || isBusy("impartial") || typing(event)) return;
   if (event.key === "?") toggleValues();
   else if (event.key === "Backspace" && game.moves.length) undo();
   else return;
@@ -269,6 +303,7 @@ function render() {
   $("impartial-values").textContent = showValues ? "Hide values (?)" : "Show values (?)";
   $("impartial-undo").disabled = !game.moves.length;
   $("impartial-status").textContent = statusLine(a);
+  $("impartial-legend").textContent = showValues && !a.over ? legend(a) : "";
   $("impartial-heap-rows").replaceChildren(...a.heaps.map((heap, index) => heapRow(a, heap, index)));
   $("impartial-xor").replaceChildren(...(showValues ? xorTable(a) : []));
   $("impartial-winning").textContent = showValues ? winningLine(a) : "";
@@ -301,7 +336,7 @@ function heapRow(a, heap, index) {
       "aria-hidden": "true" }, ...Array.from({ length: heap.size }, () => el("span", { class: "counter" })))
     : el("span", { class: "counters", text: `(${heap.size})` });
   const label = `${NAMES[heap.game] ?? heap.game} ${heap.size}`;
-  const value = game.showValues ? el("span", { class: "nimber", text: `G = ${heap.grundy}` }) : null;
+  const value = game.showValues ? mexLine(heap) : null;
   const chips = el("div", { class: "options moves", role: "group", "aria-label": `moves on heap ${index + 1}` },
     ...moves.map((entry) => moveButton(entry, myTurn)));
   return el("div", { class: "heap-row", "data-heap": String(index) },
@@ -310,20 +345,53 @@ function heapRow(a, heap, index) {
     moves.length ? chips : null);
 }
 
+/** What the chips under the heaps show, in words. */
+function legend(a) {
+  const whole = a.play === "misere"
+    ? `whether the move wins (${a.decided_by === "misere-nim" ? "by the misère Nim rule" : "by search"})`
+    : "the value of the whole row after it (the XOR, ⊕)";
+  return `Under each move: the value of what it leaves of its heap (heap G), then ${whole}. ` +
+    "The heap's value is the mex of its moves' heap values.";
+}
+
+/** The heap's value as the mex of its options' values: "G(4) = mex{0, 2, 3} = 1". */
+function mexLine(heap) {
+  const values = [...new Set(heap.options)].sort((x, y) => x - y);
+  return el("span", { class: "nimber", title: "mex: the least whole number not in the set" },
+    `G(${heap.size}) = mex{${runs(values)}} = `, el("strong", { text: String(heap.mex) }));
+}
+
+/** Sorted whole numbers, long runs shortened: "0, 1, …, 99, 101". */
+function runs(values) {
+  const parts = [];
+  for (let i = 0; i < values.length;) {
+    let j = i;
+    while (j + 1 < values.length && values[j + 1] === values[j] + 1) j += 1;
+    if (j - i >= 3) parts.push(`${values[i]}, ${values[i + 1]}, …, ${values[j]}`);
+    else parts.push(...values.slice(i, j + 1).map(String));
+    i = j + 1;
+  }
+  return parts.join(", ");
+}
+
 function moveButton(entry, enabled) {
   const left = entry.move.slice(1).join("+");
+  const misere = game.analysis.play === "misere";
+  const said = misere
+    ? `leaves the heap value ${entry.heap_grundy}; ${entry.winning ? "wins" : "loses"}`
+    : `leaves the heap value ${entry.heap_grundy} and the row value ${entry.grundy}${entry.winning ? ", winning" : ""}`;
   const button = el("button", {
     type: "button",
     class: game.showValues && entry.winning ? "best" : undefined,
     "data-move": entry.move.join("."),
     disabled: !enabled,
-    title: entry.text,
-    "aria-label": `${entry.text}${game.showValues ? `, leaves value ${entry.grundy}${entry.winning ? ", winning" : ""}` : ""}`,
+    title: game.showValues ? `${entry.text}: ${said}` : entry.text,
+    "aria-label": `${entry.text}${game.showValues ? `, ${said}` : ""}`,
     onclick: () => play(entry.move),
   }, `→${left}`);
   if (game.showValues) {
-    const after = game.analysis.play === "misere" ? (entry.winning ? "wins" : "loses") : `G ${entry.grundy}`;
-    button.append(el("span", { class: "hint-value", text: after }));
+    const whole = misere ? (entry.winning ? "wins" : "loses") : `⊕ ${entry.grundy}`;
+    button.append(el("span", { class: "hint-value", text: `heap G ${entry.heap_grundy} · ${whole}` }));
   }
   return button;
 }
@@ -341,7 +409,7 @@ function xorTable(a) {
     el("td", { class: "mono", text: String(a.grundy) }),
     el("td", { class: "mono bits", text: bits(a.grundy) }));
   const caption = a.play === "misere"
-    ? "Under misère play this XOR does not decide who wins; the engine searched the game."
+    ? misereCaption(a)
     : a.grundy === 0
       ? "The XOR is 0: the player to move loses against perfect play."
       : "The XOR is not 0: the player to move wins by moving to a position of XOR 0.";
@@ -355,9 +423,30 @@ function xorTable(a) {
   ];
 }
 
+/** Under misère play: the rule that decided, stated and applied, or the search. */
+function misereCaption(a) {
+  if (a.decided_by !== "misere-nim") {
+    return "Under misère play this XOR does not decide who wins; the engine searched the game " +
+      "(misère games other than Nim have no such rule here).";
+  }
+  const big = a.heaps.filter((heap) => heap.size >= 2).length;
+  const ones = a.heaps.filter((heap) => heap.size === 1).length;
+  const rule = "Misère Nim rule (Bouton): while some heap has 2 or more, the player to move " +
+    "wins exactly when the XOR is not 0, as in normal Nim; when every heap has 0 or 1, " +
+    "exactly when the number of 1s is even.";
+  const applied = big
+    ? `Here ${big === 1 ? "a heap has" : `${big} heaps have`} 2 or more and the XOR is ${a.grundy}: ` +
+      `the player to move ${a.grundy ? "wins" : "loses"}.`
+    : `Here every heap has 0 or 1, and ${ones} ${ones === 1 ? "heap has" : "heaps have"} 1 ` +
+      `(${ones % 2 ? "odd" : "even"}): the player to move ${ones % 2 ? "loses" : "wins"}.`;
+  return `${rule} ${applied}`;
+}
+
 function winningLine(a) {
   if (a.over) return "";
-  const who = a.play === "misere" ? "by search (misère play)" : "to a position of XOR 0";
+  const who = a.play === "misere"
+    ? a.decided_by === "misere-nim" ? "by the misère Nim rule" : "by search (misère play)"
+    : "to a position of XOR 0";
   if (!a.winning_moves.length) return `No winning move: every move loses against perfect play.`;
   const texts = a.moves.filter((m) => m.winning).map((m) => m.text);
   return `Winning moves ${who}: ${texts.join("; ")}.`;

@@ -1,0 +1,107 @@
+"""Issue 42, points 4–6 in a real browser, at a projector's 1280 px and a phone's 390 px,
+light and dark, with no console errors: the Impartial tab's mex and misère Nim rule and its
+errors, the Classic tab's textbook horizon effect and Pig's decimals, and the tiling
+board's "why" view (regions, the sum rule's arithmetic, each move's value)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.browsing import fits
+
+pytestmark = pytest.mark.e2e
+
+VIEWS = [(width, scheme) for width in (1280, 390) for scheme in ("light", "dark")]
+
+
+@contextmanager
+def viewing(
+    browser: Browser, server: str, width: int, scheme: str, *, refused: str | None = None
+) -> Iterator[Page]:
+    """A page ``width`` px wide in ``scheme``; fails the test on a console error or a
+    JavaScript error. ``refused``: the one refusal the test asks the server for on purpose
+    (chromium logs every 4xx answer as a failed resource, which the page then explains)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 800 if width > 1000 else 844},
+        base_url=server,
+        color_scheme=scheme,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    try:
+        yield page
+    finally:
+        context.close()
+    if refused is not None:
+        errors = [e for e in errors if f"status of {refused}" not in e]
+    assert not errors, f"console errors: {errors}"
+
+
+def go(page: Page, address: str) -> None:
+    page.goto(address)
+    page.wait_for_selector("body[data-ready]")
+
+
+def show_heaps(page: Page, heaps: str, *, misere: bool = False) -> None:
+    page.select_option("#impartial-game-kind", "nim")
+    page.fill("#impartial-heaps", heaps)
+    page.set_checked("#impartial-misere", misere)
+    page.click("#impartial-start")
+    page.wait_for_selector("#impartial:not([aria-busy='true'])")
+
+
+@pytest.mark.parametrize(("width", "scheme"), VIEWS)
+def test_impartial_mex_chips_misere_rule_and_errors(
+    browser: Browser, server: str, width: int, scheme: str
+) -> None:
+    # 1001 and foo:3 are refused by the page itself, the misère search limit by the server
+    with viewing(browser, server, width, scheme, refused="400") as page:
+        go(page, "/#impartial?h=kayles:4+nim:3&mis=0&you=both&v=1")
+        rows = page.locator(".heap-row")
+        expect(rows).to_have_count(2)
+        # Kayles 4 → 3, 2, 1+1 / 2, 1+1... values 3, 2, 0, 2, 0: mex 1
+        expect(rows.nth(0).locator(".nimber")).to_have_text("G(4) = mex{0, 2, 3} = 1")
+        expect(rows.nth(1).locator(".nimber")).to_have_text("G(3) = mex{0, 1, 2} = 3")
+        # a chip says whose value it shows: the heap's, then the whole row's
+        chip = rows.nth(1).locator("button[data-move='1.1']")
+        expect(chip.locator(".hint-value")).to_have_text("heap G 1 · ⊕ 0")
+        expect(page.locator("#impartial-legend")).to_contain_text("heap G")
+        assert fits(page)
+
+        show_heaps(page, "100 100 100", misere=True)  # instant by the rule
+        expect(page.locator("#impartial-xor")).to_contain_text("Misère Nim rule")
+        expect(page.locator("#impartial-xor")).to_contain_text("the player to move wins")
+        expect(page.locator("#impartial-heap-rows button.best")).to_have_count(3)
+        expect(page.locator("#impartial-error")).to_have_text("")
+
+        for heaps, misere, words in [
+            ("1001", False, "at most 1000"),
+            ("foo:3", False, "unknown game"),
+            ("kayles:30 dawson:30", True, "misère search limit"),
+        ]:
+            show_heaps(page, "3 4 5", misere=False)
+            expect(page.locator("#impartial-game")).to_be_visible()
+            page.fill("#impartial-heaps", heaps)
+            page.set_checked("#impartial-misere", misere)
+            page.click("#impartial-start")
+            error = page.locator("#impartial-error")
+            expect(error).to_contain_text(words)
+            expect(page.locator("#impartial-game")).to_be_hidden()  # the old result is gone
+            # beside the button: on the same screen, next to it
+            box, button = error.bounding_box(), page.locator("#impartial-start").bounding_box()
+            assert box is not None
+            assert button is not None
+            assert box["y"] < button["y"] + button["height"] + 80
+            assert box["y"] + box["height"] <= page.viewport_size["height"] + page.evaluate(
+                "scrollY"
+            )
+        assert fits(page)
