@@ -199,3 +199,16 @@ def test_the_certificates_table_cites_each_verdict_of_the_file_as_it_is(tmp_path
     assert "not yet" not in table
     files[0].write_bytes(files[1].read_bytes())  # another file under the name: not verified
     assert "| 3x4-max-at_least-5.cert.gz | | | | |" in _certificate_lines(tmp_path)
+
+
+def test_the_first_table_gives_each_board_its_value_backing_and_certificates() -> None:
+    """The page is a reference: today's value of every board comes first, with what
+    proved it and how many of its bounds have a verified certificate; the searches that
+    back it follow."""
+    text = markdown([board_value(2, 2)], [], certified={(2, 2): "4 of 4 verified"})
+    assert "| 2×2 | 2 | 2 | Python solver | 4 of 4 verified |" in text
+    assert text.index("the best known value") < text.index("exact values by the Python solver")
+    committed = (DOCS / "results.md").read_text()
+    row = "| 6×7 | 19 | 19 | C kernel (the kernel without the sum rule agrees) | 4 of 4 verified |"
+    assert row in committed
+    assert "| 8×8 | 29 | 29 | C kernel (sampled lines" in committed

@@ -376,21 +376,44 @@ def markdown(
     bounds: Sequence[BoardBounds],
     proofs: Sequence[KernelProof] = (),
     managed: Sequence[ManagerProof] = (),
+    certified: Mapping[tuple[int, int], str] | None = None,
 ) -> str:
-    """The tiling section of ``docs/results.md``."""
+    """The tiling section of ``docs/results.md``: every board's value and what backs it
+    first, then the tables that back them (``certified``: each board's certificates, as
+    :func:`certified_boards` counts them)."""
     lines = [
         "## The tiling game (seed 000, §6)",
         "",
         "MAX and MIN alternately place dominoes on an m×n board until the partial tiling is",
         "maximal; the value is the number of dominoes under optimal play. μ is the fewest",
         "dominoes of a maximal partial tiling (exact, by integer programming with HiGHS) and",
-        "ν the most (a maximum matching), so μ ≤ value ≤ ν. Values are exact: each is a",
-        "complete MTD(f) search of the specialised solver in Python, which the tests check",
-        "against a plain brute force on every board up to 4×4 and against the game-agnostic",
-        "engine up to 5×5; the C kernel behind `evalgame tiling R C` re-derives every one of",
-        "them (a slow test). Nodes count the positions searched (the principal line",
-        "included); seconds are CPU seconds (Python 3.11, one core of a shared machine).",
-        "The m×n and n×m boards are the same game.",
+        "ν the most (a maximum matching), so μ ≤ value ≤ ν. The m×n and n×m boards are the",
+        "same game. The first table gives every board's value today and what backs it; the",
+        "tables after it are that backing, bound by bound: the Python solver's complete",
+        "searches, the C kernel's, its null-window proofs with the sampled lines that",
+        "confirm each, the proof manager's sittings, and the certificates an independent",
+        "checker verified. How the values were reached, day by day: the",
+        "[journal](journal/README.md).",
+        "",
+        "To reproduce (from the repository's root): a value, `evalgame tiling R C --first F`",
+        "(the C kernel; `--engine python` for the reference solver); a bound with its sampled",
+        "lines, `python scripts/tiling_proofs.py R C --first F --tests G --lines 20`; a",
+        "certificate, `evalgame verify docs/proofs/certificates/FILE`, and all of them,",
+        "`make verify-certificates`; every bound the kernel published, from empty tables,",
+        "`make long-proofs`; this section, from `docs/tiling_results.json`,",
+        "`python scripts/tiling_results.py --markdown-only`.",
+    ]
+    lines += _best_known_lines(values, bounds, proofs, managed, certified)
+    lines += [
+        "",
+        "### Small boards: exact values by the Python solver",
+        "",
+        "Each value is a complete MTD(f) search of the specialised solver in Python, which",
+        "the tests check against a plain brute force on every board up to 4×4 and against",
+        "the game-agnostic engine up to 5×5; the C kernel behind `evalgame tiling R C`",
+        "re-derives every one of them (a slow test). Nodes count the positions searched",
+        "(the principal line included); seconds are CPU seconds (Python 3.11, one core of a",
+        "shared machine).",
         "",
         "| board | MAX first | MIN first | μ | ν | nodes (MAX / MIN first) | CPU s |",
         "|---|---|---|---|---|---|---|",
@@ -432,7 +455,7 @@ def markdown(
             "covered) by the Python solver, which must agree on every line. One row per",
             "test, board by board in the order they ran (`scripts/tiling_proofs.py --record`",
             "adds them); a board whose bounds meet for both starters joins the exact values",
-            "above. The best-known table below also applies the starters' theorem,",
+            "above. The first table of this section also applies the starters' theorem,",
             "|f(G, MAX) − f(G, MIN)| ≤ 1 (docs/tiling_search.md): each starter's bounds bound",
             "the other's, one further out.",
             "",
@@ -446,7 +469,6 @@ def markdown(
             )
     if managed:
         lines += _manager_lines(managed)
-    lines += _best_known_lines(values, bounds, proofs, managed)
     return "\n".join(lines) + "\n"
 
 
@@ -461,8 +483,32 @@ def section_from_data(data: Mapping[str, Any], docs: Path) -> str:
     proofs = [KernelProof(**proof) for proof in data.get("kernel_proofs", [])]
     check_proofs(proofs)  # none contradicts another
     managed = manager_proofs(docs / "proofs")
-    certified = _certificate_lines(docs / "proofs" / "certificates", values)
-    return markdown(values, bounds, proofs, managed) + certified + _figure_lines(docs / "figures")
+    folder = docs / "proofs" / "certificates"
+    certificates = _certificate_lines(folder, values)
+    section = markdown(values, bounds, proofs, managed, certified_boards(folder))
+    return section + certificates + _figure_lines(docs / "figures")
+
+
+def certified_boards(folder: Path) -> dict[tuple[int, int], str]:
+    """Each board with certificates in ``folder``: how many of its four bounds (two
+    starters, lower and upper) have one that ``evalgame verify`` found valid, as the file
+    is now (``verified.json``).
+
+    >>> certified_boards(Path("no such folder"))
+    {}
+    """
+    record = folder / "verified.json"
+    verdicts = json.loads(record.read_text()) if record.exists() else {}
+    valid: dict[tuple[int, int], int] = {}
+    for path in sorted(folder.glob("*.cert.gz")):
+        match = re.match(r"(\d+)x(\d+)-(max|min)-", path.name)
+        if match is None:
+            continue
+        board = (int(match.group(1)), int(match.group(2)))
+        verdict = verdicts.get(path.name)
+        good = bool(verdict and verdict.get("valid") and verdict.get("sha256") == _sha256(path))
+        valid[board] = valid.get(board, 0) + good
+    return {board: f"{count} of 4 verified" for board, count in valid.items()}
 
 
 def _certificate_lines(folder: Path, values: Sequence[BoardValue] = ()) -> str:
@@ -668,8 +714,10 @@ def _best_known_lines(
     bounds: Sequence[BoardBounds],
     proofs: Sequence[KernelProof],
     managed: Sequence[ManagerProof],
+    certified: Mapping[tuple[int, int], str] | None = None,
 ) -> list[str]:
-    """One row per board: its best known value for each starter and what proved it."""
+    """One row per board: its best known value for each starter, what proved it, and its
+    certificates (``certified``; none when not given)."""
     rows: dict[tuple[int, int], tuple[str, str, str]] = {}
     for row in values:
         how = "Python solver" if row.engine == "python" else "C kernel"
@@ -699,15 +747,18 @@ def _best_known_lines(
         "",
         "### Every board: the best known value",
         "",
-        "One row per board, from the tables above: its exact value, or the proven bounds",
-        "lower…upper, for each starter, and what proved each (ν: no play covers more than",
-        "⌊rows·cols/2⌋ dominoes, a maximum matching).",
+        "One row per board: its exact value, or the proven bounds lower…upper, for each",
+        "starter; what proved it, with the second confirmation each bound had (the tables",
+        "below give every search); and how many of its four bounds have a certificate that",
+        "the independent checker verified (ν: no play covers more than ⌊rows·cols/2⌋",
+        "dominoes, a maximum matching).",
         "",
-        "| board | MAX first | MIN first | proven by |",
-        "|---|---|---|---|",
+        "| board | MAX first | MIN first | proven by | certificates |",
+        "|---|---|---|---|---|",
     ]
+    known = certified or {}
     for (r, c), (top, bottom, how) in sorted(rows.items()):
-        lines.append(f"| {r}×{c} | {top} | {bottom} | {how} |")
+        lines.append(f"| {r}×{c} | {top} | {bottom} | {how} | {known.get((r, c), 'none')} |")
     return lines
 
 
