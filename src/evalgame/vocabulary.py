@@ -104,6 +104,7 @@ WORDS: dict[str, tuple[str | None, ...]] = {
     "engine": ("native", "python"),
     "status": ("solved", "stopped"),
     "play": ("normal", "misere"),
+    "decided_by": ("sprague-grundy", "misere-nim", "search"),
     "claim": ("at_least", "at_most"),
     "defined": ("always", "sometimes", "never"),
     "colour": ("V", "E", "R"),
@@ -113,6 +114,7 @@ WORDS: dict[str, tuple[str | None, ...]] = {
     "agents": ("human", "optimal", "random", "depth"),
     "statuses": ("visited", "table", "alpha", "beta", "skipped"),
     "players": ("max", "min", "leaf"),
+    "kind": ("cold", "hot", "wild", "large"),
 }
 
 #: the keys whose strings are exact values (:func:`exact_json`), or lists of them
