@@ -3,9 +3,11 @@ agreeing with evalgame's (an independent ground truth: they share only the rules
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import pickle
 import re
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -334,3 +336,35 @@ def test_load_takes_ordinary_notation() -> None:
     assert game.get_parameters()["expression"] == "x y z - *"
     with pytest.raises(evalgame.GameError):
         load("evaluate", expression="x*(y-z)", colours=3)
+
+
+def test_the_default_dag_file_loads_outside_the_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no examples/game.json here: the one evalgame ships
+    game = pyspiel.load_game("evalgame_dag")
+    value, _ = expectiminimax(game.new_initial_state(), game.max_game_length(), None, 0)
+    exact = backward_induction(DagGame.from_file(EXAMPLE)).value
+    assert exact is not None
+    assert value == pytest.approx(float(exact))
+    (tmp_path / "examples").mkdir()  # a file on disk comes first
+    positions = {"s": {"player": "max", "moves": ["a"]}, "a": {"value": 7}}
+    (tmp_path / "examples" / "game.json").write_text(
+        json.dumps({"start": "s", "positions": positions})
+    )
+    assert str(pyspiel.load_game("evalgame_dag").new_initial_state()) == "at s\nMAX to move"
+
+
+def test_the_example_files_are_package_data() -> None:
+    """A wheel holds the example files: pyproject's package data names them."""
+    root = Path(__file__).resolve().parents[2]
+    settings = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = settings["tool"]["setuptools"]["package-data"]["evalgame"]
+    package = root / "src" / "evalgame"
+    shipped = {str(path.relative_to(package)) for path in (package / "examples").iterdir()}
+    assert shipped
+    for name in shipped:
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
+    assert (root / "examples" / "game.json").read_bytes() == (
+        package / "examples" / "game.json"
+    ).read_bytes()

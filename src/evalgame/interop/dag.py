@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -16,12 +18,31 @@ from evalgame.interop.translation import (
     with_defaults,
 )
 
+#: the folder of the example files, in evalgame's repository and in the package
+EXAMPLES = "examples/"
+
+
+def read_dag(name: str) -> DagGame:
+    """The DAG game in the file ``name``. A name under ``examples/`` that is no file on
+    disk reads the example evalgame ships under that name, so that the default
+    ``examples/game.json`` loads from any directory (a file on disk comes first).
+
+    >>> len(read_dag("examples/game.json").nodes)
+    8
+    """
+    if name.startswith(EXAMPLES) and not Path(name).is_file():
+        shipped = resources.files("evalgame").joinpath(name)
+        if shipped.is_file():
+            return DagGame.from_json(shipped.read_text(encoding="utf-8"))
+    return DagGame.from_file(name)
+
 
 class DagTranslation(Translation[str, str]):
     """A game given as a DAG of named positions in a JSON file (``evalgame dag``'s
-    format, chance positions included): an action moves to a position, numbered as the
-    file lists the positions; the observation is a one in the column of the position.
-    :attr:`max_length` is the longest path from the start, chance moves included.
+    format, chance positions included; :func:`read_dag` finds it): an action moves to a
+    position, numbered as the file lists the positions; the observation is a one in the
+    column of the position. :attr:`max_length` is the longest path from the start, chance
+    moves included.
     """
 
     family = "dag"
@@ -53,7 +74,7 @@ class DagTranslation(Translation[str, str]):
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> DagTranslation:
         path = plain_word(with_defaults(cls, parameters), "file")
-        return cls(DagGame.from_file(path), path)
+        return cls(read_dag(path), path)
 
     def parameters(self) -> dict[str, Parameter]:
         return {"file": self.path}
