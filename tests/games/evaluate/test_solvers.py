@@ -188,3 +188,11 @@ def test_mtdf_reports_proven_bounds_when_stopped() -> None:
 def test_unknown_algorithm() -> None:
     with pytest.raises(Exception, match="unknown algorithm"):
         solve("x", algorithm="magic")
+
+
+def test_the_vectorized_solver_takes_domains_of_more_than_127_values() -> None:
+    """A value's code once overflowed its 8-bit type at 128 values (an IndexError, a 500 on
+    the web): the answer is the residual solver's."""
+    domain = tuple(range(200))
+    assert solve("a-b", domain, algorithm="vectorized").value == solve("a-b", domain).value
+    assert solve("a*b", (0, 1, 2), algorithm="vectorized").value == 4  # 2 twice

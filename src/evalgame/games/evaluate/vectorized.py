@@ -111,7 +111,8 @@ def solve_positions(
         )  # fmt: skip
     leaves = leaf_table(expression, domain)
     index = np.arange(base**n, dtype=np.int64)
-    codes = [((index // base**slot) % base).astype(np.int8) for slot in range(n)]
+    code_type = np.int8 if base <= 128 else np.int16  # a value's code is at most m ≤ 1000
+    codes = [((index // base**slot) % base).astype(code_type) for slot in range(n)]
     free = np.zeros(base**n, dtype=np.int8)
     for code in codes:
         free += code == 0
