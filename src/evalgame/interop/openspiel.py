@@ -36,7 +36,14 @@ games.
 The parameters are words and numbers without ``(``, ``)``, ``,`` or ``=``, so a game string
 round trip keeps them: ``pyspiel.load_game(str(game))`` and
 ``pyspiel.load_game(name, game.get_parameters())`` give the same game, and games and
-states pickle.
+states pickle. :func:`game_string` writes a game string from ordinary values, and
+:func:`load_game` is ``pyspiel.load_game`` with a message naming the parameter OpenSpiel's
+parser would stop at or misread::
+
+    >>> game_string("evaluate", expression="(10-X)*Y", domain="0..9")
+    'evalgame_evaluate(domain=0 .. 9,expression=10 X - Y *,first=max)'
+    >>> load_game("evalgame_tiling(board=..#/...)").num_distinct_actions()
+    5
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ from evalgame.interop.dag import DagTranslation
 from evalgame.interop.evaluate import EvaluateTranslation
 from evalgame.interop.extras import require
 from evalgame.interop.families import translation
+from evalgame.interop.game_strings import check_game_string, game_string
 from evalgame.interop.graph import GraphTranslation
 from evalgame.interop.impartial import ImpartialTranslation
 from evalgame.interop.tiling import TilingTranslation
@@ -232,6 +240,21 @@ for _cls in (EvaluateGame, TilingGame, GraphGame, ImpartialGame, DagGame):
     pyspiel.register_game(_cls.game_type, _cls)
 
 
+def load_game(text: str) -> Any:
+    """``pyspiel.load_game(text)`` for our game string ``text``, which is checked first:
+    a value OpenSpiel would stop at (``domain=0..9``: "CHECK_TRUE(success)") or misread
+    (``expression=x*(y-z)``, read as a game) is a :class:`~evalgame.errors.GameError`
+    naming the parameter (see :func:`~evalgame.interop.game_strings.check_game_string`).
+
+    >>> load_game("evalgame_evaluate(domain=0..9)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.GameError: domain=0..9: OpenSpiel reads ... as a number, and 0..9 is none ...
+    """
+    check_game_string(text)
+    return pyspiel.load_game(text.strip())
+
+
 def load(family: str, **parameters: Any) -> Any:
     """``pyspiel.load_game`` of ``evalgame_<family>`` with ``parameters`` as a program
     gives them (an expression in ordinary notation, a domain as a list...)."""
@@ -318,8 +341,10 @@ __all__ = [
     "EvalgameGame",
     "EvalgameState",
     "evaluate_game",
+    "game_string",
     "graph_game",
     "impartial_game",
     "load",
+    "load_game",
     "tiling_game",
 ]
