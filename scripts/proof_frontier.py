@@ -16,7 +16,8 @@ the ``--top`` best-ordered ones) are solved exactly (MTD(f), the C kernel, a fre
 each, at most ``--seconds`` CPU s each) and a line log(CPU s) = a + b·(free cells) is
 fitted to those that finished; carried to the whole board it is a rough estimate of the
 exact value's CPU time (too low: positions 10 moves deep are already broken up, see
-docs/results.md). The figures of docs/results.md came from
+docs/journal/results-2026-11.md). The figures of the 8×8 estimate there (2026-11-24,
+superseded since by df-pn's answer) came from
 
     nice -n 10 .venv/bin/python scripts/proof_frontier.py 8 8 --walk 13 12 11 10 \\
         --sample 4 --seconds 120 --seed 7
