@@ -133,6 +133,7 @@ def test_a_bad_tree_is_marked_where_it_goes_wrong(page: Page) -> None:
     open_lab(page)
     page.click("#dag-start")
     expect(page.locator("#dag-summary")).to_contain_text("value of root = 3")
+    page.click("#dag-unfold")  # the set-up folded away after Show
     page.fill("#dag-game", "[[3, 12], [2,, 4]]")
     page.click("#dag-start")
     expect(page.locator("#dag-echo mark")).to_have_text(",")
@@ -170,8 +171,17 @@ def test_the_lab_fits_a_phone_and_a_projector(
         expect(page.locator("#dag-step-label")).to_have_text(re.compile(r"step 20 of \d+"))
         assert fits(page)
         drawn = page.locator("#dag-svg").bounding_box()
+        box = page.locator("#dag .dag-box").bounding_box()
         assert drawn is not None
-        assert drawn["width"] >= 600  # readable: never squeezed below its natural size
+        assert box is not None
+        natural = page.evaluate("document.getElementById('dag-svg').viewBox.baseVal.width")
+        if width >= 1280:
+            # a projector: the box's width, or at least its natural size
+            assert drawn["width"] >= min(natural, box["width"] - 4)
+            assert drawn["width"] <= box["width"]
+        else:  # a phone: scaled down to its box, or to half its size (still readable)
+            assert drawn["width"] <= box["width"] or drawn["width"] >= natural / 2 - 1
+            assert drawn["width"] < natural
 
 
 def test_retrograde_labels_the_game_that_can_repeat(page: Page) -> None:

@@ -81,7 +81,8 @@ def test_a_step_stays_in_the_address_across_tabs_back_and_reload(
         assert hash_of(page).startswith("#impartial")
         page.click("#tab-dag")
         expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
-        assert "s=13" in hash_of(page) and hash_of(page).startswith("#dag?g=")
+        assert "s=13" in hash_of(page)
+        assert hash_of(page).startswith("#dag?g=")
         page.click("#dag-next")
         expect(page.locator("#dag-step-label")).to_have_text("step 14 of 23")
         assert "s=14" in hash_of(page)  # a step rewrites the address
@@ -145,16 +146,15 @@ def test_the_game_tree_step_is_kept_on_a_tab_switch(
         expect(page.locator("#tree-step-label")).to_contain_text("step 7 of")
         page.click("#tab-play")
         page.click("#tab-tree")
-        assert "s=7" in hash_of(page) and "e=" in hash_of(page)
+        assert "s=7" in hash_of(page)
+        assert "e=" in hash_of(page)
         page.go_back()
         expect(page.locator("#play")).to_be_visible()
         page.go_back()
         expect(page.locator("#tree-step-label")).to_contain_text("step 7 of")
 
 
-def test_a_horizon_link_keeps_its_line_in_the_address(
-    browser: Browser, server: str
-) -> None:
+def test_a_horizon_link_keeps_its_line_in_the_address(browser: Browser, server: str) -> None:
     with room(browser, server, 1280, 800, "light") as page:
         ready(page, "/#classic?g=tictactoe&r=both&m=1,3&v=0")
         expect(page.locator("#classic-history li")).to_have_count(2)
@@ -166,8 +166,111 @@ def test_a_horizon_link_keeps_its_line_in_the_address(
         page.keyboard.press(".")
         expect(page.locator("#horizon-step")).to_contain_text("1/")
         link = page.url
-        assert "hd=1" in link and "hs=1" in link
+        assert "hd=1" in link
+        assert "hs=1" in link
         ready(page, "/")
         ready(page, link)
         expect(page.locator("#horizon-step")).to_contain_text("1/")
-        assert "hd=1" in page.url and "he=lines" in page.url and "hs=1" in page.url
+        assert "hd=1" in page.url
+        assert "he=lines" in page.url
+        assert "hs=1" in page.url
+
+
+# ------------------------------------------------------------------ 1. presentation
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_game_tree_picture_follows_the_step_on_one_screen(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, "/#tree")
+        page.click("#tree-start")
+        expect(page.locator("#tree-step-label")).to_contain_text("step 0 of")
+        # the set-up folds into one line that says what is shown; it unfolds again
+        expect(page.locator("#tree-form")).to_be_hidden()
+        expect(page.locator("#tree .intro")).to_be_hidden()
+        expect(page.locator("#tree .folded-what")).to_contain_text("X*(Y-Z) over 0..2")
+        page.click("#tree-unfold")
+        expect(page.locator("#tree-form")).to_be_visible()
+        page.click("#tree-unfold")
+        expect(page.locator("#tree-form")).to_be_hidden()
+        picture = page.locator("#tree-svg")
+        expect(picture.locator("g.node[data-colour='unvisited']").first).to_be_visible()
+        for _ in range(5):
+            page.click("#tree-next")
+        expect(page.locator("#tree-step-label")).to_contain_text("step 5 of")
+        current = picture.locator("g.node.current")
+        expect(current).to_have_count(1)
+        at_five = current.get_attribute("data-id")
+        assert picture.locator("g.node[data-colour='open']").count() >= 3
+        page.click("#tree-next")
+        expect(current).not_to_have_attribute("data-id", at_five or "")
+        page.click("#tree-last")  # the end: the best line, the root's value
+        expect(picture.locator("g.node[data-id='0'] .value")).to_have_text("0")
+        assert picture.locator("g.node.pv").count() >= 4
+        if width >= 1280:  # controls, step text and the picture on one projector screen
+            assert bottom(page, "#tree-svg") <= height
+            assert bottom(page, "#tree-event") <= height
+            box = page.locator("#tree-svg").bounding_box()
+            assert box is not None
+            assert box["width"] >= 500
+        assert fits_width(page)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_dag_tab_folds_and_scales_its_drawing_to_the_box(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, DAG_LINK)
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        expect(page.locator("#dag-form")).to_be_hidden()
+        expect(page.locator("#dag .folded-what")).to_contain_text("alpha-beta on [[3,12,8]")
+        drawing = page.locator("#dag-svg").bounding_box()
+        box = page.locator("#dag .dag-box").bounding_box()
+        assert drawing is not None
+        assert box is not None
+        assert drawing["width"] <= box["width"]  # scaled down to the phone's box
+        assert drawing["width"] >= min(box["width"] - 4, 542) - 1  # and up where there is room
+        assert bottom(page, "#dag-svg") <= height or width < 1280
+        assert fits_width(page)
+        page.click("#dag-unfold")
+        expect(page.locator("#dag-form")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_presenter_mode_and_the_step_speed(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, DAG_LINK)
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        size = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        page.click("#presenter")
+        expect(page.locator("body")).to_have_class(re.compile(r"\bpresenter\b"))
+        expect(page.locator("#presenter")).to_have_attribute("aria-pressed", "true")
+        assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") > size
+        assert "?present#dag?" in page.url
+        assert "s=13" in page.url
+        page.click("#tab-tree")
+        assert "?present#tree" in page.url  # the mode stays across views
+        page.go_back()
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        assert "?present" in page.url
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("body")).to_have_class(re.compile(r"\bpresenter\b"))
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        assert fits_width(page)
+        # the speed: the fastest plays the last ten steps within two seconds
+        page.select_option("#dag-speed", "120")
+        page.click("#dag-play")
+        expect(page.locator("#dag-step-label")).to_have_text("step 23 of 23", timeout=2_500)
+        expect(page.locator("#dag-play")).to_have_text("▶ play")
+        page.click("#presenter")
+        expect(page.locator("body")).not_to_have_class(re.compile(r"\bpresenter\b"))
+        assert "present" not in page.url

@@ -127,6 +127,7 @@ def test_a_refused_expression_takes_the_tree_away(page: Page) -> None:
     open_tab(page, "tree")
     page.click("#tree-start")
     expect(page.locator("#tree-summary")).to_contain_text("minimax(E) = 0")
+    page.click("#tree-unfold")  # the set-up folded away after Show
     page.fill("#tree-expression", "(10-X)*")
     expect(page.locator("#tree-echo")).to_have_attribute("data-state", "error")
     expect(page.locator("#tree-view")).to_be_hidden()

@@ -7,12 +7,17 @@ import {
   el,
   exact,
   expressionChecker,
+  fold,
+  newView,
   rove,
   showError,
+  speedControl,
   typing,
+  unfold,
   whileBusy,
   writeLink,
 } from "./common.js";
+import { drawPicture, fitPicture } from "./treepicture.js";
 
 let tree = null; // the server's answer, decoded (see load)
 let step = 0; // events applied so far: 0 = before the search, tree.steps = after it
@@ -37,6 +42,7 @@ export function setupTree() {
   });
   $("tree-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    newView("tree"); // another tree: Back returns to the one before
     if (!$("tree-start").disabled) show();
   });
   $("tree-first").addEventListener("click", () => setStep(0));
@@ -47,6 +53,9 @@ export function setupTree() {
   $("tree-play").addEventListener("click", togglePlay);
   $("tree-step").addEventListener("input", (event) => setStep(Number(event.target.value)));
   $("tree-picture-box").addEventListener("toggle", loadPicture);
+  $("tree-step-label").after(speedControl("tree-speed", restartPlay, 350));
+  // a wider or narrower box (a phone turned, presenter mode, fullscreen) refits the picture
+  new ResizeObserver(() => fitPicture($("tree-svg"))).observe($("tree-svg").parentElement);
   document.addEventListener("keydown", stepKeys);
   rove($("tree-nodes"), "[role='treeitem']", moveInTree);
   $("tree-nodes").addEventListener("keydown", toggleKeys);
@@ -97,6 +106,7 @@ function forget() {
   stopPlay();
   tree = null;
   $("tree-view").hidden = true;
+  unfold("tree"); // the expression stays in sight beside the error
 }
 
 /** Decode the columns, link children, and lay out the events of the walk. */
@@ -123,6 +133,8 @@ function load(answer, request, at) {
   $("tree-view").hidden = false;
   $("tree-step").max = String(tree.steps);
   $("tree-summary").textContent = summary(answer);
+  const search = $("tree-algorithm").selectedOptions[0]?.textContent ?? request.algorithm;
+  fold("tree", `${request.expression} over ${request.domain} · ${search}`);
   $("tree-picture").removeAttribute("src");
   if ($("tree-picture-box").open) loadPicture();
   setStep(at ?? 0); // at the start, so that "next ›" walks the search from its first step
@@ -248,6 +260,36 @@ function setStep(value) {
   const { expression, domain, algorithm } = tree.request;
   writeLink("tree", { e: expression, d: domain, a: algorithm, s: String(step) });
   render(timer !== null);
+  picture(event);
+}
+
+/** The picture follows the step: the path to the node it is at (at the end, the best line). */
+function picture(event) {
+  let focus = event ? event.id : null;
+  if (step === tree.steps) {
+    for (let node = 0; ; ) {
+      focus = node;
+      const next = tree.children[node].find((child) => column("pv", child));
+      if (next === undefined) break;
+      node = next;
+    }
+  }
+  drawPicture($("tree-svg"), {
+    children: tree.children,
+    size: tree.size,
+    parent: (id) => column("parent", id),
+    player,
+    status,
+    entered,
+    left,
+    move: (id) => tree.labels[column("move", id)],
+    result: (id) => number(column("result", id)),
+    window: (id) => (player(id) !== "leaf" && searchesWithWindows() ? windowOf(id) : null),
+    bound: (id) => (pruned(id).length ? bound(id) : ""),
+    name,
+    focus,
+    pv: (id) => Boolean(column("pv", id)) && step === tree.steps,
+  });
 }
 
 function describeEvent(event) {
@@ -315,7 +357,14 @@ function togglePlay() {
   }
   if (step >= tree.steps) setStep(0);
   $("tree-play").textContent = "⏸ pause";
-  timer = setInterval(() => setStep(step + 1), 350);
+  timer = setInterval(() => setStep(step + 1), Number($("tree-speed").value));
+}
+
+/** A new speed: a replay that plays goes on at it. */
+function restartPlay() {
+  if (!timer) return;
+  clearInterval(timer);
+  timer = setInterval(() => setStep(step + 1), Number($("tree-speed").value));
 }
 
 function stopPlay() {
