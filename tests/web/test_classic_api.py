@@ -57,7 +57,7 @@ def test_the_dice_are_kept_among_the_moves(client: TestClient) -> None:
     ("body", "status", "field", "words"),
     [
         ({"game": "chess"}, 422, "game", "unknown game"),
-        ({"game": "dag:/etc/passwd"}, 422, "game", "command line"),
+        ({"game": "dag:/etc/passwd"}, 422, "game", "cannot be opened here"),
         ({"game": "connect4:5x5"}, 400, None, "at most 20 cells"),
         ({"game": "tictactoe", "moves": ["5", "5"]}, 400, None, "move 2"),
         ({"game": "tictactoe", "role": "x"}, 422, "role", "must be one of"),

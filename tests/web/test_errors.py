@@ -143,3 +143,71 @@ def test_huge_numbers_are_answered_or_refused_at_once(client: TestClient) -> Non
         answer = client.post(path, json={"expression": "X^4096+Y-Z", "domain": tiny})
         assert answer.status_code == 400, answer.text
         assert "size in bits" in answer.json()["message"]
+
+
+# ------------------------------------------------------------------ the page's language
+
+#: what only the command line or Python could act on
+ELSEWHERE = ("evalgame ", "command line", "FILE", "from Python", "LIMITS[", "--")
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/classic", {"game": "dag:game.json"}),
+        ("/api/classic", {"game": "nosuchgame"}),
+        ("/api/classic", {"game": "connect4:6x7"}),
+        ("/api/classic", {"game": "nim:99999"}),
+        ("/api/classic", {"game": "pig:1000"}),
+        ("/api/evaluate/play", {"expression": "a+b+c+d+e+f+g+h+i"}),
+        ("/api/evaluate/check", {"expression": "x", "domain": "0..9,9"}),
+        ("/api/dag", {"game": "[" + "1," * 6000 + "1]"}),
+        ("/api/tree", {"expression": "a+b+c+d"}),
+    ],
+)
+def test_refusals_speak_the_page_language(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    answer = client.post(path, json=body)
+    assert 400 <= answer.status_code < 500
+    message = answer.json()["message"]
+    assert not [words for words in ELSEWHERE if words in message], message
+
+
+def test_a_range_inside_a_list_is_named_as_such(client: TestClient) -> None:
+    answer = client.post("/api/evaluate/check", json={"expression": "x", "domain": "0..9,9"})
+    assert answer.status_code == 400
+    assert answer.json()["field"] == "domain"
+    assert "'0..9' is a range inside a list" in answer.json()["message"]
+    assert "exact number" not in answer.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"expression": "X*(Y-Z))"}, "expression", "')'"),
+        ({"expression": ""}, "expression", "Enter an expression."),
+        ({"expression": "x" * 500}, "expression", "too long"),
+        ({"expression": "x", "domain": "0..9,9"}, "domain", "range inside a list"),
+        ({"expression": "x", "domain": "1..5000"}, "domain", "over the limit of 1000"),
+    ],
+)
+def test_the_live_check_refuses_with_a_200(
+    client: TestClient, body: dict[str, Any], field: str, words: str
+) -> None:
+    """The check made while a field is typed answers 200 (no failed request in the
+    browser's console); /check answers the same input 4xx."""
+    answer = client.post("/api/evaluate/validate", json=body)
+    assert answer.status_code == 200
+    found = answer.json()
+    assert found["ok"] is False
+    assert found["field"] == field
+    assert words in found["message"]
+    assert 400 <= client.post("/api/evaluate/check", json=body).status_code < 500
+
+
+def test_the_live_check_accepts_with_the_check_answer(client: TestClient) -> None:
+    body = {"expression": "X*(Y-Z)", "domain": "0..2"}
+    answer = client.post("/api/evaluate/validate", json=body).json()
+    assert answer == {"ok": True, **client.post("/api/evaluate/check", json=body).json()}
+    assert client.post("/api/evaluate/validate", json={"expression": 3}).status_code == 422

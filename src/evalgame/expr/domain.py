@@ -130,6 +130,18 @@ def format_domain(domain: tuple[Number, ...]) -> str:
 
 
 def _number(text: str) -> Number:
+    """One entry of a list of values.
+
+    >>> parse_domain("0..9,9")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    evalgame.errors.DomainError: '0..9' is a range inside a list: a domain is one range ...
+    """
+    if _RANGE.match(text):
+        raise DomainError(
+            f"{text.strip()!r} is a range inside a list: a domain is one range (0..9) or a "
+            "list of numbers (1,2,5), not both"
+        )
     if not _NUMBER.match(text):
         raise DomainError(f"{text!r} is not an exact number (try 3, -2, 0.5 or 1/3)")
     numerator, _, denominator = text.replace(" ", "").partition("/")

@@ -46,7 +46,7 @@ def known_game(name: str) -> str:
     """``name`` if it names a shipped game (not a file: ``dag:`` is for the command line)."""
     name = name.strip().lower()
     if name.startswith("dag"):
-        raise ValueError("games read from files are for the command line (evalgame classic)")
+        raise ValueError("a game from a file cannot be opened here; choose one of the page's games")
     try:
         parse_target(name)
     except EvalgameError as error:

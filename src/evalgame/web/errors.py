@@ -13,10 +13,15 @@ Every answer to a refused request is one JSON object::
 * a search that ran out of its time budget: 422 with the bounds it proved;
 * an unknown path, a wrong method or a body that cannot be read: the usual 404, 405 or
   400, in the same shape.
+
+Messages speak the page's language: what the library says for the command line (a
+command to run, a ``dag:FILE`` game, a limit to raise from Python) is left out of them
+(:func:`page_words`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -66,13 +71,40 @@ HEAVY: dict[int | str, dict[str, Any]] = {
 }
 
 
+#: what only the command line or Python can act on
+_ELSEWHERE = re.compile(r"`evalgame\b|\bcommand line\b|\bFILE\b|\bfrom Python\b|\s--[a-z]")
+
+
+def page_words(message: str) -> str:
+    """``message`` without its advice for the command line or for Python: a parenthesis
+    or an alternative that names one goes, and so does a clause (between semicolons).
+
+    >>> page_words("the number of positions is 6000, over the limit of 5000; "
+    ...            "`evalgame dag FILE` solves larger games")
+    'the number of positions is 6000, over the limit of 5000'
+    >>> page_words("the length is 9, over the limit of 8; draw a smaller tree, or solve it "
+    ...            "with `evalgame dag FILE`")
+    'the length is 9, over the limit of 8; draw a smaller tree'
+    >>> page_words("unknown game 'x'; the games are tictactoe, pig:20, dag:FILE")
+    "unknown game 'x'; the games are tictactoe, pig:20"
+    >>> page_words("a heap size must be at most 1000, not 5000 (the limit LIMITS['heap'] of "
+    ...            "evalgame.games.classic.catalog keeps answers quick; raise it from Python)")
+    'a heap size must be at most 1000, not 5000'
+    """
+    text = re.sub(r" \([^()]*(?:LIMITS|command line|`evalgame|from Python)[^()]*\)", "", message)
+    text = re.sub(r",? or [^;`]*`evalgame[^`]*`", "", text)
+    text = re.sub(r",? dag:FILE\b", "", text)
+    kept = [clause for clause in text.split("; ") if not _ELSEWHERE.search(clause)]
+    return "; ".join(kept) if kept else text
+
+
 def error_body(error: EvalgameError) -> dict[str, Any]:
     """The JSON answer to ``error``.
 
     >>> error_body(ExpressionError("unexpected ')'", "x+)", 2))["position"]
     2
     """
-    body: dict[str, Any] = {"error": type(error).__name__, "message": str(error)}
+    body: dict[str, Any] = {"error": type(error).__name__, "message": page_words(str(error))}
     if isinstance(error, ExpressionError):
         body.update(
             field="expression",
@@ -170,7 +202,7 @@ def plain_message(problem: Mapping[str, Any]) -> str:
         "model_type": f"{name} must be an object",
         "model_attributes_type": f"{name} must be an object",
         "dict_type": f"{name} must be an object",
-        "value_error": f"{name}: {ctx.get('error')}",
+        "value_error": f"{name}: {page_words(str(ctx.get('error')))}",
     }
     sentence = sentences.get(kind, f"{name}: {problem.get('msg', 'invalid')}")
     return sentence[0].upper() + sentence[1:] + "."

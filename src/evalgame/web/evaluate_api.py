@@ -3,6 +3,9 @@
 =================================  =========================================================
 ``POST /api/evaluate/check``       parse the expression and domain; sizes and what the page
                                    can do with them (400 with the position if malformed)
+``POST /api/evaluate/validate``    the same check for a field being typed: always 200, with
+                                   ``"ok": false`` and the refusal's body when it is bad (a
+                                   live check logs no failed request in the browser)
 ``POST /api/evaluate/play``        replay the moves, let the engine answer: the game's state
                                    (see :func:`evalgame.play.evaluate.game_state`)
 ``POST /api/evaluate/hint``        the value after each legal move of the player to move
@@ -16,8 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import Field, ValidationError
 
-from evalgame.errors import DomainError, LimitError, SearchInterrupted
+from evalgame.errors import DomainError, EvalgameError, LimitError, SearchInterrupted
 from evalgame.expr.domain import parse_domain
 from evalgame.expr.expression import parse
 from evalgame.games.evaluate.solve import solve
@@ -27,7 +31,7 @@ from evalgame.numbers import format_number
 from evalgame.play.evaluate import game_state, hints
 from evalgame.search.budget import Budget
 from evalgame.web import workers
-from evalgame.web.errors import HEAVY
+from evalgame.web.errors import HEAVY, error_body, plain_message
 from evalgame.web.models import (
     MAX_PLAY_DOMAIN,
     MAX_PLAY_VARIABLES,
@@ -38,6 +42,7 @@ from evalgame.web.models import (
     SolveRequest,
     request_budget,
 )
+from evalgame.web.models import Request as Request_
 
 #: most positions the vectorized solver may allocate for a web request
 MAX_VECTORIZED_POSITIONS = 2_000_000
@@ -69,6 +74,30 @@ def check(request: ExpressionRequest) -> dict[str, Any]:
             "tree_nodes": MAX_TREE_NODES,
         },
     }
+
+
+class TypedRequest(Request_):
+    """What is in the fields while it is typed: any text, checked by the route itself."""
+
+    expression: str = Field(max_length=100_000)
+    domain: str = Field("0..9", max_length=100_000)
+
+
+@router.post("/validate")
+def validate(request: TypedRequest) -> dict[str, Any]:
+    """:func:`check`'s answer with ``"ok": true``, or ``"ok": false`` and the body of the
+    4xx that ``/check`` would answer (``message``, ``field``, ``position``…), as a 200."""
+    try:
+        valid = ExpressionRequest(expression=request.expression, domain=request.domain)
+    except ValidationError as invalid:
+        problem = invalid.errors()[0]
+        field = ".".join(str(part) for part in problem["loc"])
+        return {"ok": False, "error": "invalid request", "message": plain_message(problem),
+                "field": field}  # fmt: skip
+    try:
+        return {"ok": True, **check(valid)}
+    except EvalgameError as error:
+        return {"ok": False, **error_body(error)}
 
 
 @router.post("/play", responses=HEAVY)

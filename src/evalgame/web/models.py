@@ -34,9 +34,7 @@ MAX_PLAY_VARIABLES = 8
 #: most values in the domain of a game played on the page
 MAX_PLAY_DOMAIN = 25
 #: the games the page plays, by the limits above
-PLAY_VARIABLES = Limit(
-    MAX_PLAY_VARIABLES, "the page plays smaller games; the command line has no such limit"
-)
+PLAY_VARIABLES = Limit(MAX_PLAY_VARIABLES, "the page plays smaller games")
 PLAY_DOMAIN = Limit(MAX_PLAY_DOMAIN, "use fewer values")
 #: the longest time budget a request may ask for, in seconds
 MAX_SECONDS = 10.0

@@ -28,7 +28,7 @@ export async function api(path, body, signal = undefined) {
     });
   } catch (error) {
     if (signal && signal.aborted) throw new Cancelled("cancelled");
-    throw new ApiError(0, { message: "The server cannot be reached: is `evalgame serve` running?" });
+    throw new ApiError(0, { message: "The server does not answer: check the connection, then try again." });
   }
   let data = null;
   try {
@@ -259,7 +259,10 @@ export function expressionChecker({ input, domain, echo, domainError, button, us
     let answer = null;
     let error = null;
     try {
-      answer = await api("/api/evaluate/check", { expression, domain: domain.value || "0..9" });
+      // the validation route answers a bad field with 200 and "ok": false, so that a
+      // keystroke the check refuses logs no failed request in the console
+      answer = await api("/api/evaluate/validate", { expression, domain: domain.value || "0..9" });
+      if (!answer.ok) [answer, error] = [null, new ApiError(400, answer)];
     } catch (caught) {
       error = caught;
     }
@@ -302,7 +305,7 @@ function limits(answer, use) {
     if (n > limit.play_variables) {
       return {
         expression: `${plural(n, "variable")}: the page plays games of at most ` +
-          `${limit.play_variables} (the command line \`evalgame play\` has no such limit).`,
+          `${limit.play_variables}.`,
       };
     }
     if (m > limit.play_domain) {
