@@ -12,9 +12,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+import numpy as np
+from pettingzoo.test import api_test, render_test, seed_test
 
 from evalgame.interop.pettingzoo import env
+from evalgame.interop.render import CELL, COLOURS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +86,65 @@ def test_shimmy_turns_our_openspiel_games_into_environments_that_pass_the_api_te
 
     for game in (evaluate_game("x*(y-z)", domain="0..3"), tiling_game(2, 3)):
         api_test(shimmy.OpenSpielCompatibilityV0(env=game), num_cycles=20)
+
+
+@pytest.mark.parametrize("name", ["evaluate", "tiling", "dag-with-chance"])
+@pytest.mark.filterwarnings("ignore:FigureCanvasAgg is non-interactive")  # no display here
+def test_pettingzoo_render_test_passes_in_every_mode(name: str) -> None:
+    render_test(functools.partial(env, **SETTINGS[name]))
+
+
+def test_a_covered_cell_is_drawn_apart_from_a_blocked_one() -> None:
+    """After (0,0)-(0,1) on ..#/...: two covered cells, one blocked, three free."""
+    text = env(game="tiling", board="..#/...", render_mode="ansi")
+    text.reset()
+    text.step(0)  # the first domino: (0,0)-(0,1)
+    assert text.render() == "x x #\n. . .\nMIN to move"
+    image = env(game="tiling", board="..#/...", render_mode="rgb_array")
+    image.reset()
+    image.step(0)
+    picture = image.render()
+    assert picture.shape == (2 * CELL, 3 * CELL, 3)
+    centres = {
+        (r, c): tuple(picture[r * CELL + CELL // 2, c * CELL + CELL // 2])
+        for r in (0, 1)
+        for c in (0, 1, 2)
+    }
+    assert centres[0, 0] == centres[0, 1] == COLOURS["x"]
+    assert centres[0, 2] == COLOURS["#"]
+    assert centres[1, 0] == centres[1, 1] == centres[1, 2] == COLOURS["."]
+    assert len({COLOURS["x"], COLOURS["#"], COLOURS["."]}) == 3
+
+
+def test_a_game_without_a_board_is_drawn_as_its_text() -> None:
+    game = env(game="evaluate", expression="x-y", domain="0..3", render_mode="rgb_array")
+    game.reset()
+    before = game.render()
+    game.step(3)  # MAX proposes 3: the picture says so
+    after = game.render()
+    assert before.dtype == after.dtype == np.uint8
+    assert (before < 128).any()  # dark text on white
+    assert before.shape == after.shape  # one size for every frame, as videos need
+    assert (before != after).any()
+
+
+@pytest.mark.filterwarnings("ignore:FigureCanvasAgg is non-interactive")
+def test_human_shows_each_position_in_a_window_and_close_closes_it() -> None:
+    import matplotlib.pyplot as plt
+
+    human = env(game="tiling", board="..#/...", render_mode="human")
+    images = env(game="tiling", board="..#/...", render_mode="rgb_array")
+    for game in (human, images):
+        game.reset()
+        game.step(0)
+    window = plt.figure("evalgame_tiling_v0")  # the window human opened, by its title
+    shown = window.axes[0].images[0].get_array()
+    assert np.array_equal(shown, images.render())  # drawn at the step, without render()
+    assert human.render() is None
+    human.close()
+    assert not plt.fignum_exists("evalgame_tiling_v0")
+
+
+def test_a_render_mode_not_offered_is_refused() -> None:
+    with pytest.raises(ValueError, match="'rgb'"):
+        env(game="tiling", render_mode="rgb")

@@ -4,9 +4,11 @@ The conventions of PettingZoo's classic environments: agents ``player_0`` (MAX) 
 ``player_1`` (MIN), a Dict observation with an int8 ``observation`` array and an int8
 ``action_mask`` (all zeros for the agent not to move), the classic wrapper stack
 (illegal moves end the game, out-of-range actions are refused, the order of calls is
-enforced), ``metadata["name"] == "evalgame_<game>_v0"`` and ``render_mode="ansi"``. A DAG
-file's chance positions are played out at random by the environment, with the generator
-``reset(seed=...)`` seeds.
+enforced), ``metadata["name"] == "evalgame_<game>_v0"``, and the render modes ``ansi``
+(the position as text), ``rgb_array`` (an image, a numpy array: a board drawn cell by cell,
+other games as their text) and ``human`` (that image in a matplotlib window, after every
+reset and step). A DAG file's chance positions are played out at random by the
+environment, with the generator ``reset(seed=...)`` seeds.
 
     >>> from evalgame.interop.pettingzoo import env
     >>> game = env(game="evaluate", expression="x-y", domain="0..3", render_mode="ansi")
@@ -32,8 +34,10 @@ from typing import Any
 
 import numpy as np
 
+from evalgame.errors import GameError
 from evalgame.interop.extras import require
 from evalgame.interop.families import translation
+from evalgame.interop.render import Image, Window
 from evalgame.interop.translation import CHANCE, Translation
 
 _gymnasium: Any = require("gymnasium", "pettingzoo", "evalgame.interop.pettingzoo")
@@ -43,6 +47,8 @@ _spaces: Any = _gymnasium.spaces
 
 #: the agents: MAX, then MIN
 AGENTS = ("player_0", "player_1")
+#: the render modes: a window, text, an image (numpy array)
+RENDER_MODES = ("human", "ansi", "rgb_array")
 
 
 def env(game: str = "evaluate", render_mode: str | None = None, **parameters: Any) -> Any:
@@ -64,14 +70,18 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
         _gymnasium.utils.EzPickle.__init__(self, game, render_mode, **parameters)
         super().__init__()
         self.translation: Translation[Any, Any] = translation(game, **parameters)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            modes = ", ".join(map(repr, RENDER_MODES))
+            raise GameError(f"render_mode is None, {modes}, not {render_mode!r}")
         self.render_mode = render_mode
+        name = f"evalgame_{self.translation.family}_v0"
         self.metadata = {
-            "render_modes": ["ansi"],
-            "name": f"evalgame_{self.translation.family}_v0",
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 2,
+            "name": name,
             "is_parallelizable": False,
         }
+        self._window = Window(name)
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         actions = len(self.translation.actions)
@@ -113,6 +123,8 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
         if player is None:  # a game over before it starts (a board too small for a domino)
             self._finish()
             self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
@@ -129,6 +141,8 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
         else:
             self.agent_selection = AGENTS[player]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _draw_chance(self) -> None:
         """Play chance positions out at random (the generator is seeded by ``reset``)."""
@@ -145,12 +159,21 @@ class raw_env(_pettingzoo.AECEnv, _gymnasium.utils.EzPickle):  # type: ignore[mi
         for agent in self.agents:
             self.infos[agent]["value"] = value
 
-    def render(self) -> str | None:
+    def render(self) -> str | Image | None:
+        """The position as text (``ansi``), as an image (``rgb_array``), or shown in a
+        window (``human``, which also renders after every reset and step)."""
         if self.render_mode is None:
             _gymnasium.logger.warn("render() was called without a render_mode (try 'ansi')")
             return None
-        text: str = self.translation.text(self.position)
-        return text
+        if self.render_mode == "ansi":
+            text: str = self.translation.text(self.position)
+            return text
+        picture = self.translation.image(self.position)
+        if self.render_mode == "rgb_array":
+            return picture
+        self._window.show(picture)
+        return None
 
     def close(self) -> None:
-        pass
+        """Close the ``human`` window, if one is open."""
+        self._window.close()

@@ -21,6 +21,7 @@ from evalgame.errors import GameError
 from evalgame.games.matching.game import MatchingPosition
 from evalgame.games.tiling.board import BLOCKED, FREE, Board, read_board
 from evalgame.games.tiling.game import TilingGame
+from evalgame.interop.render import Image, board_image
 from evalgame.interop.translation import (
     Observation,
     Parameter,
@@ -112,6 +113,10 @@ class TilingTranslation(Translation[MatchingPosition, int]):
     def picture(self, position: MatchingPosition) -> str:
         """The board: ``.`` free, ``x`` covered by a domino, ``#`` blocked."""
         return "\n".join(" ".join(row) for row in self.cell_marks(position))
+
+    def image(self, position: MatchingPosition) -> Image:
+        """The board as an image: free cells white, covered ones blue, blocked ones black."""
+        return board_image(self.cell_marks(position))
 
     def cell_marks(self, position: MatchingPosition) -> list[list[str]]:
         """Each cell's mark, row by row (see :meth:`picture`)."""

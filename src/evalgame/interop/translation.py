@@ -19,6 +19,7 @@ skipped for games whose leaves are all valid.
 
 from __future__ import annotations
 
+import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
@@ -29,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evalgame.errors import GameError, IllegalMoveError
+from evalgame.interop.render import Image, text_image
 from evalgame.numbers import Number, format_number
 from evalgame.search.protocol import Game, Player
 
@@ -175,6 +177,18 @@ class Translation(ABC, Generic[P, M]):
         else:
             status = {0: "MAX to move", 1: "MIN to move", CHANCE: "chance to move"}[player]
         return f"{self.picture(position)}\n{status}"
+
+    def image(self, position: P) -> Image:
+        """The position as an ``rgb_array`` image: here :meth:`text` drawn as text, in one
+        size for the whole game (a board game draws its board)."""
+        return text_image(self.text(position), *self._text_size)
+
+    @functools.cached_property
+    def _text_size(self) -> tuple[int, int]:
+        """Lines and columns enough for the text of every position: the start's, with a
+        line more (a proposal waiting) and room for longer values than names."""
+        lines = self.text(self.initial()).splitlines()
+        return len(lines) + 1, max(map(len, lines)) + 16
 
     def utility_range(self) -> tuple[float, float]:
         """The least and the greatest return of either player (MAX gets v, MIN −v)."""
