@@ -27,14 +27,15 @@ first and worst first (ordered by their exact values), and the exact value of ev
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
+from evalgame.errors import GameError, InputError
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.nested_tree import parse_nested_tree
-from evalgame.numbers import Number, format_number
+from evalgame.numbers import Number, format_number, normal
 from evalgame.play.replay import Limit
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
@@ -46,16 +47,31 @@ from evalgame.search.minimax import minimax
 from evalgame.search.protocol import Game, Player
 from evalgame.search.retrograde import retrograde
 from evalgame.search.searcher import INF, Searcher
+from evalgame.search.star import Kind, StarSearcher
+from evalgame.search.table import TranspositionTable
 from evalgame.search.window import Bound
 
-LabAlgorithm = Literal["dfs", "minimax", "alphabeta", "expectiminimax", "retrograde"]
+LabAlgorithm = Literal[
+    "dfs", "minimax", "alphabeta", "expectiminimax", "star1", "star2", "retrograde"
+]
 #: the searches that find exact values (retrograde analysis labels win, loss or draw)
-ALGORITHMS: tuple[LabAlgorithm, ...] = ("dfs", "minimax", "alphabeta", "expectiminimax")
+ALGORITHMS: tuple[LabAlgorithm, ...] = (
+    "dfs", "minimax", "alphabeta", "expectiminimax", "star1", "star2",
+)  # fmt: skip
+Order = Literal["given", "best", "worst"]
+Evaluation = Literal["estimate", "zero", "mean", "first"]
+#: what a search cut off at a depth sees at its horizon, by name
+EVALUATIONS: dict[str, str] = {
+    "estimate": "the position's 'estimate' in the game",
+    "zero": "0 everywhere",
+    "mean": "the mean of the leaves below (every line equally likely)",
+    "first": "the leaf reached by always playing the first move (one quick playout)",
+}
 
-#: most positions of a game in the lab (a drawing of more is not read)
-MAX_LAB_POSITIONS = 400
-#: most nodes of the tree a game unfolds to, for the tree searches
-MAX_LAB_TREE_NODES = 2_000
+#: most positions of a game in the lab (a drawing of more is drawn collapsed)
+MAX_LAB_POSITIONS = 5_000
+#: most nodes of the tree a game unfolds to, for the tree searches (a 3⁷ tree has 3 280)
+MAX_LAB_TREE_NODES = 5_000
 POSITIONS = Limit(MAX_LAB_POSITIONS, "`evalgame dag FILE` solves larger games")
 TREE_NODES = Limit(
     MAX_LAB_TREE_NODES,
@@ -180,11 +196,25 @@ class _Tree(Game[int, str]):
     """The tree ``game`` unfolds to; a position is a node id, a move the name of the position
     it leads to. Notes the nodes in the order a search first asks for their moves."""
 
-    def __init__(self, game: DagGame, nodes: list[TreeNode]) -> None:
+    def __init__(
+        self,
+        game: DagGame,
+        nodes: list[TreeNode],
+        evaluation: Callable[[str], Number] | None = None,
+    ) -> None:
         self.game = game
         self.nodes = nodes
         self.name = game.name
         self.entered: dict[int, None] = {}
+        self.evaluation = evaluation
+
+    def key(self, position: int) -> Hashable:
+        return self.nodes[position].position  # a position reached twice is one entry
+
+    def evaluate(self, position: int) -> Number:
+        if self.evaluation is None:
+            raise GameError("this search has no evaluation function")
+        return self.evaluation(self.nodes[position].position)
 
     def initial(self) -> int:
         return 0
@@ -211,9 +241,14 @@ class _Ordered(_Tree):
     """The tree with each player's best move first (``worst``: last), by exact value."""
 
     def __init__(
-        self, game: DagGame, nodes: list[TreeNode], values: dict[str, Number], worst: bool
+        self,
+        game: DagGame,
+        nodes: list[TreeNode],
+        values: dict[str, Number],
+        worst: bool,
+        evaluation: Callable[[str], Number] | None = None,
     ) -> None:
-        super().__init__(game, nodes)
+        super().__init__(game, nodes, evaluation)
         self.values = values
         self.worst = worst
 
@@ -223,11 +258,15 @@ class _Ordered(_Tree):
 
 
 class _Tracing(Searcher[int, str]):
-    """The engine's alpha-beta, noting the window it brings to each node and what it returns."""
+    """The engine's alpha-beta, noting the window it brings to each node and what it returns
+    (a table's answers and the horizon's estimates marked as such)."""
 
-    def __init__(self, context: SearchContext[int, str]) -> None:
-        super().__init__(context, use_bounds=False)
+    def __init__(
+        self, context: SearchContext[int, str], table: TranspositionTable | None = None
+    ) -> None:
+        super().__init__(context, table, use_bounds=False)
         self.steps: list[dict[str, Any]] = []
+        self.called: set[int] = set()
 
     def search(
         self,
@@ -240,6 +279,7 @@ class _Tracing(Searcher[int, str]):
         tree = self.game
         assert isinstance(tree, _Tree)
         node = tree.nodes[position]
+        self.called.add(position)
         self.steps.append(
             {
                 "step": "enter",
@@ -249,42 +289,150 @@ class _Tracing(Searcher[int, str]):
                 "beta": _bound(beta),
             }
         )
+        hits = self.stats.table_hits
         value = super().search(position, alpha, beta, depth, scout)
-        searched = sum(child in tree.entered for child in node.children)
-        if 0 < searched < len(node.children):
-            maximizing = tree.to_move(position) is Player.MAX
-            self.steps.append(
-                {
-                    "step": "cut",
-                    "node": position,
-                    "position": node.position,
-                    "kind": "beta" if maximizing else "alpha",
-                    "pruned": node.children[searched:],
-                }
-            )
+        searched = [child for child in node.children if child in self.called]
+        if node.children and position in tree.entered and depth != 0 and value is not None:
+            pruned = [child for child in node.children if child not in self.called]
+            if searched and pruned:
+                maximizing = tree.to_move(position) is Player.MAX
+                self.steps.append(
+                    {
+                        "step": "cut",
+                        "node": position,
+                        "position": node.position,
+                        "kind": "beta" if maximizing else "alpha",
+                        "pruned": pruned,
+                    }
+                )
         bound = "exact"  # a leaf's value is, whatever the window
-        if node.children and value is not None and value <= alpha:
+        if node.children and depth == 0:
+            bound = "estimate"  # the horizon: the evaluation function's
+        elif node.children and value is not None and value <= alpha:
             bound = "upper"  # the value is at most this
         elif node.children and value is not None and value >= beta:
             bound = "lower"  # the value is at least this
+        step = {
+            "step": "leave",
+            "node": position,
+            "position": node.position,
+            "value": _number(value),
+            "bound": bound,
+        }
+        if self.stats.table_hits > hits and position not in tree.entered:
+            step["table"] = True  # answered by the table: its moves never asked for
+        self.steps.append(step)
+        return value
+
+
+class _StarTracing(StarSearcher[int, str]):
+    """Star1 or Star2 on the unfolded tree, noting each step as :class:`_Tracing` does."""
+
+    def __init__(
+        self, context: SearchContext[int, str], lower: Number, upper: Number, *, probe: bool
+    ) -> None:
+        super().__init__(context, lower, upper, probe=probe)
+        self.steps: list[dict[str, Any]] = []
+        self.tree = context.game
+        assert isinstance(self.tree, _Tree)
+
+    def _name(self, node: int) -> str:
+        assert isinstance(self.tree, _Tree)
+        return self.tree.nodes[node].position
+
+    def entered(self, position: int, alpha: Bound, beta: Bound, probe: bool) -> None:
+        step = {
+            "step": "enter",
+            "node": position,
+            "position": self._name(position),
+            "alpha": _bound(alpha),
+            "beta": _bound(beta),
+        }
+        if probe:
+            step["probe"] = True
+        self.steps.append(step)
+
+    def left(self, position: int, value: Fraction, kind: Kind) -> None:
+        bound = "exact" if not self.game.moves(position) else kind
         self.steps.append(
             {
                 "step": "leave",
                 "node": position,
-                "position": node.position,
-                "value": _number(value),
+                "position": self._name(position),
+                "value": format_number(value),
                 "bound": bound,
             }
         )
-        return value
+
+    def cut(
+        self,
+        position: int,
+        kind: str,
+        searched: int,
+        terms: list[tuple[Fraction, Fraction, Fraction]] | None,
+    ) -> None:
+        assert isinstance(self.tree, _Tree)
+        children = self.tree.nodes[position].children
+        step: dict[str, Any] = {
+            "step": "cut",
+            "node": position,
+            "position": self._name(position),
+            "kind": kind,
+            "pruned": children[searched:],
+        }
+        if terms is not None:
+            step["terms"] = [
+                {"p": format_number(p), "lo": format_number(lo), "hi": format_number(hi)}
+                for p, lo, hi in terms
+            ]
+        self.steps.append(step)
+
+    def probed(self, position: int, move: str, value: Fraction, kind: Kind) -> None:
+        self.steps.append(
+            {
+                "step": "probe",
+                "node": position,
+                "position": self._name(position),
+                "through": self.game.play(position, move),
+                "value": format_number(value),
+                "bound": kind,
+            }
+        )
+
+    def reused(self, position: int, value: Fraction) -> None:
+        self.steps.append(
+            {
+                "step": "reuse",
+                "node": position,
+                "position": self._name(position),
+                "value": format_number(value),
+            }
+        )
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a tree search is run: the move order, a table, a depth cut-off with an
+    evaluation, and the bounds on every leaf that Star1 and Star2 prune with (``None``:
+    the smallest and the largest leaf)."""
+
+    order: Order = "given"
+    table: bool = False
+    depth: int | None = None
+    evaluation: Evaluation = "estimate"
+    bounds: tuple[Number, Number] | None = None
 
 
 def walk_game(
-    game: DagGame, algorithm: LabAlgorithm, budget: Budget | None = None
+    game: DagGame,
+    algorithm: LabAlgorithm,
+    budget: Budget | None = None,
+    options: Options | None = None,
 ) -> dict[str, Any]:
     """``algorithm`` on ``game``, step by step, with the exact values and node counts (JSON)."""
     if algorithm == "retrograde":
         return label_game(game)
+    options = options or Options()
     watched = _Watched(game)
     values = _Finished(watched.steps)
     result = backward_induction(watched, values=values, budget=budget)
@@ -305,28 +453,191 @@ def walk_game(
         answer["counts"].update(dict.fromkeys(TREE_COUNTS))  # the graph alone is searched
         return answer
     nodes = unfold(game)
-    answer["counts"].update(_tree_counts(game, nodes, exact, budget))
+    chance = any(game.to_move(position) is Player.CHANCE for position in exact)
+    _check_options(game, algorithm, options, chance)
+    leaves = [value for position, value in exact.items() if not game.moves(position)]
+    bounds = options.bounds or (min(leaves), max(leaves))
+    if any(not bounds[0] <= leaf <= bounds[1] for leaf in leaves):
+        raise InputError(
+            f"the bounds [{format_number(bounds[0])}, {format_number(bounds[1])}] do not hold "
+            f"for every leaf (they range from {format_number(min(leaves))} to "
+            f"{format_number(max(leaves))}): Star1 and Star2 prune only with true bounds"
+        )
+    evaluation = _evaluation(game, options.evaluation) if options.depth is not None else None
+    answer["counts"].update(_tree_counts(game, nodes, exact, budget, options, bounds, evaluation))
     if algorithm == "dfs":
         return answer
     answer["tree"] = [{"position": node.position, "parent": node.parent} for node in nodes]
-    tree = _Tree(game, nodes)
+    answer["bounds"] = [format_number(bounds[0]), format_number(bounds[1])]
+    answer["options"] = {
+        "order": options.order,
+        "table": options.table,
+        "depth": options.depth,
+        "evaluation": options.evaluation if options.depth is not None else None,
+    }
+    tree = _tree(game, nodes, exact, options.order, evaluation)
     if algorithm == "alphabeta":
         context = SearchContext(tree, budget)
-        searcher = _Tracing(context)
+        table = TranspositionTable() if options.table else None
+        searcher = _Tracing(context, table)
         with context.running():
-            searcher.search(0, -INF, INF)
+            value = searcher.search(0, -INF, INF, options.depth)
         steps = searcher.steps
         answer["stats"] = {
             "nodes": context.stats.nodes,
             "alpha_cutoffs": context.stats.alpha_cutoffs,
             "beta_cutoffs": context.stats.beta_cutoffs,
+            "table_hits": context.stats.table_hits,
         }
+        if options.depth is not None:
+            answer["horizon"] = _horizon(game, tree, exact, value, options.depth, steps)
+    elif algorithm in ("star1", "star2"):
+        context = SearchContext(tree, budget)
+        star = _StarTracing(context, *bounds, probe=algorithm == "star2")
+        with context.running():
+            star.search(0, -INF, INF)
+        steps = star.steps
+        distinct = {step["node"] for step in steps if step["step"] == "enter"}
+        answer["stats"] = {
+            "nodes": len(distinct),
+            "visits": context.stats.nodes,
+            "chance_cutoffs": star.chance_cutoffs,
+            "alpha_cutoffs": context.stats.alpha_cutoffs,
+            "beta_cutoffs": context.stats.beta_cutoffs,
+        }
+    elif options.depth is not None:  # minimax to a depth: every node down to it, estimated
+        heuristic = _horizon_values(tree, options.depth)
+        entered = [node for node in range(len(nodes)) if node in heuristic]
+        steps = _full_walk(tree, entered, lambda node: heuristic[node][0], heuristic)
+        answer["horizon"] = _horizon(game, tree, exact, heuristic[0][0], options.depth, steps)
+        tree.entered.update(dict.fromkeys(entered))
     else:  # a full search: the order it enters the nodes is all there is to watch
         search = minimax if algorithm == "minimax" else expectiminimax
         search(tree, budget=budget)
-        steps = _full_walk(tree, list(tree.entered), exact)
+        steps = _full_walk(tree, list(tree.entered), lambda node: exact[nodes[node].position])
     positions = (nodes[node].position for node in tree.entered)
     answer.update(visited=list(dict.fromkeys(positions)), steps=steps)
+    return answer
+
+
+def _check_options(game: DagGame, algorithm: str, options: Options, chance: bool) -> None:
+    """Refuse options the search does not take, in the page's words."""
+    if options.depth is not None:
+        if algorithm not in ("minimax", "alphabeta"):
+            raise InputError("a depth cut-off applies to minimax and alpha-beta")
+        if chance:
+            raise InputError("minimax and alpha-beta take no chance positions")
+        if options.depth < 1:
+            raise InputError(f"the depth cut-off must be at least 1, not {options.depth}")
+    if options.table and algorithm != "alphabeta":
+        raise InputError("a transposition table is offered with alpha-beta")
+    if options.order != "given" and algorithm not in ("alphabeta", "minimax", "star1", "star2"):
+        raise InputError("the move order applies to minimax, alpha-beta, Star1 and Star2")
+
+
+def _tree(
+    game: DagGame,
+    nodes: list[TreeNode],
+    exact: dict[str, Number],
+    order: Order,
+    evaluation: Callable[[str], Number] | None,
+) -> _Tree:
+    if order == "given":
+        return _Tree(game, nodes, evaluation)
+    return _Ordered(game, nodes, exact, order == "worst", evaluation)
+
+
+def _evaluation(game: DagGame, name: Evaluation) -> Callable[[str], Number]:
+    """The evaluation function ``name`` on the positions of ``game``."""
+    if name == "estimate":
+        return game.evaluate
+    if name == "zero":
+        return lambda position: 0
+    if name == "first":
+
+        def first(position: str) -> Number:
+            while game.moves(position):
+                position = game.moves(position)[0]
+            value = game.payoff(position)
+            assert value is not None  # a leaf of a DAG game has a value
+            return value
+
+        return first
+    sums: dict[Hashable, tuple[Fraction, int]] = {}
+    moves = game.moves
+    for vertex, position, _ in postorder(game.start, str, lambda p: [(m, m) for m in moves(p)]):
+        if not moves(position):
+            sums[vertex] = (Fraction(game.payoff(position) or 0), 1)
+        else:
+            parts = [sums[child] for child in moves(position)]
+            sums[vertex] = (sum((t for t, _ in parts), Fraction(0)), sum(n for _, n in parts))
+    return lambda position: normal(sums[position][0] / sums[position][1])
+
+
+def _horizon_values(tree: _Tree, depth: int) -> dict[int, tuple[Number, str]]:
+    """Minimax to ``depth`` on the tree: each node down to it, with its value and whether
+    that is exact, an ``estimate`` at the horizon, or backed up from one (``backed``)."""
+    values: dict[int, tuple[Number, str]] = {}
+    level = {0: 0}
+    order = [0]
+    for node in order:  # breadth first: parents before children
+        if level[node] < depth:
+            for child in tree.nodes[node].children:
+                level[child] = level[node] + 1
+                order.append(child)
+    for node in reversed(order):
+        children = tree.nodes[node].children
+        if not children:
+            payoff = tree.payoff(node)
+            assert payoff is not None
+            values[node] = (payoff, "exact")
+        elif level[node] == depth:
+            values[node] = (tree.evaluate(node), "estimate")
+        else:
+            found = [values[child] for child in children]
+            pick = max if tree.to_move(node) is Player.MAX else min
+            best = pick(value for value, _ in found)
+            backed = any(kind != "exact" for _, kind in found)
+            values[node] = (best, "backed" if backed else "exact")
+    return values
+
+
+def _horizon(
+    game: DagGame,
+    tree: _Tree,
+    exact: dict[str, Number],
+    value: Number | None,
+    depth: int,
+    steps: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """What the search cut off at ``depth`` chose at the root, against the exact values:
+    the horizon effect when its move is exactly worse than the best."""
+    root = tree.nodes[0]
+    returned = {
+        step["node"]: step["value"]
+        for step in steps
+        if step["step"] == "leave" and step["node"] in root.children
+    }
+    chosen = next(
+        (tree.nodes[child].position for child in root.children
+         if returned.get(child) == _number(value)),
+        None,
+    )  # fmt: skip
+    maximizing = game.to_move(root.position) is Player.MAX
+    best = exact[root.position]
+    answer: dict[str, Any] = {
+        "depth": depth,
+        "estimate": _number(value),
+        "chosen": chosen,
+        "chosen_exact": None if chosen is None else format_number(exact[chosen]),
+        "exact": format_number(best),
+        "best": [
+            tree.nodes[child].position for child in root.children
+            if exact[tree.nodes[child].position] == best
+        ],
+    }  # fmt: skip
+    lost = chosen is not None and (exact[chosen] < best if maximizing else exact[chosen] > best)
+    answer["effect"] = lost
     return answer
 
 
@@ -377,45 +688,91 @@ TREE_COUNTS = (
     "alphabeta_best",
     "alphabeta_worst",
     "expectiminimax",
+    "star1",
+    "star2",
+    "star2_visits",
 )
 
 
 def _tree_counts(
-    game: DagGame, nodes: list[TreeNode], exact: dict[str, Number], budget: Budget | None
+    game: DagGame,
+    nodes: list[TreeNode],
+    exact: dict[str, Number],
+    budget: Budget | None,
+    options: Options,
+    bounds: tuple[Number, Number],
+    evaluation: Callable[[str], Number] | None,
 ) -> dict[str, int | None]:
-    """The size of the tree and the nodes each search enters on it; minimax and alpha-beta
-    only when no position is a chance position (``None`` otherwise)."""
+    """The size of the tree and the nodes each search enters on it, with the options' table
+    and depth cut-off; minimax and alpha-beta only when no position is a chance position
+    (``None`` otherwise), Star1 and Star2 (distinct nodes, and Star2's visits with its
+    re-searches) only without a depth cut-off."""
     counts: dict[str, int | None] = dict.fromkeys(TREE_COUNTS)
     counts["tree"] = len(nodes)
-    counts["expectiminimax"] = expectiminimax(_Tree(game, nodes), budget=budget).stats.nodes
-    if all(game.to_move(position) is not Player.CHANCE for position in exact):
+    depth = options.depth
+    if depth is None:
+        counts["expectiminimax"] = expectiminimax(_Tree(game, nodes), budget=budget).stats.nodes
+        for name, probe in (("star1", False), ("star2", True)):
+            context = SearchContext(_tree(game, nodes, exact, options.order, None), budget)
+            star = _StarCount(context, *bounds, probe=probe)
+            with context.running():
+                star.search(0, -INF, INF)
+            counts[name] = len(star.seen)
+            if probe:
+                counts["star2_visits"] = context.stats.nodes
+    if any(game.to_move(position) is Player.CHANCE for position in exact):
+        return counts
+    if depth is None:
         counts["minimax"] = minimax(_Tree(game, nodes), budget=budget).stats.nodes
-        for name, ordered in (
-            ("alphabeta", _Tree(game, nodes)),
-            ("alphabeta_best", _Ordered(game, nodes, exact, worst=False)),
-            ("alphabeta_worst", _Ordered(game, nodes, exact, worst=True)),
-        ):
-            counts[name] = alphabeta(ordered, use_bounds=False, budget=budget).stats.nodes
+    else:
+        counts["minimax"] = len(_horizon_values(_Tree(game, nodes, evaluation), depth))
+    for name, order in (
+        ("alphabeta", "given"),
+        ("alphabeta_best", "best"),
+        ("alphabeta_worst", "worst"),
+    ):
+        ordered = _tree(game, nodes, exact, order, evaluation)  # type: ignore[arg-type]
+        table = TranspositionTable() if options.table else None
+        found = alphabeta(ordered, use_bounds=False, budget=budget, table=table, depth=depth)
+        counts[name] = found.stats.nodes
     return counts
 
 
-def _full_walk(tree: _Tree, entered: list[int], values: dict[str, Number]) -> list[dict[str, Any]]:
+class _StarCount(StarSearcher[int, str]):
+    """Star1 or Star2, noting the distinct nodes it enters."""
+
+    def __init__(
+        self, context: SearchContext[int, str], lower: Number, upper: Number, *, probe: bool
+    ) -> None:
+        super().__init__(context, lower, upper, probe=probe)
+        self.seen: set[int] = set()
+
+    def entered(self, position: int, alpha: Bound, beta: Bound, probe: bool) -> None:
+        self.seen.add(position)
+
+
+def _full_walk(
+    tree: _Tree,
+    entered: list[int],
+    value_of: Callable[[int], Number],
+    kinds: dict[int, tuple[Number, str]] | None = None,
+) -> list[dict[str, Any]]:
     """The steps of a search that entered ``entered`` in depth-first order and searched every
-    node fully: a node is left, with its exact value, when the search enters a node outside
-    its subtree, or at the end."""
+    node fully: a node is left, with its value, when the search enters a node outside its
+    subtree, or at the end (``kinds``: which values are estimates, or backed up from them)."""
     steps: list[dict[str, Any]] = []
     path: list[int] = []
 
     def leave(node: int) -> None:
-        position = tree.nodes[node].position
-        steps.append(
-            {
-                "step": "leave",
-                "node": node,
-                "position": position,
-                "value": _number(values[position]),
-            }
-        )
+        step = {
+            "step": "leave",
+            "node": node,
+            "position": tree.nodes[node].position,
+            "value": _number(value_of(node)),
+        }
+        if kinds is not None and kinds[node][1] == "estimate":
+            step["bound"] = "estimate"
+        steps.append(step)
 
     for node in entered:
         while path and path[-1] != tree.nodes[node].parent:

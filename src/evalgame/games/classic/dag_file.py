@@ -10,7 +10,8 @@ The format::
 
 A position has either a ``value`` (a leaf) or a ``player`` (``max``, ``min`` or ``chance``)
 with a non-empty list of ``moves`` naming other positions; a chance position also lists
-the ``probabilities`` of its moves (they must sum to 1). Values and probabilities are exact:
+the ``probabilities`` of its moves (they must sum to 1), and an inner position may give an
+``estimate``: what a search cut off at a depth sees there. Values and probabilities are exact:
 integers, decimal strings or numbers (``"0.5"``, ``0.5``), fractions (``"1/3"``). A move is
 the name of the position it leads to. Every mistake is a :class:`~evalgame.errors.GameError`
 naming the position at fault; a cycle, even among positions the start cannot reach, is a
@@ -76,6 +77,8 @@ class Node:
     moves: tuple[str, ...]
     value: Number | None
     probabilities: tuple[Fraction, ...]
+    #: what a depth-limited search sees at its horizon (an inner position's ``estimate``)
+    estimate: Number | None = None
 
 
 class DagGame(Game[str, str]):
@@ -159,6 +162,16 @@ class DagGame(Game[str, str]):
     def key(self, position: str) -> Hashable:
         return position
 
+    def evaluate(self, position: str) -> Number:
+        """The position's ``estimate`` (for a search cut off at a depth)."""
+        estimate = self.nodes[position].estimate
+        if estimate is None:
+            raise GameError(
+                f"position {position!r} has no 'estimate' for a search cut off at a depth: "
+                "give it one, or choose another evaluation"
+            )
+        return estimate
+
     def probability(self, position: str, move: str) -> Fraction:
         node = self.nodes[position]
         if node.player is not Player.CHANCE:
@@ -174,7 +187,7 @@ def _node(name: str, raw: object) -> Node:
     where = f"position {name!r}"
     if not isinstance(raw, dict):
         raise GameError(f"{where} must be an object with 'value' or 'player' and 'moves'")
-    unknown = sorted(set(raw) - {"value", "player", "moves", "probabilities"})
+    unknown = sorted(set(raw) - {"value", "player", "moves", "probabilities", "estimate"})
     if unknown:
         raise GameError(f"{where} has unknown field(s): {', '.join(unknown)}")
     if "value" in raw:
@@ -204,4 +217,7 @@ def _node(name: str, raw: object) -> Node:
             raise GameError(f"{where}: probabilities must be ≥ 0 and sum to 1")
     elif "probabilities" in raw:
         raise GameError(f"{where}: only chance positions have probabilities")
-    return Node(player, tuple(moves), None, probabilities)
+    estimate = None
+    if "estimate" in raw:
+        estimate = parse_exact(raw["estimate"], f"the estimate of {where}")
+    return Node(player, tuple(moves), None, probabilities, estimate)
