@@ -139,6 +139,7 @@ def test_human_shows_each_position_in_a_window_and_close_closes_it() -> None:
         game.step(0)
     window = plt.figure("evalgame_tiling_v0")  # the window human opened, by its title
     shown = window.axes[0].images[0].get_array()
+    assert shown is not None
     assert np.array_equal(shown, images.render())  # drawn at the step, without render()
     assert human.render() is None
     human.close()
