@@ -78,7 +78,9 @@ def test_a_game_survives_its_game_string_and_pickling(name: str) -> None:
     state.apply_action(state.legal_actions()[-1])
     copy = pickle.loads(pickle.dumps(state))
     assert (str(copy), copy.history()) == (str(state), state.history())
-    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game)
+    assert str(again.new_initial_state()) == str(game.new_initial_state())  # it plays
 
 
 def test_states_show_the_side_to_move_and_keep_exact_returns() -> None:

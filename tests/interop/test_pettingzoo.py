@@ -4,6 +4,7 @@ conventions (agents, observations, rewards, the exact value, illegal moves)."""
 from __future__ import annotations
 
 import functools
+import pickle
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,63 @@ def test_shimmy_turns_our_openspiel_games_into_environments_that_pass_the_api_te
     from evalgame.interop.openspiel import evaluate_game, tiling_game
 
     for game in (evaluate_game("x*(y-z)", domain="0..3"), tiling_game(2, 3)):
-        api_test(shimmy.OpenSpielCompatibilityV0(env=game), num_cycles=20)
+        wrapped = shimmy.OpenSpielCompatibilityV0(env=game, config=game.get_parameters())
+        api_test(wrapped, num_cycles=20)
+
+
+def play_out(environment: Any, seed: int) -> tuple[int, Any]:
+    """Random legal moves to the end: the moves played and the last position."""
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    moves = 0
+    for _ in environment.agent_iter():
+        _, _, termination, truncation, info = environment.last()
+        if termination or truncation:
+            environment.step(None)
+            continue
+        environment.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        moves += 1
+    return moves, environment.game_state
+
+
+@pytest.mark.filterwarnings("ignore")  # shimmy's own warnings about its observation spaces
+def test_shimmy_keeps_the_parameters_given_as_its_config() -> None:
+    """Shimmy reloads the game by name at every reset: given ``env=`` alone it plays the
+    default 3×3 board, given ``config=`` too (or ``game_name=`` and ``config=``) the
+    game's own."""
+    pytest.importorskip("pyspiel")
+    shimmy = pytest.importorskip("shimmy")
+    from evalgame.interop.openspiel import tiling_game
+
+    game = tiling_game(board="#.../..../....")  # 3×4 with a corner blocked
+    ways = [
+        shimmy.OpenSpielCompatibilityV0(env=game, config=game.get_parameters()),
+        shimmy.OpenSpielCompatibilityV0(
+            game_name="evalgame_tiling", config={"board": "#.../..../...."}
+        ),
+    ]
+    for environment in ways:
+        for seed in range(3):
+            moves, final = play_out(environment, seed)
+            assert str(final.get_game()) == str(game)
+            assert str(final).startswith("# ")  # the blocked corner
+            assert len(str(final).splitlines()) == 3 + 1  # three rows and the verdict
+            assert environment.observation_space("player_0").shape == (3, 4, 3)
+            assert environment.action_space("player_0").n == 15  # 17 dominoes, 2 off (0,0)
+            assert 3 <= moves <= 5  # a maximal tiling of 11 free cells: 3 to 5 dominoes
+            assert final.returns()[0] == moves
+    default = "evalgame_tiling(cols=3,first=max,rows=3)"
+    naive = shimmy.OpenSpielCompatibilityV0(env=game)
+    assert str(play_out(naive, 0)[1].get_game()) == default
+    copied = pickle.loads(pickle.dumps(ways[0]))  # Shimmy pickles env and game_name only
+    assert str(play_out(copied, 0)[1].get_game()) == default
+
+
+def test_an_environment_pickles_with_its_parameters() -> None:
+    copied = pickle.loads(pickle.dumps(env(game="tiling", board="#.../..../....")))
+    copied.reset()
+    assert copied.observation_space("player_0")["observation"].shape == (3, 4, 3)
+    assert copied.action_space("player_0").n == 15
 
 
 @pytest.mark.parametrize("name", ["evaluate", "tiling", "dag-with-chance"])

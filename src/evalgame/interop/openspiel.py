@@ -114,6 +114,12 @@ class EvalgameGame(pyspiel.Game):  # type: ignore[misc]
         """The starting position."""
         return EvalgameState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string and loaded again by :func:`load_game`, which
+        registers the games where they are unpickled (pyspiel's own pickling would restore
+        the C++ game without its translation)."""
+        return load_game, (str(self),)
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
