@@ -105,3 +105,41 @@ def test_impartial_mex_chips_misere_rule_and_errors(
                 "scrollY"
             )
         assert fits(page)
+
+
+@pytest.mark.parametrize(("width", "scheme"), VIEWS)
+def test_the_tiling_board_explains_itself(
+    browser: Browser, server: str, width: int, scheme: str
+) -> None:
+    with viewing(browser, server, width, scheme) as page:
+        # 3×4 with its middle row covered: two I tetrominoes, hot; N = 4, h = 2
+        go(page, "/#tiling?rows=3&cols=4&r=max&s=2&m=1.0-1.1,1.2-1.3")
+        expect(page.locator("#tiling-board .cell")).to_have_count(12)
+        page.click("#tiling-why-button")
+        expect(page.locator("#tiling-why-table tbody tr")).to_have_count(2)
+        expect(page.locator("#tiling-why-table tbody tr[data-kind='hot']")).to_have_count(2)
+        expect(page.locator("#tiling-why-board .why-cell.hot")).to_have_count(8)
+        rule = page.locator("#tiling-why-rule")
+        expect(rule).to_contain_text("N = 2 + 2 = 4")
+        expect(rule).to_contain_text("N − ⌊h/2⌋ = 4 − 1 = 3")
+        expect(page.locator("#tiling-why-value")).to_have_text("5")
+        moves = page.locator("#tiling-why-moves li")
+        expect(moves.first).to_contain_text("→ 5")
+        expect(moves.first).to_contain_text("best for MAX")
+        expect(moves.nth(1)).to_contain_text("→ 4")
+        # the solver agrees: the hint's best dominoes end with the value the rule gave
+        page.click("#tiling-hint")
+        expect(page.locator("#tiling-hints")).to_contain_text("ends with 5 dominoes")
+        # a move: the view follows the position (the engine answered)
+        page.click("#tiling-board .cell[data-r='0'][data-c='0']")
+        page.click("#tiling-board .cell[data-r='0'][data-c='1']")
+        expect(page.locator("#tiling-board .cell.max")).to_have_count(4)
+        expect(page.locator("#tiling-why h3")).to_contain_text("MAX to move")
+        assert fits(page)
+        # a large region: no rule, said in words
+        go(page, "/#tiling?rows=5&cols=5&r=max&s=2&m=")
+        expect(page.locator("#tiling-board .cell")).to_have_count(25)
+        page.click("#tiling-why-button")
+        expect(page.locator("#tiling-why-rule")).to_contain_text("A is large (25 squares)")
+        expect(page.locator("#tiling-why-board .why-cell.large")).to_have_count(25)
+        assert fits(page)

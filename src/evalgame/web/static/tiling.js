@@ -19,6 +19,7 @@ import {
 let game = null; // {request, state}
 let selected = null; // [row, col] of the first square picked
 let cursor = [0, 0]; // the square that holds the keyboard focus on the board
+let why = false; // the "why" view is open: it follows every position shown
 
 /** Set the tab up; returns the function that opens a shared link's game. */
 export function setupTiling() {
@@ -41,6 +42,7 @@ export function setupTiling() {
   });
   $("tiling-undo").addEventListener("click", undo);
   $("tiling-hint").addEventListener("click", hint);
+  setupWhy();
   rove($("tiling-board"), ".cell", (index, key) => {
     const cols = game.state.cols;
     const rows = game.state.rows;
@@ -61,6 +63,7 @@ export function setupTiling() {
     if ($("tiling").hidden || !game || game.state.over || isBusy("tiling") || typing(event)) return;
     if (event.key === "?" && !$("tiling-hint").disabled) hint();
     else if (event.key === "Backspace" && !$("tiling-undo").disabled) undo();
+    else if (event.key === "w") toggleWhy();
     else return;
     event.preventDefault();
   });
@@ -128,6 +131,7 @@ async function send(request) {
     showError($("tiling-error"), cancelled ? new Error("Cancelled: the board is as it was.") : error);
   }
   if (game) render(true);
+  if (game && why) explain();
 }
 
 function undo() {
@@ -310,4 +314,175 @@ function renderResult(state) {
         : `The value of the empty board lies between ${result.lower} and ${result.upper}.`,
     }),
   );
+}
+
+// ------------------------------------------------------------------ why: regions and the sum rule
+// The free squares fall apart into regions; each has a (moves to come with MAX to move)
+// and b (with MIN). Tame regions are cold (a = b) or hot (a = b + 1), and a sum of tame
+// regions is worth N − ⌊h/2⌋ more dominoes with MAX to move, N − ⌈h/2⌉ with MIN (N = Σ a,
+// h the hot ones): the sum rule, proven in docs/tiling_search.md. The server computes
+// it all (POST /api/tiling/why); the page draws it.
+
+const KINDS = {
+  cold: "cold: tame, a = b",
+  hot: "hot: tame, a = b + 1",
+  wild: "wild: not tame",
+  large: "large: too many squares to value without search",
+};
+const letter = (index) => (index < 26 ? String.fromCharCode(65 + index) : `R${index + 1}`);
+const square = ([r, c]) => `(${r + 1},${c + 1})`;
+const dominoText = ([a, b]) => `${square(a)}–${square(b)}`;
+
+function setupWhy() {
+  const button = el("button", { id: "tiling-why-button", type: "button", "aria-pressed": "false",
+    "aria-controls": "tiling-why", text: "Why? (regions)", onclick: toggleWhy });
+  $("tiling-hint").after(button);
+  $("tiling-hints").after(el("section", { id: "tiling-why", class: "why", hidden: true,
+    "aria-label": "why: regions and the sum rule" }));
+}
+
+function toggleWhy() {
+  if (!game) return;
+  why = !why;
+  $("tiling-why-button").setAttribute("aria-pressed", String(why));
+  $("tiling-why-button").textContent = why ? "Hide why" : "Why? (regions)";
+  $("tiling-why").hidden = !why;
+  if (why) explain();
+}
+
+async function explain() {
+  const { state } = game;
+  const request = { rows: state.rows, cols: state.cols, moves: state.dominoes };
+  try {
+    const found = await whileBusy("tiling", "Finding the regions", 2, (signal) =>
+      api("/api/tiling/why", request, signal));
+    if (game.state !== state) return; // another position came meanwhile: its own view follows
+    $("tiling-why").replaceChildren(...whyView(found));
+  } catch (error) {
+    if (!(error instanceof Cancelled)) showError($("tiling-error"), error);
+  }
+}
+
+function whyView(found) {
+  const mover = found.to_move === "max" ? "MAX" : "MIN";
+  const regions = found.regions;
+  if (!regions.length) {
+    return [el("p", { class: "report", id: "tiling-why-rule", text:
+      `No region is left: no domino fits, and the game ends with ${found.placed} dominoes.` })];
+  }
+  return [
+    el("h3", { text: `Why: the regions of this position (${mover} to move)` }),
+    el("div", { class: "why-row" }, whyBoard(found), whyTable(found)),
+    whyLegend(found),
+    el("p", { class: "report why-rule", id: "tiling-why-rule" }, ...ruleText(found, mover)),
+    el("p", { class: "report why-theorem", text:
+      "The sum rule (proven in docs/tiling_search.md): when every region is tame, with " +
+      "N = Σ a over the regions and h the number of hot ones, N − ⌊h/2⌋ more dominoes come " +
+      "with MAX to move and N − ⌈h/2⌉ with MIN — whatever the regions look like." }),
+    movesView(found, mover),
+  ];
+}
+
+/** The board, each free square coloured by its region's kind and lettered. */
+function whyBoard(found) {
+  const region = new Map();
+  found.regions.forEach((entry, index) => {
+    for (const [r, c] of entry.cells) region.set(`${r},${c}`, index);
+  });
+  const dead = new Set(found.dead.map(([r, c]) => `${r},${c}`));
+  const grid = el("div", { class: "why-board", role: "img", id: "tiling-why-board",
+    "aria-label": `the regions: ${found.regions.map((entry, i) => `${letter(i)} ${entry.kind}`).join(", ")}`,
+    style: `--cols: ${found.cols}` });
+  for (let r = 0; r < found.rows; r += 1) {
+    for (let c = 0; c < found.cols; c += 1) {
+      const index = region.get(`${r},${c}`);
+      if (index !== undefined) {
+        const kind = found.regions[index].kind;
+        grid.append(el("span", { class: `why-cell ${kind}`, "data-region": letter(index), text: letter(index) }));
+      } else {
+        grid.append(el("span", { class: `why-cell ${dead.has(`${r},${c}`) ? "dead" : "covered"}` }));
+      }
+    }
+  }
+  return grid;
+}
+
+function whyTable(found) {
+  const value = (n) => (n === null ? "—" : String(n));
+  return el("div", { class: "table-box" },
+    el("table", { class: "classic-values why-table", id: "tiling-why-table" },
+      el("caption", { text: "a, b: the dominoes still to come in the region alone, MAX or MIN to move" }),
+      el("thead", {}, el("tr", {}, ...["region", "squares", "a", "b", "kind"]
+        .map((text) => el("th", { text })))),
+      el("tbody", {}, ...found.regions.map((entry, index) => el("tr", { "data-kind": entry.kind },
+        el("th", {}, el("span", { class: `why-swatch ${entry.kind}`, text: letter(index) })),
+        el("td", { class: "mono", text: String(entry.cells.length) }),
+        el("td", { class: "mono", text: value(entry.a) }),
+        el("td", { class: "mono", text: value(entry.b) }),
+        el("td", { text: entry.kind }))))));
+}
+
+function whyLegend(found) {
+  const kinds = [...new Set(found.regions.map((entry) => entry.kind))];
+  const large = `large: more than ${found.size_limit} squares, not valued without search`;
+  return el("ul", { class: "legend why-legend", "aria-label": "the kinds of region" },
+    ...kinds.map((kind) => el("li", {}, el("span", { class: `sample why-swatch ${kind}` }),
+      kind === "large" ? large : KINDS[kind])),
+    ...(found.dead.length ? [el("li", {}, el("span", { class: "sample why-swatch dead" }),
+      "no free neighbour: in no region")] : []));
+}
+
+/** The sum rule's arithmetic, or why it does not apply. */
+function ruleText(found, mover) {
+  const rule = found.sum_rule;
+  if (!rule) {
+    const blocking = found.regions.map((entry, i) => [entry, letter(i)])
+      .filter(([entry]) => entry.kind === "wild" || entry.kind === "large")
+      .map(([entry, name]) => `${name} is ${entry.kind} (${entry.cells.length} squares)`);
+    return [`The sum rule needs every region tame, and ${blocking.join(", ")}: `,
+      "only a search values this position (Hint asks the engine)."];
+  }
+  const terms = found.regions.map((entry) => String(entry.a)).join(" + ");
+  const half = mover === "MAX" ? Math.floor(rule.h / 2) : Math.ceil(rule.h / 2);
+  const rounding = mover === "MAX" ? "⌊h/2⌋" : "⌈h/2⌉";
+  return [
+    "Every region is tame: ",
+    el("span", { class: "mono" }, `N = ${terms} = ${rule.N}`), ", ",
+    el("span", { class: "mono" }, `h = ${rule.h}`), ` hot region${rule.h === 1 ? "" : "s"}; ${mover} to move: `,
+    el("span", { class: "mono" }, `N − ${rounding} = ${rule.N} − ${half} = ${rule.moves_to_come}`),
+    " more dominoes. With ", el("span", { class: "mono" }, String(rule.placed)), " placed, the value is ",
+    el("strong", { class: "mono", id: "tiling-why-value", text: rule.value }),
+    " dominoes at the end under best play.",
+  ];
+}
+
+/** Each legal domino's value by the rule, best first for the player to move. */
+function movesView(found, mover) {
+  const groups = new Map();
+  const unknown = [];
+  for (const move of found.moves) {
+    if (move.value === null) unknown.push(move);
+    else groups.set(move.value, [...(groups.get(move.value) ?? []), move]);
+  }
+  const order = [...groups.keys()].sort((x, y) => (mover === "MAX" ? y - x : x - y));
+  const leaves = (move) => move.leaves.length
+    ? move.leaves.map((part) => `${part.kind} ${part.size}`).join(" + ")
+    : "nothing";
+  const items = order.map((value, rank) => {
+    const moves = groups.get(value);
+    const shown = moves.slice(0, 8).map((move) =>
+      `${dominoText(move.domino)} (region ${letter(move.region)} → ${leaves(move)})`);
+    const more = moves.length > 8 ? `, and ${moves.length - 8} more` : "";
+    return el("li", { class: rank === 0 ? "best" : undefined, "data-value": value },
+      el("strong", { class: "mono", text: `→ ${value}` }),
+      ` ${moves.length} domino${moves.length === 1 ? "" : "es"}${rank === 0 ? ` (best for ${mover})` : ""}: `,
+      `${shown.join("; ")}${more}`);
+  });
+  if (unknown.length) {
+    items.push(el("li", {}, el("strong", { text: "→ ?" }),
+      ` ${unknown.length} domino${unknown.length === 1 ? "" : "es"} leave a wild or large region: the rule does not value them.`));
+  }
+  return el("div", {},
+    el("h4", { text: "Each move's value (the dominoes at the end after it, best play)" }),
+    el("ul", { class: "why-moves", id: "tiling-why-moves" }, ...items));
 }
