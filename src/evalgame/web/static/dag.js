@@ -697,8 +697,7 @@ function drawTree(state) {
 }
 
 /** The drawing scaled to its box's width (up to 1.5 times on a projector, down to fit a
- * phone) and to the screen's height, so that the steps and the tree are seen together;
- * below half its size it scrolls sideways instead, its labels still readable. */
+ * phone) and to the screen's height, so that the steps and the tree are seen together. */
 function size(canvas, width, height) {
   canvas.setAttribute("viewBox", `0 0 ${width} ${height}`);
   fit(canvas);
@@ -709,7 +708,10 @@ function fit(canvas) {
   if (!view || !view.width) return;
   const room = (canvas.parentElement.clientWidth || view.width) - 2;
   const tall = Math.max(240, window.innerHeight * 0.62);
-  const scale = Math.max(0.5, Math.min(1.5, room / view.width, tall / view.height));
+  // a phone shows the whole drawing (its screen zooms in); elsewhere, below half its
+  // size the drawing scrolls sideways instead
+  const least = room < 600 ? 0 : 0.5;
+  const scale = Math.max(least, Math.min(1.5, room / view.width, tall / view.height));
   canvas.style.width = `${Math.floor(view.width * scale)}px`;
 }
 

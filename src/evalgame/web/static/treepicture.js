@@ -107,13 +107,15 @@ export function drawPicture(canvas, view) {
   }
 }
 
-/** Scaled to its box's width and the screen's height, from half to 1.4 times its size. */
+/** Scaled to its box's width and the screen's height, up to 1.4 times its size (on a
+ * projector at least half of it: a wider picture scrolls sideways). */
 export function fitPicture(canvas) {
   const view = canvas.viewBox.baseVal;
   if (!view || !view.width) return;
   const room = (canvas.parentElement.clientWidth || view.width) - 2;
   const tall = Math.max(220, window.innerHeight * 0.5);
-  const scale = Math.max(0.5, Math.min(1.4, room / view.width, tall / view.height));
+  const least = room < 600 ? 0 : 0.5; // a phone shows it whole (its screen zooms in)
+  const scale = Math.max(least, Math.min(1.4, room / view.width, tall / view.height));
   canvas.style.width = `${Math.floor(view.width * scale)}px`;
 }
 
