@@ -101,9 +101,8 @@ def test_impartial_mex_chips_misere_rule_and_errors(
             assert box is not None
             assert button is not None
             assert box["y"] < button["y"] + button["height"] + 80
-            assert box["y"] + box["height"] <= page.viewport_size["height"] + page.evaluate(
-                "scrollY"
-            )
+            shown: float = page.evaluate("innerHeight")  # within the screen (box: viewport)
+            assert box["y"] + box["height"] <= shown
         assert fits(page)
 
 
