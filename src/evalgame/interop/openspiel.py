@@ -29,9 +29,9 @@ refuses it); ``state.exact_chance_outcomes()`` gives their probabilities exactly
 The returns are floats; ``state.exact_returns()`` gives them exactly (``int`` or
 ``Fraction``). ``str(state)`` shows the position and the side to move, and the observation
 tensor is the array each family's module describes (:mod:`evalgame.interop.families` lists
-them). ``max_game_length`` is the longest game for e-Valuate (two actions a round: MAX
-proposes, MIN places), the tiling game and DAG files, a bound for graph and impartial
-games.
+them). ``max_game_length`` is the longest game (for e-Valuate two actions a round: MAX
+proposes, MIN places). Action strings are ASCII (``(0,0)-(0,1)`` for a domino), and
+``state.string_to_action`` reads them back (an en dash too).
 
 The parameters are words and numbers without ``(``, ``)``, ``,`` or ``=``, so a game string
 round trip keeps them: ``pyspiel.load_game(str(game))`` and
