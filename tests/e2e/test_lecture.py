@@ -274,3 +274,71 @@ def test_presenter_mode_and_the_step_speed(
         page.click("#presenter")
         expect(page.locator("body")).not_to_have_class(re.compile(r"\bpresenter\b"))
         assert "present" not in page.url
+
+
+# ------------------------------------------------------------------ 7. errors and phones
+
+TABS = ["play", "tree", "tiling", "graph", "dag", "impartial", "classic"]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_live_checks_leave_the_console_clean_and_speak_the_page_language(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:  # no console error at all
+        for tab in ("play", "tree"):
+            ready(page, f"/#{tab}")
+            field = page.locator(f"#{tab}-expression")
+            field.fill("")
+            for key in "X*(Y-Z))":  # every keystroke checked, some refused
+                field.press(key)
+                page.wait_for_timeout(150)
+            echo = page.locator(f"#{tab}-echo")
+            expect(echo).to_have_attribute("data-state", "error")
+            expect(echo.locator("mark")).to_have_text(")")
+            expect(page.locator(f"#{tab}-start")).to_be_disabled()
+            page.fill(f"#{tab}-expression", "X*(Y-Z)")
+            page.fill(f"#{tab}-domain", "0..9,9")
+            error = page.locator(f"#{tab}-domain-error")
+            expect(error).to_contain_text("'0..9' is a range inside a list")
+            expect(error).not_to_contain_text("exact number")
+            page.fill(f"#{tab}-domain", "0..2")
+            expect(error).to_have_text("")
+            expect(page.locator(f"#{tab}-start")).to_be_enabled()
+        ready(page, "/#play")
+        page.fill("#play-expression", "a+b+c+d+e+f+g+h+i")
+        expect(page.locator("#play-echo")).to_contain_text("at most 8")
+        assert "command line" not in (page.locator("#play-echo").text_content() or "")
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_phone_sees_every_tab_scaled_to_fit(browser: Browser, server: str, scheme: str) -> None:
+    with room(browser, server, 390, 844, scheme) as page:
+        for tab in TABS:
+            ready(page, f"/#{tab}")
+            start = page.locator(f"#{tab}-start")
+            if start.count():
+                expect(start).to_be_enabled()
+                start.click()
+            page.wait_for_timeout(600)
+            page.wait_for_function(
+                f"document.getElementById('{tab}').getAttribute('aria-busy') !== 'true'"
+            )
+            assert fits_width(page), tab
+        ready(page, DAG_LINK)  # the DAG's tree scaled to its box
+        expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
+        drawing = page.locator("#dag-svg").bounding_box()
+        box = page.locator("#dag .dag-box").bounding_box()
+        assert drawing is not None
+        assert box is not None
+        assert drawing["width"] <= box["width"]
+        ready(page, "/#impartial")  # table headings whole: "binary", not "binar / y"
+        heading = page.locator("#impartial th", has_text="binary").first
+        expect(heading).to_be_visible()
+        lines = page.evaluate(
+            "(th) => { const r = document.createRange(); r.selectNodeContents(th);"
+            " return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; }",
+            heading.element_handle(),
+        )
+        assert lines == 1
