@@ -707,7 +707,10 @@ function fit(canvas) {
   const view = canvas.viewBox.baseVal;
   if (!view || !view.width) return;
   const room = (canvas.parentElement.clientWidth || view.width) - 2;
-  const tall = Math.max(240, window.innerHeight * 0.62);
+  // the screen's height below the box's top (the page scrolled to the top): the controls,
+  // the step text and the drawing are seen together
+  const top = canvas.parentElement.getBoundingClientRect().top + window.scrollY;
+  const tall = Math.max(240, window.innerHeight - top - 12);
   // a phone shows the whole drawing (its screen zooms in); elsewhere, below half its
   // size the drawing scrolls sideways instead
   const least = room < 600 ? 0 : 0.5;

@@ -113,7 +113,10 @@ export function fitPicture(canvas) {
   const view = canvas.viewBox.baseVal;
   if (!view || !view.width) return;
   const room = (canvas.parentElement.clientWidth || view.width) - 2;
-  const tall = Math.max(220, window.innerHeight * 0.5);
+  // the screen's height below the box's top (the page scrolled to the top): the controls,
+  // the step text and the picture are seen together
+  const top = canvas.parentElement.getBoundingClientRect().top + window.scrollY;
+  const tall = Math.max(220, window.innerHeight - top - 12);
   const least = room < 600 ? 0 : 0.5; // a phone shows it whole (its screen zooms in)
   const scale = Math.max(least, Math.min(1.4, room / view.width, tall / view.height));
   canvas.style.width = `${Math.floor(view.width * scale)}px`;
