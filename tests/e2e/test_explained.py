@@ -102,7 +102,7 @@ def test_impartial_mex_chips_misere_rule_and_errors(
             assert button is not None
             assert box["y"] < button["y"] + button["height"] + 80
             shown: float = page.evaluate("innerHeight")  # within the screen (box: viewport)
-            assert box["y"] + box["height"] <= shown
+            assert box["y"] + box["height"] <= shown + 1  # a pixel of rounding
         assert fits(page)
 
 

@@ -183,6 +183,7 @@ function readForm() {
   if (problem) {
     clearResult();
     showError($("impartial-error"), new Error(`Heaps: ${problem}.`));
+    $("impartial-error").scrollIntoView({ block: "nearest" });
     return null;
   }
   return {
@@ -256,6 +257,7 @@ async function update(moves) {
     // a refusal leaves no result on screen that is not the answer to the form
     if (!cancelled) clearResult();
     showError($("impartial-error"), cancelled ? new Error("Cancelled: the game is as it was.") : error);
+    $("impartial-error").scrollIntoView({ block: "nearest" });
   }
 }
 
