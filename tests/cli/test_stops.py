@@ -118,13 +118,14 @@ def test_the_help_documents_the_exit_status_of_a_stop() -> None:
 
 
 def test_a_board_beyond_the_kernel_says_it_is_searched_in_python() -> None:
-    """8×9 has 72 cells, more than the kernel's 64: a note on standard error, not in the
-    JSON on standard output, which names the engine."""
-    result = runner.invoke(app, ["tiling", "8", "9", "--timeout", "0.2", "--json"])
+    """12×12 has 144 cells, more than the kernel's 128: a note on standard error, not in
+    the JSON on standard output, which names the engine."""
+    result = runner.invoke(app, ["tiling", "12", "12", "--timeout", "0.2", "--json"])
     assert result.exit_code == 4, result.output
     json.loads(result.stdout)  # the note is not in it
     note = " ".join(result.stderr.split())
-    assert "note: the 8×9 board has 72 cells, more than the C kernel's 64: searching it with " in (
+    limit = native.MAX_VERTICES
+    assert f"note: the 12×12 board has 144 cells, more than the C kernel's {limit}: searching " in (
         note
     )
     assert "the Python solver" in note
@@ -155,11 +156,12 @@ def test_a_parallel_proof_beyond_the_kernel_says_it_is_searched_in_python(
         return prove(problem, SerialPool(), **options)
 
     monkeypatch.setattr(evalgame.proofs, "prove", serial)
-    store = tmp_path / "8x9.sqlite"
+    store = tmp_path / "12x12.sqlite"
     stopped = runner.invoke(
-        app, ["tiling", "8", "9", "--ask", "30", "--store", str(store), "--timeout", "1e-6"]
+        app, ["tiling", "12", "12", "--ask", "60", "--store", str(store), "--timeout", "1e-6"]
     )
     assert stopped.exit_code == 4, stopped.output
     said = " ".join(stopped.stderr.split())
-    assert "note: the 8×9 board has 72 cells, more than the C kernel's 64" in said
+    limit = native.MAX_VERTICES
+    assert f"note: the 12×12 board has 144 cells, more than the C kernel's {limit}" in said
     assert said.index("note:") < said.index("stopped:")

@@ -344,7 +344,7 @@ def test_table_sizes_out_of_reach_are_refused() -> None:
     with pytest.raises(LimitError):
         NativeSolver(board, table_mb=1 << 40)
     with pytest.raises(LimitError):
-        NativeSolver(BitGraph(65, [(0, 1)]), table_mb=1)
+        NativeSolver(BitGraph(native.MAX_VERTICES + 1, [(0, 1)]), table_mb=1)
 
 
 def test_without_the_extension_the_python_solver_answers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -362,7 +362,7 @@ def test_without_the_extension_the_python_solver_answers(monkeypatch: pytest.Mon
 def test_engine_choice() -> None:
     assert type(make_solver(Board(3, 3), table_mb=1)) is NativeSolver
     assert type(make_solver(Board(3, 3), engine="python")) is MatchingSolver
-    assert type(make_solver(BitGraph(65, [(0, 1)]))) is MatchingSolver
+    assert type(make_solver(BitGraph(native.MAX_VERTICES + 1, [(0, 1)]))) is MatchingSolver
     assert "C kernel" in native.engine_report()
     with pytest.raises(InputError):
         make_solver(Board(3, 3), engine="fast")  # type: ignore[arg-type]

@@ -128,8 +128,9 @@ def test_blocked_cells_are_drawn_and_never_covered() -> None:
 
 @pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 def test_the_kernel_names_its_limit_and_the_engine_that_has_none() -> None:
-    blocked = [(r, c) for r in range(8) for c in range(9) if c < 7]
-    with pytest.raises(LimitError, match="at most 64 cells: use --engine python") as caught:
-        solve_tiling(8, 9, blocked=blocked, engine="native")
-    assert (caught.value.value, caught.value.limit) == (72, 64)
-    assert solve_tiling(8, 9, blocked=blocked).value == 8  # auto: the Python solver
+    blocked = [(r, c) for r in range(8) for c in range(17) if c < 15]
+    limit = native.MAX_VERTICES
+    with pytest.raises(LimitError, match=f"at most {limit} cells: use --engine python") as caught:
+        solve_tiling(8, 17, blocked=blocked, engine="native")
+    assert (caught.value.value, caught.value.limit) == (136, limit)
+    assert solve_tiling(8, 17, blocked=blocked).value == 8  # auto: the Python solver

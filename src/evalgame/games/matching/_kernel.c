@@ -2,8 +2,10 @@
  * This file is its Python binding; the kernel's parts are in kernel/ (kernel/kernel.h
  * names them).
  *
- * A position is a set `free` of uncovered vertices (a 64-bit mask) of a graph of at most
- * 64 vertices and the player to move; its value is the number of moves still to come.
+ * A position is a set `free` of uncovered vertices (a mask, as a Python int) of a graph of
+ * at most MAXV vertices and the player to move (this file is compiled twice: the module
+ * _kernel with 64-bit sets, _kernel128 with KERNEL_WIDTH=128 for boards up to 128 cells;
+ * kernel/kernel.h); its value is the number of moves still to come.
  * `test(free, max_to_move, gamma[, last])` is a fail-soft null-window test with the
  * meaning of MatchingSolver.test: a result r >= gamma proves value >= r, a result
  * r < gamma proves value <= r; `last`, if given, is the edge that led to `free` (a subproblem of a
@@ -69,18 +71,55 @@ void contradiction(const char *message, const char *format, ...) {
     }
 }
 
+/* ------------------------------------------------------------- sets as Python ints */
+
+PyObject *set_to_long(Set s) {
+#if MAXV == 64
+    return PyLong_FromUnsignedLongLong(s);
+#else
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(s >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)s);
+    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *out = NULL;
+    if (high && low && shift) shifted = PyNumber_Lshift(high, shift);
+    if (shifted) out = PyNumber_Or(shifted, low);
+    Py_XDECREF(high);
+    Py_XDECREF(low);
+    Py_XDECREF(shift);
+    Py_XDECREF(shifted);
+    return out;
+#endif
+}
+
+int set_converter(PyObject *object, void *out) {
+    unsigned long long low = PyLong_AsUnsignedLongLongMask(object);
+    if (low == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+#if MAXV == 64
+    *(Set *)out = low;
+#else
+    PyObject *shift = PyLong_FromLong(64), *high = NULL;
+    if (shift) high = PyNumber_Rshift(object, shift);
+    Py_XDECREF(shift);
+    if (!high) return 0;
+    unsigned long long high_bits = PyLong_AsUnsignedLongLongMask(high);
+    Py_DECREF(high);
+    if (high_bits == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *(Set *)out = (Set)high_bits << 64 | low;
+#endif
+    return 1;
+}
+
 /* ------------------------------------------------------------- Python type */
 
 static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"adjacency", "symmetries", "left", "cols", "table_mb", "options",
                              "check_every", "tame_mb", "tame_cells", NULL};
     PyObject *adjacency, *symmetries;
-    unsigned long long left = 0;
+    Set left = 0;
     int cols = 0, options = OPT_ALL;
     long long table_mb = 64, check_every = 1 << 16, tame_mb = 64;
     int tame_cells = 16;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOKiL|iLLi", kwlist, &adjacency, &symmetries,
-                                     &left, &cols, &table_mb, &options, &check_every, &tame_mb,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO&iL|iLLi", kwlist, &adjacency, &symmetries,
+                                     set_converter, &left, &cols, &table_mb, &options, &check_every, &tame_mb,
                                      &tame_cells))
         return -1;
     if (k->table) {
@@ -96,13 +135,30 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
         return -1;
     }
     k->n = (int)n;
-    k->full = n == 64 ? UINT64_MAX : (((uint64_t)1 << n) - 1);
+    k->full = n == MAXV ? SET_ALL : BIT(n) - 1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        unsigned long long a = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(adj, i));
+        PyObject *item = PySequence_Fast_GET_ITEM(adj, i);
+#if MAXV == 64
+        Set a = PyLong_AsUnsignedLongLong(item);
         if (PyErr_Occurred()) {
             Py_DECREF(adj);
             return -1;
         }
+#else
+        Set a = 0;
+        int same = 0;
+        if (set_converter(item, &a)) {
+            PyObject *back = set_to_long(a); /* the int was not cut to MAXV bits */
+            same = back ? PyObject_RichCompareBool(back, item, Py_EQ) : -1;
+            Py_XDECREF(back);
+        }
+        if (same <= 0) {
+            Py_DECREF(adj);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_OverflowError, "adjacency: a mask out of range");
+            return -1;
+        }
+#endif
         if ((a & ~k->full) || (a >> i & 1)) {
             Py_DECREF(adj);
             PyErr_SetString(PyExc_ValueError, "adjacency: a neighbour outside the graph or a loop");
@@ -114,7 +170,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->left = left & k->full;
     k->bipartite = 1;
     for (int i = 0; i < n; i++) {
-        uint64_t side = (k->left >> i & 1) ? ~k->left : k->left;
+        Set side = (k->left >> i & 1) ? ~k->left : k->left;
         if (k->adj[i] & ~side) k->bipartite = 0;
     }
     bits_init_grid(k, cols);
@@ -143,7 +199,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
                     PyErr_SetString(PyExc_ValueError, "a symmetry must permute every vertex");
                 return -1;
             }
-            uint64_t image_set = 0;
+            Set image_set = 0;
             for (int v = 0; v < n; v++) {
                 long w = PyLong_AsLong(PySequence_Fast_GET_ITEM(p, v));
                 if (w < 0 || w >= n) {
@@ -154,7 +210,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
                     return -1;
                 }
                 k->perm[s][v] = (uint8_t)w;
-                image_set |= (uint64_t)1 << w;
+                image_set |= BIT(w);
             }
             Py_DECREF(p);
             if (image_set != k->full) {
@@ -180,7 +236,7 @@ static int Kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
     k->buckets = buckets;
     k->small = calloc((size_t)1 << SMALL_CACHE_BITS, sizeof(SmallInfo));
     k->stride = 1;
-    for (int i = 0; i < n; i++) k->stride += popcount64(k->adj[i]);
+    for (int i = 0; i < n; i++) k->stride += set_count(k->adj[i]);
     k->stride = k->stride / 2 + 2;
     k->children = calloc((size_t)(n / 2 + 2) * (size_t)k->stride, sizeof(Child));
     if (!k->table || !k->small || !k->children || tame_alloc(k, tame_mb) < 0) {
@@ -208,7 +264,7 @@ static void Kernel_dealloc(Kernel *k) {
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
-static int parse_free(Kernel *k, unsigned long long free) {
+static int parse_free(Kernel *k, Set free) {
     if (free & ~k->full) {
         PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");
         return -1;
@@ -219,9 +275,11 @@ static int parse_free(Kernel *k, unsigned long long free) {
 /* The arguments (free, max_to_move, gamma, last=0) of a question: r analysed from free;
  * -1 (an exception set) if they are wrong. */
 static int parse_question(Kernel *k, PyObject *args, Region *r, int *turn, int *gamma,
-                          uint64_t *last) {
-    unsigned long long free, moved = 0;
-    if (!PyArg_ParseTuple(args, "Kpi|K", &free, turn, gamma, &moved) || parse_free(k, free) < 0)
+                          Set *last) {
+    Set free, moved = 0;
+    if (!PyArg_ParseTuple(args, "O&pi|O&", set_converter, &free, turn, gamma, set_converter,
+                          &moved) ||
+        parse_free(k, free) < 0)
         return -1;
     analyse(k, free, r);
     *last = moved & k->full;
@@ -231,7 +289,7 @@ static int parse_question(Kernel *k, PyObject *args, Region *r, int *turn, int *
 static PyObject *Kernel_test(Kernel *k, PyObject *args) {
     Region r;
     int turn, gamma;
-    uint64_t last;
+    Set last;
     if (parse_question(k, args, &r, &turn, &gamma, &last) < 0) return NULL;
     k->stopped = 0;
     k->last[0] = last; /* the move that led here: its neighbours' replies first */
@@ -249,7 +307,7 @@ static PyObject *Kernel_test(Kernel *k, PyObject *args) {
 static PyObject *Kernel_order(Kernel *k, PyObject *args) {
     Region r;
     int turn, gamma;
-    uint64_t last;
+    Set last;
     if (parse_question(k, args, &r, &turn, &gamma, &last) < 0) return NULL;
     int count = move_order(k, &r, turn, gamma, last, k->children);
     PyObject *moves = PyList_New(count);
@@ -265,9 +323,10 @@ static PyObject *Kernel_order(Kernel *k, PyObject *args) {
 }
 
 static PyObject *Kernel_bounds(Kernel *k, PyObject *args) {
-    unsigned long long free;
+    Set free;
     int turn, lower, upper;
-    if (!PyArg_ParseTuple(args, "Kp", &free, &turn) || parse_free(k, free) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O&p", set_converter, &free, &turn) || parse_free(k, free) < 0)
+        return NULL;
     Region r;
     analyse(k, free, &r);
     bounds_of(k, &r, turn, &lower, &upper, NULL);
@@ -280,9 +339,10 @@ static PyObject *Kernel_bounds(Kernel *k, PyObject *args) {
  * what is known (the intersection is empty) raise KernelContradiction, with details free,
  * max_to_move, learned (lower, upper) and known (lower, upper). */
 static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
-    unsigned long long free;
+    Set free;
     int turn, lower, upper;
-    if (!PyArg_ParseTuple(args, "Kpii", &free, &turn, &lower, &upper) || parse_free(k, free) < 0)
+    if (!PyArg_ParseTuple(args, "O&pii", set_converter, &free, &turn, &lower, &upper) ||
+        parse_free(k, free) < 0)
         return NULL;
     Region r;
     analyse(k, free, &r);
@@ -293,7 +353,7 @@ static PyObject *Kernel_learn(Kernel *k, PyObject *args) {
     if (upper < hi) hi = upper;
     if (lo > hi) {
         contradiction("the bounds contradict what the table knows",
-                      "{sKsis(ii)s(ii)}", "free", free, "max_to_move", turn, "learned", lower,
+                      "{sNsis(ii)s(ii)}", "free", set_to_long(free), "max_to_move", turn, "learned", lower,
                       upper, "known", known_lo, known_hi);
         return NULL;
     }
@@ -394,9 +454,10 @@ static PyObject *Kernel_stats(Kernel *k, PyObject *Py_UNUSED(ignored)) {
 /* separator_bound(free, max_to_move): the separator lower bound (kernel/separator.h) of
  * the position, None when it gives none. */
 static PyObject *Kernel_separator_bound(Kernel *k, PyObject *args) {
-    unsigned long long free;
+    Set free;
     int turn;
-    if (!PyArg_ParseTuple(args, "Kp", &free, &turn) || parse_free(k, free) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O&p", set_converter, &free, &turn) || parse_free(k, free) < 0)
+        return NULL;
     int bound = separator_bound(k, core_of(k, free), turn);
     if (bound < 0) Py_RETURN_NONE;
     return PyLong_FromLong(bound);
@@ -406,9 +467,10 @@ static PyObject *Kernel_separator_bound(Kernel *k, PyObject *args) {
  * vertices) from the region database, whatever its size: a and b are the MAX-first and
  * MIN-first values, None when a move leaves a region that is not tame. */
 static PyObject *Kernel_region_values(Kernel *k, PyObject *args) {
-    unsigned long long mask;
-    if (!PyArg_ParseTuple(args, "K", &mask) || parse_free(k, mask) < 0) return NULL;
-    if (popcount64(mask) < 2 || component_of(k, mask) != mask) {
+    Set mask;
+    if (!PyArg_ParseTuple(args, "O&", set_converter, &mask) || parse_free(k, mask) < 0)
+        return NULL;
+    if (set_count(mask) < 2 || component_of(k, mask) != mask) {
         PyErr_SetString(PyExc_ValueError, "a region is a connected set of at least two vertices");
         return NULL;
     }
@@ -470,11 +532,22 @@ static PyMethodDef Kernel_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* the module's name: _kernel (64-bit sets) or _kernel128 */
+#if MAXV == 64
+#define MODULE_NAME "_kernel"
+#define MODULE_INIT PyInit__kernel
+#define MAXV_TEXT "64"
+#else
+#define MODULE_NAME "_kernel128"
+#define MODULE_INIT PyInit__kernel128
+#define MAXV_TEXT "128"
+#endif
+
 static PyTypeObject KernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "evalgame.games.matching._kernel.Kernel",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "evalgame.games.matching." MODULE_NAME ".Kernel",
     .tp_basicsize = sizeof(Kernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Null-window search of the matching game on a graph of at most 64 vertices.",
+    .tp_doc = "Null-window search of the matching game on a graph of at most " MAXV_TEXT " vertices.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Kernel_init,
     .tp_dealloc = (destructor)Kernel_dealloc,
@@ -482,11 +555,11 @@ static PyTypeObject KernelType = {
 };
 
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The matching game's search kernel in C.", -1, NULL,
+    PyModuleDef_HEAD_INIT, MODULE_NAME, "The matching game's search kernel in C (" MAXV_TEXT "-bit sets).", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__kernel(void) {
+PyMODINIT_FUNC MODULE_INIT(void) {
     if (PyType_Ready(&KernelType) < 0) return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;
@@ -496,7 +569,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         Py_DECREF(m);
         return NULL;
     }
-    KernelContradiction = PyErr_NewException("evalgame.games.matching._kernel.Contradiction",
+    KernelContradiction = PyErr_NewException("evalgame.games.matching." MODULE_NAME ".Contradiction",
                                              PyExc_ValueError, NULL);
     if (!KernelContradiction || PyModule_AddObjectRef(m, "Contradiction", KernelContradiction) < 0) {
         Py_DECREF(m);

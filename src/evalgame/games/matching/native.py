@@ -2,10 +2,14 @@
 
 :class:`NativeSolver` is a :class:`~evalgame.games.matching.solver.MatchingSolver` whose
 null-window tests and bounds run in the compiled kernel (``_kernel.c``, built with the
-package; graphs of at most 64 vertices). Its answers have the meaning of the Python
-solver's, so everything built on them (MTD(f), principal variations, the bound ladder of
-:mod:`.bounds`) works unchanged. When the extension is missing (no C compiler at install
-time), :func:`make_solver` falls back to the Python solver.
+package; graphs of at most 128 vertices). The kernel is built twice from the same sources:
+``_kernel`` with 64-bit sets of vertices, for graphs of at most 64 vertices, and
+``_kernel128`` with 128-bit sets for the larger ones (8×9 to 11×11 boards); the solver
+takes the narrowest that holds its graph (``width`` forces one, for tests). Its answers
+have the meaning of the Python solver's, so everything built on them (MTD(f), principal
+variations, the bound ladder of :mod:`.bounds`) works unchanged. When the extension is
+missing (no C compiler at install time), :func:`make_solver` falls back to the Python
+solver.
 
 The API (stable: other modules and the distributed proofs build on it)::
 
@@ -64,6 +68,11 @@ try:
     _kernel = importlib.import_module("evalgame.games.matching._kernel")
 except ImportError:  # built without a C compiler: the Python solver is used
     _kernel = None
+_kernel128: Any
+try:
+    _kernel128 = importlib.import_module("evalgame.games.matching._kernel128")
+except ImportError:
+    _kernel128 = None
 
 #: which solver answers: the C kernel when built ("auto"), or the one named
 Engine = Literal["auto", "native", "python"]
@@ -74,8 +83,11 @@ DEFAULT_TABLE_MB = 256
 #: the default for graphs of at most SMALL_GRAPH vertices (6×6 boards): a large table
 #: only costs page faults there (6×6, both starters: 2.1 s with 16 MB, 3.5 s with 256 MB)
 SMALL_GRAPH, SMALL_GRAPH_TABLE_MB = 36, 16
-#: the kernel handles graphs up to this many vertices (sets are 64-bit masks)
-MAX_VERTICES = 64
+#: the widths of the kernel's sets of vertices: its two builds (``_kernel``, ``_kernel128``)
+WIDTHS = (64, 128)
+#: the kernel handles graphs up to this many vertices (sets of 128 bits in _kernel128; 64
+#: where only _kernel was built)
+MAX_VERTICES = 128 if _kernel128 is not None else 64
 #: nodes between two checks of the budget and of Ctrl-C (10-20 ms of search). The kernel
 #: holds the GIL between checks, so the other threads of its process wait that long: a
 #: Dask worker's communications (a result reported, data served) waited up to 0.1 s a
@@ -188,6 +200,28 @@ def available() -> bool:
     return _kernel is not None
 
 
+def _module(width: int) -> Any:
+    """The kernel's build with sets of ``width`` bits (None if not built). Both builds come
+    from one compilation of the package: without ``_kernel`` there is no kernel at all."""
+    if _kernel is None:
+        return None
+    return _kernel if width == 64 else _kernel128 if width == 128 else None
+
+
+def kernel_width(vertices: int) -> int | None:
+    """The width of the sets of the kernel build that takes a graph of ``vertices``
+    vertices: the narrowest that holds it (the 64-bit build is the faster), None if none
+    does or none is built.
+
+    >>> kernel_width(64) if available() else 64
+    64
+    """
+    for width in WIDTHS:
+        if vertices <= width and _module(width) is not None:
+            return width
+    return None
+
+
 def engine_report() -> str:
     """One line saying which engine solves matching games here.
 
@@ -195,7 +229,11 @@ def engine_report() -> str:
     True
     """
     if available():
-        return "matching games: C kernel (evalgame.games.matching._kernel), graphs ≤ 64 vertices"
+        wide = ", _kernel128 up to 128" if _module(128) is not None else ""
+        return (
+            "matching games: C kernel (evalgame.games.matching._kernel), graphs ≤ 64 vertices"
+            + wide
+        )
     return "matching games: Python solver (the C kernel was not built: no C compiler at install)"
 
 
@@ -230,6 +268,7 @@ class NativeSolver(MatchingSolver):
         options: int | None = None,
         tame_mb: int | None = None,
         tame_cells: int | None = None,
+        width: int | None = None,
     ) -> None:
         if _kernel is None:
             raise InputError("the C kernel is not built here; use the Python solver")
@@ -237,6 +276,13 @@ class NativeSolver(MatchingSolver):
             raise LimitError(
                 "the number of vertices", graph.n, MAX_VERTICES, "use the Python solver"
             )
+        if width is None:
+            width = kernel_width(graph.n)
+        if width not in WIDTHS or _module(width) is None or graph.n > width:
+            raise InputError(f"no kernel build with {width}-bit sets takes {graph.n} vertices")
+        #: the kernel's build: ``_kernel`` (64-bit sets) or ``_kernel128``
+        self.width: int = width
+        self._module = _module(width)
         small = graph.n <= SMALL_GRAPH
         if options is None:
             options = default_options(graph.n)
@@ -257,10 +303,19 @@ class NativeSolver(MatchingSolver):
         self._sources: list[str] = []
         identity = tuple(range(graph.n))
         symmetries = [s.images for s in graph.symmetries if s.images != identity]
-        #: what the keys of its records (table entries, numbers) depend on
-        self.identity = (graph.adjacency, symmetries, graph.colour_class, options, tame_cells)
+        #: what the keys of its records (table entries, numbers) depend on (the 128-bit
+        #: build's records have wider keys: it is named; the 64-bit build's is as before)
+        self.identity: tuple[Any, ...] = (
+            graph.adjacency,
+            symmetries,
+            graph.colour_class,
+            options,
+            tame_cells,
+        )
+        if width != 64:
+            self.identity += (f"{width}-bit sets",)
         try:
-            self.kernel = _kernel.Kernel(
+            self.kernel = self._module.Kernel(
                 list(graph.adjacency),
                 symmetries,
                 graph.colour_class or 0,
@@ -305,6 +360,7 @@ class NativeSolver(MatchingSolver):
             "table_mb": self.table_mb,
             "tame_cells": self.tame_cells,
             "tame_mb": self.tame_mb,
+            **({"kernel_width": self.width} if self.width != 64 else {}),
         }
 
     def _check(self, nodes: int) -> None:
@@ -375,7 +431,7 @@ class NativeSolver(MatchingSolver):
             answer = self.kernel.prove(
                 free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon, weak
             )
-        except _kernel.Contradiction as error:
+        except self._module.Contradiction as error:
             raise self._contradiction(error, "this process's df-pn search") from None
         except MemoryError:
             raise LimitError(
@@ -450,7 +506,7 @@ class NativeSolver(MatchingSolver):
         number = min(self._sources.index(source) + 1, 255)
         try:
             return int(self.kernel.learn_numbers(records, table_mb, number))
-        except _kernel.Contradiction as error:
+        except self._module.Contradiction as error:
             raise self._contradiction(error, source or "numbers learned") from None
         except ValueError as error:
             raise InputError(f"{error}: a corrupt or foreign record") from None
@@ -465,7 +521,7 @@ class NativeSolver(MatchingSolver):
         contradict what it knows are a :class:`~evalgame.errors.ContradictionError`."""
         try:
             self.kernel.learn(free, max_to_move, lower, upper)
-        except _kernel.Contradiction as error:
+        except self._module.Contradiction as error:
             _, details = error.args
             raise bounds_contradiction(
                 free, max_to_move, details["learned"], details["known"]
@@ -503,7 +559,7 @@ class NativeSolver(MatchingSolver):
         :class:`~evalgame.errors.ContradictionError` (what came before it is merged)."""
         try:
             self.kernel.absorb(entries)
-        except _kernel.Contradiction as error:
+        except self._module.Contradiction as error:
             raise self._contradiction(error, source or "entries another kernel exported") from None
 
     def _contradiction(self, error: Exception, source: str) -> ContradictionError:
@@ -663,4 +719,4 @@ def kernel_serves(vertices: int, engine: Engine = "auto") -> bool:
     """
     if engine == "python":
         return False
-    return engine == "native" or (available() and vertices <= MAX_VERTICES)
+    return engine == "native" or kernel_width(vertices) is not None

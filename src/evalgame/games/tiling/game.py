@@ -147,10 +147,10 @@ def check_kernel_size(board: Board) -> None:
     """Refuse a board the C kernel cannot hold (its graph is the whole grid, holes
     included), saying which engine can.
 
-    >>> check_kernel_size(Board(8, 9, [(0, 0)]))  # doctest: +ELLIPSIS
+    >>> check_kernel_size(Board(12, 12, [(0, 0)]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    evalgame.errors.LimitError: the number of cells of the 8×9 board ... is 72, over the limit ...
+    evalgame.errors.LimitError: the number of cells of the 12×12 board ... is 144, over the ...
     """
     if board.n > MAX_VERTICES:
         raise LimitError(

@@ -6,12 +6,12 @@
 #include "table.h"
 
 /* Kuhn's augmenting paths (bipartite graphs only). */
-static int augment(const Kernel *k, int u, uint64_t right, uint64_t *seen, int8_t *mate) {
-    uint64_t options = k->adj[u] & right & ~*seen;
+static int augment(const Kernel *k, int u, Set right, Set *seen, int8_t *mate) {
+    Set options = k->adj[u] & right & ~*seen;
     while (options) {
-        int v = ctz64(options);
+        int v = set_first(options);
         options &= options - 1;
-        *seen |= (uint64_t)1 << v;
+        *seen |= BIT(v);
         if (mate[v] < 0 || augment(k, mate[v], right, seen, mate)) {
             mate[v] = (int8_t)u;
             return 1;
@@ -20,14 +20,14 @@ static int augment(const Kernel *k, int u, uint64_t right, uint64_t *seen, int8_
     return 0;
 }
 
-int matching(const Kernel *k, uint64_t m) {
+int matching(const Kernel *k, Set m) {
     if (!k->bipartite) {
         int size = 0;
-        uint64_t rest = m;
+        Set rest = m;
         while (rest) {
-            int u = ctz64(rest);
+            int u = set_first(rest);
             rest &= rest - 1;
-            uint64_t options = k->adj[u] & rest;
+            Set options = k->adj[u] & rest;
             if (options) {
                 rest &= ~(options & -options);
                 size++;
@@ -37,25 +37,25 @@ int matching(const Kernel *k, uint64_t m) {
     }
     int8_t mate[MAXV];
     memset(mate, -1, sizeof mate);
-    uint64_t right = m & ~k->left, taken = 0, seen = 0;
-    uint64_t lefts = m & k->left, unmatched = 0;
+    Set right = m & ~k->left, taken = 0, seen = 0;
+    Set lefts = m & k->left, unmatched = 0;
     int size = 0;
-    for (uint64_t rest = lefts; rest; rest &= rest - 1) {
-        int u = ctz64(rest);
-        uint64_t options = k->adj[u] & right & ~taken;
+    for (Set rest = lefts; rest; rest &= rest - 1) {
+        int u = set_first(rest);
+        Set options = k->adj[u] & right & ~taken;
         if (options) {
-            int v = ctz64(options);
+            int v = set_first(options);
             mate[v] = (int8_t)u;
-            taken |= (uint64_t)1 << v;
+            taken |= BIT(v);
             size++;
         } else {
-            unmatched |= (uint64_t)1 << u;
+            unmatched |= BIT(u);
         }
     }
     for (; unmatched; unmatched &= unmatched - 1) {
         /* vertices a failed search visited cannot lie on an augmenting path before the
          * next augmentation, so `seen` is kept until one succeeds */
-        if (augment(k, ctz64(unmatched), right, &seen, mate)) {
+        if (augment(k, set_first(unmatched), right, &seen, mate)) {
             size++;
             seen = 0;
         }

@@ -7,7 +7,7 @@
 
 /* The size of a maximum matching of a bipartite graph's induced subgraph on m, or of a
  * greedy maximal matching when the graph is not bipartite. */
-int matching(const Kernel *k, uint64_t m);
+int matching(const Kernel *k, Set m);
 
 /* Static bounds and the table's: lower <= value <= upper; *move gets the table's best
  * move (canonical coordinates + 1 packed as u1 << 8 | v1, 0 if none). */

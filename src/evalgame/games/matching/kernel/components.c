@@ -7,18 +7,18 @@
 
 /* --------------------------------------------- exact numbers of small vertex sets */
 
-static SmallInfo small_info(Kernel *k, uint64_t m);
+static SmallInfo small_info(Kernel *k, Set m);
 
-static SmallInfo small_compute(Kernel *k, uint64_t m) {
+static SmallInfo small_compute(Kernel *k, Set m) {
     /* minimum maximal matching and maximum matching by trying every first edge:
      * a maximal matching containing e is e plus a maximal matching of the rest */
     SmallInfo info = {m, 0, 0, 1};
     int lo = 255, hi = 0, any = 0;
-    for (uint64_t rest = m; rest; rest &= rest - 1) {
-        int u = ctz64(rest);
-        for (uint64_t vs = k->adj[u] & rest & ~((uint64_t)1 << u); vs; vs &= vs - 1) {
-            int v = ctz64(vs);
-            uint64_t child = m & ~((uint64_t)1 << u) & ~((uint64_t)1 << v);
+    for (Set rest = m; rest; rest &= rest - 1) {
+        int u = set_first(rest);
+        for (Set vs = k->adj[u] & rest & ~(BIT(u)); vs; vs &= vs - 1) {
+            int v = set_first(vs);
+            Set child = m & ~(BIT(u)) & ~(BIT(v));
             SmallInfo c = small_info(k, core_of(k, child));
             any = 1;
             if (c.mm + 1 < lo) lo = c.mm + 1;
@@ -31,10 +31,10 @@ static SmallInfo small_compute(Kernel *k, uint64_t m) {
     return info;
 }
 
-static SmallInfo small_info(Kernel *k, uint64_t m) {
+static SmallInfo small_info(Kernel *k, Set m) {
     if (!m) return (SmallInfo){0, 0, 0, 1};
     if (k->cols) m >>= grid_shift(k, m);
-    uint64_t h = (m * 0x9E3779B97F4A7C15ULL) >> (64 - SMALL_CACHE_BITS);
+    uint64_t h = (set_fold(m) * 0x9E3779B97F4A7C15ULL) >> (64 - SMALL_CACHE_BITS);
     SmallInfo *slot = &k->small[h];
     if (slot->used && slot->mask == m) return *slot;
     SmallInfo info = small_compute(k, m);
@@ -42,9 +42,9 @@ static SmallInfo small_info(Kernel *k, uint64_t m) {
     return info;
 }
 
-void analyse(Kernel *k, uint64_t free, Region *r) {
+void analyse(Kernel *k, Set free, Region *r) {
     k->positions++;
-    uint64_t core = core_of(k, free), rest = core, big = 0;
+    Set core = core_of(k, free), rest = core, big = 0;
     int crumbs = k->options & OPT_CRUMBS, hot = 0, folded = 0;
     r->passes = 0;
     r->switches = 0;
@@ -52,9 +52,9 @@ void analyse(Kernel *k, uint64_t free, Region *r) {
     r->lo = r->hi = r->nu = r->big_nu = 0;
     if (k->options & (OPT_COMPONENTS | OPT_CRUMBS)) {
         while (rest) {
-            uint64_t comp = component_of(k, rest);
+            Set comp = component_of(k, rest);
             rest &= ~comp;
-            int size = popcount64(comp);
+            int size = set_count(comp);
             SmallInfo info = {0, 0, 0, 0};
             if ((k->options & OPT_COMPONENTS) && size <= SMALL) {
                 info = small_info(k, comp);
@@ -110,7 +110,7 @@ void analyse(Kernel *k, uint64_t free, Region *r) {
         } else {
             /* m is a maximal matching: nu <= 2m (both ends of a maximal matching cover
              * every edge, so nu <= vertex cover <= 2m), and nu <= |big|/2 */
-            int half = popcount64(big) / 2;
+            int half = set_count(big) / 2;
             r->hi += 2 * m < half ? 2 * m : half;
         }
         if (k->options & OPT_COMPONENTS) {

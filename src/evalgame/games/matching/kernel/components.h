@@ -7,6 +7,6 @@
 #include "kernel.h"
 
 /* The reduction of the free vertices `free`: core, passes, static bounds and key. */
-void analyse(Kernel *k, uint64_t free, Region *r);
+void analyse(Kernel *k, Set free, Region *r);
 
 #endif

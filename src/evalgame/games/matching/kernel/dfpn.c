@@ -45,12 +45,12 @@ typedef struct {
 
 static inline int pn_tag(const Region *r, int turn) { return tag_of(r) + 4 * turn; }
 
-static inline PnEntry *pn_bucket(const Kernel *k, uint64_t key, int tag, int gamma, int even) {
+static inline PnEntry *pn_bucket(const Kernel *k, Set key, int tag, int gamma, int even) {
     uint64_t question = (uint64_t)(even << 16 | tag << 8 | gamma);
-    return k->numbers + (mix64(key, question) & (k->numbers_buckets - 1)) * PN_BUCKET;
+    return k->numbers + (mix64(set_fold(key), question) & (k->numbers_buckets - 1)) * PN_BUCKET;
 }
 
-static inline int pn_match(const PnEntry *e, uint64_t key, int tag, int g, int even) {
+static inline int pn_match(const PnEntry *e, Set key, int tag, int g, int even) {
     return e->tag == tag && e->gamma == g && e->even == even && e->key == key;
 }
 
@@ -96,7 +96,7 @@ static inline int opposite(uint32_t phi, uint32_t delta, uint32_t other_phi,
 static void pn_contradiction(const PnEntry *e, uint32_t phi, uint32_t delta, int source,
                              long long record) {
     contradiction("two decided entries of df-pn's numbers contradict each other",
-                  "{sKsisisisis(II)sis(II)sisL}", "key", (unsigned long long)e->key,
+                  "{sNsisisisis(II)sis(II)sisL}", "key", set_to_long(e->key),
                   "max_to_move", e->tag > 4, "gamma", e->gamma + e->even, "even", e->even,
                   "tag", e->tag, "known", e->phi, e->delta, "known_source", e->source, "other",
                   phi, delta, "other_source", source, "record", record);
@@ -212,7 +212,7 @@ static int pn_moves(Kernel *k, const Region *r, int turn, Child *children) {
 }
 
 static void analyse_child(Kernel *k, const Region *r, Child *c) {
-    analyse(k, (r->core | r->spare) & ~((uint64_t)1 << c->u) & ~((uint64_t)1 << c->v),
+    analyse(k, (r->core | r->spare) & ~BIT(c->u) & ~BIT(c->v),
             &c->region);
 }
 
@@ -269,7 +269,7 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
         pn_store(d, r, turn, gamma, *phi_out, *delta_out, 1); /* its parent reads it */
         return;
     }
-    if (popcount64(r->core) <= d->params->leaf_cells) {
+    if (set_count(r->core) <= d->params->leaf_cells) {
         /* a small subtree: the null-window test decides it (and stores what it proves) */
         int result = test(k, r, turn, gamma, 0);
         if (k->stopped) return;
@@ -373,10 +373,11 @@ int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams
 }
 
 PyObject *Kernel_prove(Kernel *k, PyObject *args) {
-    unsigned long long free_cells, max_nodes;
+    Set free_cells;
+    unsigned long long max_nodes;
     int turn, gamma;
     DfpnParams params;
-    if (!PyArg_ParseTuple(args, "KpiKLidp", &free_cells, &turn, &gamma, &max_nodes,
+    if (!PyArg_ParseTuple(args, "O&piKLidp", set_converter, &free_cells, &turn, &gamma, &max_nodes,
                           &params.table_mb, &params.leaf_cells, &params.epsilon, &params.weak))
         return NULL;
     if (free_cells & ~k->full) {
@@ -408,9 +409,9 @@ PyObject *Kernel_prove(Kernel *k, PyObject *args) {
 /* ------------------------------------------------------------- where a question stands */
 
 PyObject *Kernel_move_numbers(Kernel *k, PyObject *args) {
-    unsigned long long free_cells;
+    Set free_cells;
     int turn, gamma;
-    if (!PyArg_ParseTuple(args, "Kpi", &free_cells, &turn, &gamma)) return NULL;
+    if (!PyArg_ParseTuple(args, "O&pi", set_converter, &free_cells, &turn, &gamma)) return NULL;
     if (free_cells & ~k->full) {
         PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");
         return NULL;
@@ -430,9 +431,10 @@ PyObject *Kernel_move_numbers(Kernel *k, PyObject *args) {
         const PnEntry *e = k->numbers ? pn_find(k, &c->region, !turn, gamma - 1) : NULL;
         int tag = pn_tag(&c->region, !turn), even = c->region.passes & ~1;
         PyObject *item =
-            e ? Py_BuildValue("(iiKiiII)", c->u, c->v, c->region.key, tag, even, e->phi, e->delta)
-              : Py_BuildValue("(iiKiiOO)", c->u, c->v, c->region.key, tag, even, Py_None,
-                              Py_None);
+            e ? Py_BuildValue("(iiNiiII)", c->u, c->v, set_to_long(c->region.key), tag, even,
+                              e->phi, e->delta)
+              : Py_BuildValue("(iiNiiOO)", c->u, c->v, set_to_long(c->region.key), tag, even,
+                              Py_None, Py_None);
         if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
         Py_XDECREF(item);
     }
@@ -443,22 +445,25 @@ PyObject *Kernel_move_numbers(Kernel *k, PyObject *args) {
 /* ------------------------------------------------------------- saving the numbers */
 
 /* The records of Kernel.numbers: a header ("PNUM", version, count) and per entry its key,
- * phi, delta and work, tag, gamma and even, little-endian. */
+ * phi, delta and work, tag, gamma and even, little-endian. Version 1: 8-byte keys (the
+ * 64-bit build: the numbers files saved so far); version 2: 16-byte keys (_kernel128). */
 #define NUMBERS_HEADER 16
-#define NUMBERS_RECORD 24
+#define NUMBERS_RECORD (SET_BYTES + 16)
+#define NUMBERS_VERSION (MAXV / 64)
 static const uint8_t NUMBERS_MAGIC[4] = {'P', 'N', 'U', 'M'};
 
 static int bit_length(uint32_t x) { return x ? 32 - __builtin_clz(x) : 0; }
 
 static void write_record(uint8_t *p, const PnEntry *e) {
-    write_le(p, e->key, 8);
-    write_le(p + 8, e->phi, 4);
-    write_le(p + 12, e->delta, 4);
-    write_le(p + 16, e->work, 4);
-    p[20] = e->tag;
-    p[21] = e->gamma;
-    p[22] = e->even;
-    p[23] = 0;
+    write_set(p, e->key);
+    p += SET_BYTES; /* the rest as in the 64-bit build's records */
+    write_le(p, e->phi, 4);
+    write_le(p + 4, e->delta, 4);
+    write_le(p + 8, e->work, 4);
+    p[12] = e->tag;
+    p[13] = e->gamma;
+    p[14] = e->even;
+    p[15] = 0;
 }
 
 /* The entries of the question "value >= gamma?" about free and of its children's (the
@@ -466,7 +471,7 @@ static void write_record(uint8_t *p, const PnEntry *e) {
  * A first move proven late is often a small subtree, its proof leaning on the alpha-beta
  * table: kept only by size, a save could leave it out, and a later sitting, whose table
  * starts cold, would prove it again from far less. */
-static int question_entries(Kernel *k, uint64_t free_cells, int turn, int gamma,
+static int question_entries(Kernel *k, Set free_cells, int turn, int gamma,
                             const PnEntry **first) {
     Child *children = calloc((size_t)k->stride, sizeof(Child));
     if (!children) return -1;
@@ -488,9 +493,11 @@ static int question_entries(Kernel *k, uint64_t free_cells, int turn, int gamma,
 }
 
 PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
-    unsigned long long limit, free_cells = 0;
+    unsigned long long limit;
+    Set free_cells = 0;
     int turn = 0, gamma = 0;
-    if (!PyArg_ParseTuple(args, "K|Kpi", &limit, &free_cells, &turn, &gamma)) return NULL;
+    if (!PyArg_ParseTuple(args, "K|O&pi", &limit, set_converter, &free_cells, &turn, &gamma))
+        return NULL;
     if (free_cells & ~k->full) {
         PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");
         return NULL;
@@ -523,7 +530,7 @@ PyObject *Kernel_numbers(Kernel *k, PyObject *args) {
     }
     uint8_t *p = (uint8_t *)PyBytes_AS_STRING(out);
     memcpy(p, NUMBERS_MAGIC, 4);
-    write_le(p + 4, 1, 4);
+    write_le(p + 4, NUMBERS_VERSION, 4);
     write_le(p + 8, count + (uint64_t)found, 8);
     p += NUMBERS_HEADER;
     for (int i = 0; i < found; i++, p += NUMBERS_RECORD) write_record(p, first[i]);
@@ -575,12 +582,13 @@ PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args) {
     const uint8_t *p = records.buf;
     size_t len = (size_t)records.len;
     uint64_t count = len >= NUMBERS_HEADER ? read_le(p + 8, 8) : 0;
-    int bad = len < NUMBERS_HEADER || memcmp(p, NUMBERS_MAGIC, 4) || read_le(p + 4, 4) != 1 ||
+    int bad = len < NUMBERS_HEADER || memcmp(p, NUMBERS_MAGIC, 4) ||
+              read_le(p + 4, 4) != NUMBERS_VERSION ||
               count > (len - NUMBERS_HEADER) / NUMBERS_RECORD ||
               len != NUMBERS_HEADER + count * NUMBERS_RECORD;
     for (uint64_t i = 0; !bad && i < count; i++) {
-        const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD;
-        bad = r[20] < 1 || r[20] > 8 || r[23] != 0;
+        const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD + SET_BYTES;
+        bad = r[12] < 1 || r[12] > 8 || r[15] != 0;
     }
     if (bad) {
         PyBuffer_Release(&records);
@@ -593,10 +601,10 @@ PyObject *Kernel_learn_numbers(Kernel *k, PyObject *args) {
         return NULL;
     }
     for (uint64_t i = 0; i < count; i++) {
-        const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD;
-        PnEntry saved = {read_le(r, 8), (uint32_t)read_le(r + 8, 4),
-                         (uint32_t)read_le(r + 12, 4), (uint32_t)read_le(r + 16, 4),
-                         r[20], r[21], r[22], (uint8_t)source};
+        const uint8_t *r = p + NUMBERS_HEADER + i * NUMBERS_RECORD, *rest = r + SET_BYTES;
+        PnEntry saved = {read_set(r), (uint32_t)read_le(rest, 4),
+                         (uint32_t)read_le(rest + 4, 4), (uint32_t)read_le(rest + 8, 4),
+                         rest[12], rest[13], rest[14], (uint8_t)source};
         if (learn_entry(k, &saved, (long long)i) < 0) {
             PyBuffer_Release(&records);
             return NULL;

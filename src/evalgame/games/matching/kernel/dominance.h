@@ -13,7 +13,7 @@
  * player `turn` (1: MAX); the move (first_u, first_v), if first_u >= 0, was searched
  * already and counts as the first move. Moves outside the core (a pass) are kept.
  * Returns the number of moves kept, in their order. */
-int drop_dominated(const Kernel *k, uint64_t core, Child *children, int count, int turn,
+int drop_dominated(const Kernel *k, Set core, Child *children, int count, int turn,
                    int first_u, int first_v);
 
 #endif

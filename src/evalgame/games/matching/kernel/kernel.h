@@ -30,7 +30,33 @@ extern PyObject *KernelContradiction;
  * built by Py_BuildValue(format, ...) (a dict). */
 void contradiction(const char *message, const char *format, ...);
 
+/* The width of a set of vertices: the kernel is compiled twice, as _kernel with 64-bit
+ * sets (graphs of at most 64 vertices) and as _kernel128 with KERNEL_WIDTH=128 (setup.py),
+ * so that boards up to 128 cells are searched natively while the 64-bit build keeps its
+ * code and its speed unchanged. Only sets of vertices (and the keys made of them: a key
+ * is a canonical set of cells) take this width; hashes, counters and work stay 64-bit. */
+#ifndef KERNEL_WIDTH
+#define KERNEL_WIDTH 64
+#endif
+
+#if KERNEL_WIDTH == 64
+typedef uint64_t Set;
 #define MAXV 64
+#define SET_ALL UINT64_MAX
+#elif KERNEL_WIDTH == 128
+__extension__ typedef unsigned __int128 Set;
+#define MAXV 128
+#define SET_ALL (~(Set)0)
+#else
+#error "KERNEL_WIDTH is 64 or 128"
+#endif
+
+/* the set of vertex i alone */
+#define BIT(i) ((Set)1 << (i))
+/* bytes of a set (a key) in the records exchanged between processes (share.h, tame.h,
+ * dfpn.h): 8 in the 64-bit build, whose records keep their format */
+#define SET_BYTES (MAXV / 8)
+
 #define SMALL 10          /* components up to this size get exact numbers */
 #define UNKNOWN_HI 255    /* an upper bound not yet proven */
 #define SMALL_CACHE_BITS 18
@@ -63,6 +89,46 @@ static inline int popcount64(uint64_t x) {
 #endif
 static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 
+/* Sets of vertices: the number of vertices, the lowest and the highest (s != 0), and the
+ * set folded to 64 bits for a hash (the set itself in the 64-bit build). */
+#if KERNEL_WIDTH == 64
+static inline int set_count(Set s) { return popcount64(s); }
+static inline int set_first(Set s) { return ctz64(s); }
+static inline int set_last(Set s) { return 63 - __builtin_clzll(s); }
+static inline uint64_t set_fold(Set s) { return s; }
+#else
+static inline int set_count(Set s) { return popcount64((uint64_t)s) + popcount64((uint64_t)(s >> 64)); }
+static inline int set_first(Set s) {
+    uint64_t low = (uint64_t)s;
+    return low ? ctz64(low) : 64 + ctz64((uint64_t)(s >> 64));
+}
+static inline int set_last(Set s) {
+    uint64_t high = (uint64_t)(s >> 64);
+    return high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)s);
+}
+static inline uint64_t set_fold(Set s) {
+    /* the high half times an odd constant, rotated: its low bits reach every bit */
+    uint64_t high = (uint64_t)(s >> 64) * 0xC2B2AE3D27D4EB4FULL;
+    return (uint64_t)s ^ (high << 32 | high >> 32);
+}
+#endif
+
+/* The records' sets, little-endian in SET_BYTES bytes. */
+static inline Set read_set(const uint8_t *p) {
+    Set x = 0;
+    for (int b = 0; b < SET_BYTES; b++) x |= (Set)p[b] << (8 * b);
+    return x;
+}
+
+static inline void write_set(uint8_t *p, Set x) {
+    for (int b = 0; b < SET_BYTES; b++) p[b] = (uint8_t)(x >> (8 * b));
+}
+
+/* A set as a Python int (a new reference), and a Python int as a set (an O& converter:
+ * the int's low MAXV bits, like the format "K" takes the low 64). */
+PyObject *set_to_long(Set s);
+int set_converter(PyObject *object, void *out);
+
 /* A table's hash of a key and the question asked about it, every bit of both mixed into
  * every bit of the result (the finalizer of MurmurHash3), so that any low bits can index
  * a table. Keys are sets of free cells, mostly ones, translated to a corner: a key times an
@@ -91,7 +157,7 @@ static inline void write_le(uint8_t *p, uint64_t x, int bytes) {
 }
 
 typedef struct {
-    uint64_t key;
+    Set key;
     uint32_t work;   /* nodes searched under this position (saturating): replacement */
     uint8_t tag;     /* 0: empty, else 1 + parity of the passes + 2 * switch (table.h) */
     uint8_t lo[2];   /* reduced lower bounds, [1]: MAX to move */
@@ -104,7 +170,7 @@ typedef struct {
 
 /* An entry of df-pn's table of proof and disproof numbers (dfpn.h). */
 typedef struct {
-    uint64_t key;     /* the reduced core's canonical key */
+    Set key;          /* the reduced core's canonical key */
     uint32_t phi, delta;
     uint32_t work;    /* nodes searched under this position (saturating): replacement */
     uint8_t tag;      /* 0: empty, else the table's tag_of + 4 * (MAX to move) */
@@ -115,9 +181,9 @@ typedef struct {
 } PnEntry;
 
 typedef struct {
-    uint64_t core;   /* vertices of non-equimatchable components */
-    uint64_t spare;  /* vertices of equimatchable components (passes) */
-    uint64_t key;
+    Set core;        /* vertices of non-equimatchable components */
+    Set spare;       /* vertices of equimatchable components (passes) */
+    Set key;
     int passes;      /* under OPT_CRUMBS: d of the crumbs theorem (tame.h) */
     int switches;    /* under OPT_CRUMBS: p, a path of four vertices beside the passes */
     int lo, hi;      /* static bounds on moves to come, passes included */
@@ -133,16 +199,16 @@ typedef struct {
     Region region;
     int u, v;
     int score;
-    uint64_t removed; /* its two vertices and those it isolates (dominance.h) */
+    Set removed;      /* its two vertices and those it isolates (dominance.h) */
 } Child;
 
 typedef struct {
-    uint64_t mask;
+    Set mask;
     uint8_t mm, nu, used;
 } SmallInfo;
 
 typedef struct {
-    uint64_t mask;   /* the canonical cells (grid: in an h x w box) or the vertex mask */
+    Set mask;        /* the canonical cells (grid: in an h x w box) or the vertex mask */
     uint16_t work;   /* regions computed under it (saturating): replacement */
     uint8_t h, w;    /* the box (0, 0 off a grid) */
     uint8_t a, b;    /* MAX-first and MIN-first values */
@@ -151,30 +217,30 @@ typedef struct {
 } TameEntry;
 
 typedef struct {
-    uint64_t mask;   /* a crumb translated to the grid's corner (0: empty) */
+    Set mask;        /* a crumb translated to the grid's corner (0: empty) */
     int8_t best, worst;        /* the largest and smallest change of 2N - h of its moves */
     uint8_t best_mv[2], worst_mv[2]; /* those moves, translated like the mask */
 } CrumbMoves;
 
 typedef struct {
-    uint64_t mask;   /* the cells in a grid of width w (0: vertices off a grid) */
+    Set mask;        /* the cells in a grid of width w (0: vertices off a grid) */
     uint8_t a, b, status, w;
 } TameFront;
 
 typedef struct {
     PyObject_HEAD
     int n;
-    uint64_t full;
-    uint64_t adj[MAXV];
-    uint64_t left;        /* one colour class if bipartite */
+    Set full;
+    Set adj[MAXV];
+    Set left;             /* one colour class if bipartite */
     int bipartite;
     int cols;             /* > 0: a rows x cols grid with vertex r*cols + c */
-    uint64_t not_first_col, not_last_col;
-    uint64_t col_mask[MAXV];
+    Set not_first_col, not_last_col;
+    Set col_mask[MAXV];
     int nsym;
     uint8_t (*perm)[MAXV];
     uint8_t (*inv)[MAXV];
-    uint64_t (*bytes)[8][256];
+    Set (*bytes)[MAXV / 8][256];
     int options;
     int strategy[2][MAXV / 2 + 2];
     Entry *table;
@@ -191,7 +257,7 @@ typedef struct {
     CrumbMoves *crumb_moves; /* a cache of each crumb's extreme moves (tame.h) */
     SmallInfo *small;
     Child *children;      /* per depth */
-    uint64_t last[MAXV / 2 + 2]; /* per depth: the cells of the move that led there */
+    Set last[MAXV / 2 + 2];     /* per depth: the cells of the move that led there */
     int stride;
     /* counters */
     uint64_t nodes, positions, table_hits, bound_cutoffs, beta_cutoffs, alpha_cutoffs;
@@ -201,7 +267,7 @@ typedef struct {
     /* entries of searches of at least share_min nodes noted for export (0: none) */
     uint64_t share_min;
     Entry **shared;
-    uint64_t *shared_keys;
+    Set *shared_keys;
     size_t nshared, shared_cap;
     /* regions of the database computed here since the last export, as records (tame.h) */
     int share_regions;

@@ -39,13 +39,26 @@ static int check(Kernel *k) {
  * and not the replies next to the last move first: her refutations are often elsewhere
  * (BENCHMARKS.md, "Move order by player": with both keys at her nodes too the 6×7 solves
  * need 1.2–1.7× more nodes). Only the order of the moves depends on these keys. */
-static int order_score(const Kernel *k, uint64_t rest, int turn, int hi, int near, int low) {
-    uint64_t ones, twos;
+#if MAXV == 64
+/* hi and low are at most 32 (moves to come on 64 vertices), dead * 64 + weak < 8192 */
+#define DEAD_WEIGHT 64
+#define LOW_WEIGHT (1 << 13)
+#define NEAR_WEIGHT (1 << 19)
+#define HI_WEIGHT (1 << 20)
+#else
+/* hi and low are at most 64 (moves to come on 128 vertices), dead * 128 + weak < 2^15:
+ * the same keys in the same order */
+#define DEAD_WEIGHT 128
+#define LOW_WEIGHT (1 << 15)
+#define NEAR_WEIGHT (1 << 22)
+#define HI_WEIGHT (1 << 23)
+#endif
+static int order_score(const Kernel *k, Set rest, int turn, int hi, int near, int low) {
+    Set ones, twos;
     neighbour_counts(k, rest, &ones, &twos);
-    int dead = popcount64(rest & ~ones), weak = popcount64(rest & ones & ~twos);
-    if (!turn) return hi * 16384 - dead * 64 - weak;
-    /* hi and low are at most 32 (moves to come on 64 vertices), dead * 64 + weak < 8192 */
-    return -(hi * (1 << 20) + near * (1 << 19) + low * (1 << 13) - dead * 64 - weak);
+    int dead = set_count(rest & ~ones), weak = set_count(rest & ones & ~twos);
+    if (!turn) return hi * (2 * LOW_WEIGHT) - dead * DEAD_WEIGHT - weak;
+    return -(hi * HI_WEIGHT + near * NEAR_WEIGHT + low * LOW_WEIGHT - dead * DEAD_WEIGHT - weak);
 }
 
 static int cmp_child(const void *a, const void *b) {
@@ -61,18 +74,18 @@ static int table_move(const Kernel *k, const Region *r, int tmove, int *u, int *
     if (cu < 0 || cv < 0 || cu >= k->n || cv >= k->n) return 0;
     *u = k->inv[r->sym][cu];
     *v = k->inv[r->sym][cv];
-    uint64_t base = r->core | r->spare;
+    Set base = r->core | r->spare;
     return (base >> *u & 1) && (base >> *v & 1) && (k->adj[*u] >> *v & 1);
 }
 
 int moves_of(Kernel *k, const Region *r, int turn, int skip_u, int skip_v, Child *children) {
     int count = 0, pass_u, pass_v;
     pass_move(k, r, turn, &pass_u, &pass_v);
-    for (uint64_t rest = r->core; rest;) {
-        int u = ctz64(rest);
+    for (Set rest = r->core; rest;) {
+        int u = set_first(rest);
         rest &= rest - 1;
-        for (uint64_t vs = k->adj[u] & rest; vs; vs &= vs - 1) {
-            int v = ctz64(vs);
+        for (Set vs = k->adj[u] & rest; vs; vs &= vs - 1) {
+            int v = set_first(vs);
             if (u == skip_u && v == skip_v) continue;
             children[count].u = u;
             children[count++].v = v;
@@ -88,7 +101,7 @@ int moves_of(Kernel *k, const Region *r, int turn, int skip_u, int skip_v, Child
     return count;
 }
 
-int move_order(Kernel *k, const Region *r, int turn, int gamma, uint64_t last, Child *children) {
+int move_order(Kernel *k, const Region *r, int turn, int gamma, Set last, Child *children) {
     int tmove, lower, upper, first_u = -1, first_v = -1, u, v;
     bounds_of(k, r, turn, &lower, &upper, &tmove);
     if (table_move(k, r, tmove, &u, &v)) {
@@ -96,11 +109,11 @@ int move_order(Kernel *k, const Region *r, int turn, int gamma, uint64_t last, C
         first_v = u < v ? v : u;
     }
     int count = moves_of(k, r, turn, first_u, first_v, children);
-    uint64_t near = turn && last ? neighbourhood(k, last) : 0;
-    uint64_t base = r->core | r->spare;
+    Set near = turn && last ? neighbourhood(k, last) : 0;
+    Set base = r->core | r->spare;
     for (int i = 0; i < count; i++) {
         Child *ch = &children[i];
-        uint64_t cells = (uint64_t)1 << ch->u | (uint64_t)1 << ch->v;
+        Set cells = BIT(ch->u) | BIT(ch->v);
         analyse(k, base & ~cells, &ch->region);
         int low = ch->region.lo, high = ch->region.hi;
         if (k->options & OPT_ETC) { /* as test() scores them */
@@ -130,7 +143,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
         return lower >= gamma ? lower : upper;
     }
     uint64_t start = k->nodes;
-    uint64_t base = r->core | r->spare;
+    Set base = r->core | r->spare;
     int child_gamma = gamma - 1;
     int best = turn ? -1 : upper + 1;
     int best_u = -1, best_v = -1;
@@ -142,8 +155,8 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     if (table_move(k, r, tmove, &u, &v)) {
         /* the table's best move first */
         Region *c = &children[0].region;
-        analyse(k, base & ~((uint64_t)1 << u) & ~((uint64_t)1 << v), c);
-        k->last[depth + 1] = (uint64_t)1 << u | (uint64_t)1 << v;
+        analyse(k, base & ~(BIT(u)) & ~(BIT(v)), c);
+        k->last[depth + 1] = BIT(u) | BIT(v);
         int result = 1 + test(k, c, !turn, child_gamma, depth + 1);
         if (k->stopped) return 0;
         first_u = u < v ? u : v;
@@ -165,7 +178,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
             count = drop_dominated(k, r->core, children, count, turn, first_u, first_v);
         /* MAX's replies next to the last move first (a stable partition): the answer to a
          * threat is local, and so is the transposition that settles a child */
-        uint64_t near = turn && k->last[depth] ? neighbourhood(k, k->last[depth]) : 0;
+        Set near = turn && k->last[depth] ? neighbourhood(k, k->last[depth]) : 0;
         if (near) {
             int front = 0;
             for (int i = 0; i < count; i++) {
@@ -184,7 +197,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
         for (int i = 0; i <= count && !done; i++) {
             if (i < count) {
                 Child *ch = &children[i];
-                analyse(k, base & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v), &ch->region);
+                analyse(k, base & ~(BIT(ch->u)) & ~(BIT(ch->v)), &ch->region);
                 __builtin_prefetch(bucket_of(k, ch->region.key, tag_of(&ch->region)));
             }
             if (i == 0) continue;
@@ -213,7 +226,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
                 low = ch->region.lo;
                 high = ch->region.hi;
             }
-            ch->score = order_score(k, r->core & ~((uint64_t)1 << ch->u) & ~((uint64_t)1 << ch->v),
+            ch->score = order_score(k, r->core & ~(BIT(ch->u)) & ~(BIT(ch->v)),
                                     turn, high, (int)((near >> ch->u | near >> ch->v) & 1), low);
             if (kept != i - 1) children[kept] = *ch;
             kept++;
@@ -223,7 +236,7 @@ int test(Kernel *k, const Region *r, int turn, int gamma, int depth) {
     if (!done) {
         qsort(children, (size_t)count, sizeof(Child), cmp_child);
         for (int i = 0; i < count; i++) {
-            k->last[depth + 1] = (uint64_t)1 << children[i].u | (uint64_t)1 << children[i].v;
+            k->last[depth + 1] = BIT(children[i].u) | BIT(children[i].v);
             int result = 1 + test(k, &children[i].region, !turn, child_gamma, depth + 1);
             if (k->stopped) return 0;
             if (turn ? result > best : result < best) {
@@ -256,12 +269,12 @@ void pass_move(Kernel *k, const Region *r, int turn, int *u, int *v) {
         /* one crumb move, the extreme one for the player to move (tame.h) */
         if ((r->passes & 1) || r->switches) crumb_move(k, r->spare, turn, u, v);
     } else if (r->passes & 1) {
-        for (uint64_t s = r->spare; s; s &= s - 1) {
-            int w = ctz64(s);
-            uint64_t vs = k->adj[w] & r->spare;
+        for (Set s = r->spare; s; s &= s - 1) {
+            int w = set_first(s);
+            Set vs = k->adj[w] & r->spare;
             if (vs) {
                 *u = w;
-                *v = ctz64(vs);
+                *v = set_first(vs);
                 return;
             }
         }

@@ -17,7 +17,7 @@ int moves_of(Kernel *k, const Region *r, int turn, int skip_u, int skip_v, Child
  * best first: the table's move, then by the order of the children's bounds and shapes;
  * `last` holds the cells of the move that led to r (0: unknown). Their number (at most
  * k->stride: the table's move may be an edge beside the core other than the pass). */
-int move_order(Kernel *k, const Region *r, int turn, int gamma, uint64_t last, Child *children);
+int move_order(Kernel *k, const Region *r, int turn, int gamma, Set last, Child *children);
 
 /* The periodic check of a search: Ctrl-C and the callback; 1 (and k->stopped) to stop. */
 int search_check(Kernel *k);

@@ -21,7 +21,7 @@
 /* A proven lower bound on the moves still to come from the free vertices `free` (no
  * vertex of it isolated), MAX to move if turn; -1 when the graph is not a grid or the
  * cuts run out before every piece is a tame region of the database. */
-int separator_bound(Kernel *k, uint64_t free, int turn);
+int separator_bound(Kernel *k, Set free, int turn);
 
 /* The search's hook: `lower` raised by the separator bound of the reduced region r when
  * the option is on and lower < gamma <= upper (only then can it decide a test). */

@@ -6,8 +6,9 @@
 
 #include "kernel.h"
 
-/* bytes of one exported entry: key (8, little-endian), work (4), tag, lo[2], nhi[2], mv[2][2] */
-#define SHARED_BYTES 21
+/* bytes of one exported entry: key (SET_BYTES, little-endian: 8 in the 64-bit build),
+ * work (4), tag, lo[2], nhi[2], mv[2][2] */
+#define SHARED_BYTES (SET_BYTES + 13)
 
 /* The entries noted since the last export, each once, as SHARED_BYTES records in `out`
  * (room for k->nshared records); returns how many were written and forgets them. */

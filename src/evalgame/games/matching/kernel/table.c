@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #endif
 
-Entry *slot(Kernel *k, uint64_t key, int tag) {
+Entry *slot(Kernel *k, Set key, int tag) {
     Entry *b = bucket_of(k, key, tag), *e = NULL;
     for (int i = 0; i < BUCKET; i++)
         if (b[i].tag == tag && b[i].key == key) return &b[i];
@@ -101,7 +101,7 @@ void log_heavy(Kernel *k, Entry *e, uint64_t work) {
             size_t cap = k->shared_cap ? 2 * k->shared_cap : SHARE_FIRST;
             Entry **entries = realloc(k->shared, cap * sizeof *entries);
             if (entries) k->shared = entries;
-            uint64_t *keys = realloc(k->shared_keys, cap * sizeof *keys);
+            Set *keys = realloc(k->shared_keys, cap * sizeof *keys);
             if (keys) k->shared_keys = keys;
             if (entries && keys) k->shared_cap = cap;
         }

@@ -6,8 +6,8 @@
 
 #include "kernel.h"
 
-static inline Entry *bucket_of(const Kernel *k, uint64_t key, int tag) {
-    return k->table + (mix64(key, (uint64_t)tag) & k->bucket_mask) * BUCKET;
+static inline Entry *bucket_of(const Kernel *k, Set key, int tag) {
+    return k->table + (mix64(set_fold(key), (uint64_t)tag) & k->bucket_mask) * BUCKET;
 }
 
 /* The tag of a position's entry: 1 + r + 2p (r the parity of the passes, p the switch). */
@@ -22,7 +22,7 @@ static inline Entry *probe(const Kernel *k, const Region *r) {
 }
 
 /* The entry of (key, tag): the one held, else a new one in place of the lightest. */
-Entry *slot(Kernel *k, uint64_t key, int tag);
+Entry *slot(Kernel *k, Set key, int tag);
 
 /* Record proven bounds (and the best move u-v, if u >= 0) of a position. */
 void store(Kernel *k, const Region *r, int turn, int lower, int upper, int u, int v,

@@ -16,32 +16,32 @@
 /* A region's key: canonical cells in an h x w box on a grid, the vertex mask (h = w = 0)
  * elsewhere. */
 typedef struct {
-    uint64_t mask;
+    Set mask;
     int h, w;
 } Shape;
 
-/* A box of width w on the bits of a 64-bit mask (row r, column c at bit r * w + c). */
+/* A box of width w on the bits of a set (row r, column c at bit r * w + c). */
 typedef struct {
     int w;
-    uint64_t not_first, not_last;
+    Set not_first, not_last;
 } Box;
 
-static uint64_t shift_left(uint64_t m, int s) { return s >= 64 ? 0 : m << s; }
-static uint64_t shift_right(uint64_t m, int s) { return s >= 64 ? 0 : m >> s; }
+static Set shift_left(Set m, int s) { return s >= MAXV ? 0 : m << s; }
+static Set shift_right(Set m, int s) { return s >= MAXV ? 0 : m >> s; }
 
 static Box make_box(int w) {
-    uint64_t first = 0;
-    for (int i = 0; i < 64; i += w) first |= (uint64_t)1 << i;
+    Set first = 0;
+    for (int i = 0; i < MAXV; i += w) first |= BIT(i);
     return (Box){w, ~first, ~(first << (w - 1))};
 }
 
-static uint64_t box_neighbourhood(const Box *b, uint64_t m) {
+static Set box_neighbourhood(const Box *b, Set m) {
     return ((m & b->not_last) << 1) | ((m & b->not_first) >> 1) | shift_left(m, b->w) |
            shift_right(m, b->w);
 }
 
-static uint64_t box_component(const Box *b, uint64_t m) {
-    uint64_t comp = m & -m, frontier = comp;
+static Set box_component(const Box *b, Set m) {
+    Set comp = m & -m, frontier = comp;
     while (frontier) {
         frontier = box_neighbourhood(b, frontier) & m & ~comp;
         comp |= frontier;
@@ -51,27 +51,27 @@ static uint64_t box_component(const Box *b, uint64_t m) {
 
 /* The canonical shape of the cells m of a grid of width `width`: translated to its
  * bounding box, the smallest (height, cells) over the 8 symmetries of the lattice. The
- * box of a region of a board of at most 64 cells holds at most 64 cells. */
-static Shape canonical_shape(uint64_t m, int width) {
+ * box of a region of a board of at most MAXV cells holds at most MAXV cells. */
+static Shape canonical_shape(Set m, int width) {
     int rows[MAXV], cols[MAXV], n = 0;
-    int r0 = ctz64(m) / width, r1 = (63 - __builtin_clzll(m)) / width;
-    uint64_t row_mask = width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1, seen = 0;
+    int r0 = set_first(m) / width, r1 = set_last(m) / width;
+    Set row_mask = width >= MAXV ? SET_ALL : BIT(width) - 1, seen = 0;
     for (int r = r0; r <= r1; r++) seen |= m >> (r * width) & row_mask;
-    int c0 = ctz64(seen), h = r1 - r0 + 1, w = 64 - __builtin_clzll(seen) - c0;
+    int c0 = set_first(seen), h = r1 - r0 + 1, w = set_last(seen) + 1 - c0;
     for (int r = r0; r <= r1; r++)
-        for (uint64_t row = (m >> (r * width) & row_mask) >> c0; row; row &= row - 1) {
+        for (Set row = (m >> (r * width) & row_mask) >> c0; row; row &= row - 1) {
             rows[n] = r - r0;
-            cols[n++] = ctz64(row);
+            cols[n++] = set_first(row);
         }
-    Shape best = {UINT64_MAX, MAXV + 1, 0};
+    Shape best = {SET_ALL, MAXV + 1, 0};
     for (int s = 0; s < 8; s++) {
         int height = (s & 1) ? w : h, wide = (s & 1) ? h : w;
-        uint64_t image = 0;
+        Set image = 0;
         for (int i = 0; i < n; i++) {
             int r = (s & 1) ? cols[i] : rows[i], c = (s & 1) ? rows[i] : cols[i];
             if (s & 2) r = height - 1 - r;
             if (s & 4) c = wide - 1 - c;
-            image |= (uint64_t)1 << (r * wide + c);
+            image |= BIT(r * wide + c);
         }
         if (height < best.h || (height == best.h && image < best.mask))
             best = (Shape){image, height, wide};
@@ -81,12 +81,12 @@ static Shape canonical_shape(uint64_t m, int width) {
 
 /* ------------------------------------------------------------------ the database */
 
-static TameValue evaluate(Kernel *k, uint64_t m, int width);
-static TameValue stored_value(Kernel *k, uint64_t m, int width);
+static TameValue evaluate(Kernel *k, Set m, int width);
+static TameValue stored_value(Kernel *k, Set m, int width);
 
 static TameEntry *bucket(const Kernel *k, const Shape *s) {
     uint64_t shape = (uint64_t)(s->h << 8 | s->w);
-    return k->tame + (mix64(s->mask, shape) & (k->tame_buckets - 1)) * TAME_BUCKET;
+    return k->tame + (mix64(set_fold(s->mask), shape) & (k->tame_buckets - 1)) * TAME_BUCKET;
 }
 
 static TameEntry *find(const Kernel *k, const Shape *s) {
@@ -124,21 +124,21 @@ static int ceil_half(int x) { return -floor_half(-x); }
  * lone wild region (its values are exact: the region is valued but not tame). Returns 0
  * if an option is another sum that contains a region that is not tame: the region is not
  * valued. */
-static int options_of(Kernel *k, uint64_t cells, int width, int *high, int *low, int *sum_a,
+static int options_of(Kernel *k, Set cells, int width, int *high, int *low, int *sum_a,
                       int *sum_t, int *moves, int *tame_options) {
     Box box = make_box(width ? width : 1);
     *moves = 0;
     *tame_options = 1;
-    for (uint64_t rest = cells; rest; rest &= rest - 1) {
-        int u = ctz64(rest);
-        uint64_t bit = (uint64_t)1 << u;
-        uint64_t around = width ? box_neighbourhood(&box, bit) : k->adj[u];
-        for (uint64_t vs = around & rest & ~bit; vs; vs &= vs - 1) {
-            uint64_t left = cells & ~bit & ~(vs & -vs);
+    for (Set rest = cells; rest; rest &= rest - 1) {
+        int u = set_first(rest);
+        Set bit = BIT(u);
+        Set around = width ? box_neighbourhood(&box, bit) : k->adj[u];
+        for (Set vs = around & rest & ~bit; vs; vs &= vs - 1) {
+            Set left = cells & ~bit & ~(vs & -vs);
             left &= width ? box_neighbourhood(&box, left) : neighbourhood(k, left);
             int a = 0, t = 0, i = *moves, lone = 0;
             for (int parts = 0; left; parts++) {
-                uint64_t comp = width ? box_component(&box, left) : component_of(k, left);
+                Set comp = width ? box_component(&box, left) : component_of(k, left);
                 TameValue part = evaluate(k, comp, width);
                 if (part.status == TAME_WILD && parts == 0 && comp == left) {
                     /* a lone region with exact values: the option's values are its own */
@@ -181,13 +181,14 @@ static void note_region(Kernel *k, const Shape *s, TameValue v, uint64_t work) {
     }
     uint8_t *r = k->region_log + k->nregion_log++ * REGION_BYTES;
     uint16_t w16 = work > UINT16_MAX ? UINT16_MAX : (uint16_t)work;
-    write_le(r, s->mask, 8);
-    write_le(r + 8, w16, 2);
-    r[10] = (uint8_t)s->h;
-    r[11] = (uint8_t)s->w;
-    r[12] = (uint8_t)v.a;
-    r[13] = (uint8_t)v.b;
-    r[14] = (uint8_t)v.status;
+    write_set(r, s->mask);
+    r += SET_BYTES; /* the rest as in the 64-bit build's records */
+    write_le(r, w16, 2);
+    r[2] = (uint8_t)s->h;
+    r[3] = (uint8_t)s->w;
+    r[4] = (uint8_t)v.a;
+    r[5] = (uint8_t)v.b;
+    r[6] = (uint8_t)v.status;
 }
 
 size_t tame_export(Kernel *k, uint8_t *out) {
@@ -200,13 +201,14 @@ size_t tame_export(Kernel *k, uint8_t *out) {
 int tame_absorb(Kernel *k, const uint8_t *records, size_t count) {
     for (size_t i = 0; i < count; i++) {
         const uint8_t *r = records + i * REGION_BYTES;
-        uint64_t mask = read_le(r, 8);
-        uint16_t work = (uint16_t)read_le(r + 8, 2);
-        int h = r[10], w = r[11], a = r[12], b = r[13], status = r[14];
+        Set mask = read_set(r);
+        r += SET_BYTES;
+        uint16_t work = (uint16_t)read_le(r, 2);
+        int h = r[2], w = r[3], a = r[4], b = r[5], status = r[6];
         if (!mask || status < TAME || status > TAME_UNVALUED || a > MAXV || b > MAXV) return -1;
         /* cells in an h x w box on a grid, vertices of the graph elsewhere (a shape that is
          * not canonical is never looked up: it only takes a slot) */
-        if (k->cols ? h < 1 || w < 1 || h * w > 64 || (h * w < 64 && mask >> (h * w))
+        if (k->cols ? h < 1 || w < 1 || h * w > MAXV || (h * w < MAXV && mask >> (h * w))
                     : h || w || (mask & ~k->full))
             return -1;
         Shape s = {mask, h, w};
@@ -214,7 +216,7 @@ int tame_absorb(Kernel *k, const uint8_t *records, size_t count) {
         if (known) {
             if (known->a != a || known->b != b || known->status != status) {
                 contradiction("a region absorbed has other values than the database's",
-                              "{sKsisisns(iii)s(iii)}", "mask", (unsigned long long)mask, "h",
+                              "{sNsisisns(iii)s(iii)}", "mask", set_to_long(mask), "h",
                               h, "w", w, "record", (Py_ssize_t)i, "known", known->a, known->b,
                               known->status, "other", a, b, status);
                 return -2;
@@ -233,10 +235,10 @@ void tame_share_free(Kernel *k) {
 }
 
 /* The values of the region m: grid cells of width `width`, or vertices if width is 0. */
-static TameValue evaluate(Kernel *k, uint64_t m, int width) {
+static TameValue evaluate(Kernel *k, Set m, int width) {
     /* a small direct-mapped cache in front, keyed by the cells as they are: the canonical
      * shape (8 images) and the database's probe (a cache miss) only on its misses */
-    uint64_t front_key = m ^ (uint64_t)width << 58;
+    uint64_t front_key = set_fold(m) ^ (uint64_t)width << 58;
     uint64_t front_index = (front_key * 0x9E3779B97F4A7C15ULL) >> (64 - k->front_bits);
     TameFront *slot = &k->tame_front[front_index];
     if (slot->status && slot->mask == m && slot->w == width)
@@ -248,7 +250,7 @@ static TameValue evaluate(Kernel *k, uint64_t m, int width) {
 }
 
 /* The values of the region m from the database, computed if it does not hold them. */
-static TameValue stored_value(Kernel *k, uint64_t m, int width) {
+static TameValue stored_value(Kernel *k, Set m, int width) {
     Shape s = width ? canonical_shape(m, width) : (Shape){m, 0, 0};
     const TameEntry *known = find(k, &s);
     if (known) return (TameValue){known->a, known->b, known->status};
@@ -303,13 +305,13 @@ void tame_free(Kernel *k) {
     k->crumb_moves = NULL;
 }
 
-TameValue tame_region(Kernel *k, uint64_t m) {
+TameValue tame_region(Kernel *k, Set m) {
     /* translated to the board's corner: one front-cache entry for all its translates */
     return evaluate(k, k->cols ? m >> grid_shift(k, m) : m, k->cols);
 }
 
 void tame_decide(Kernel *k, Region *r) {
-    uint64_t regions[MAXV / 2];
+    Set regions[MAXV / 2];
     int count = 0, crumbs = k->options & OPT_CRUMBS;
     r->decided = 0;
     if (crumbs && !r->core) {
@@ -320,10 +322,10 @@ void tame_decide(Kernel *k, Region *r) {
         k->tame_decided++;
         return;
     }
-    for (uint64_t rest = r->core; rest; count++) {
+    for (Set rest = r->core; rest; count++) {
         regions[count] = component_of(k, rest);
         rest &= ~regions[count];
-        if (popcount64(regions[count]) > k->tame_cells) return; /* left to the search */
+        if (set_count(regions[count]) > k->tame_cells) return; /* left to the search */
     }
     /* the passes are equimatchable components: tame and cold, a = b = nu */
     int sum = r->passes, hot = 0;
@@ -354,20 +356,20 @@ void tame_decide(Kernel *k, Region *r) {
  * tame regions R_x (condition 2) and changes 2N - h by 2 (sum a(R_x) - a) - (sum t(R_x) -
  * t). A spare component that is not tame in the database is an equimatchable one (a
  * pass, possibly larger than tame_cells): each of its moves changes 2N - h by -2. */
-static CrumbMoves crumb_moves_of(Kernel *k, uint64_t m) {
-    CrumbMoves *slot = &k->crumb_moves[(m * 0x9E3779B97F4A7C15ULL) >> (64 - CRUMB_BITS)];
+static CrumbMoves crumb_moves_of(Kernel *k, Set m) {
+    CrumbMoves *slot = &k->crumb_moves[(set_fold(m) * 0x9E3779B97F4A7C15ULL) >> (64 - CRUMB_BITS)];
     if (slot->mask == m) return *slot;
     CrumbMoves found = {m, INT8_MIN, INT8_MAX, {0, 0}, {0, 0}};
     TameValue own = tame_region(k, m);
-    for (uint64_t rest = m; rest; rest &= rest - 1) {
-        int u = ctz64(rest);
-        for (uint64_t vs = k->adj[u] & rest & ~((uint64_t)1 << u); vs; vs &= vs - 1) {
-            int v = ctz64(vs), change = -2;
+    for (Set rest = m; rest; rest &= rest - 1) {
+        int u = set_first(rest);
+        for (Set vs = k->adj[u] & rest & ~BIT(u); vs; vs &= vs - 1) {
+            int v = set_first(vs), change = -2;
             if (own.status == TAME) {
-                uint64_t left = core_of(k, m & ~((uint64_t)1 << u) & ~((uint64_t)1 << v));
+                Set left = core_of(k, m & ~BIT(u) & ~BIT(v));
                 int a = 0, t = 0;
                 while (left) {
-                    uint64_t comp = component_of(k, left);
+                    Set comp = component_of(k, left);
                     left &= ~comp;
                     TameValue part = tame_region(k, comp);
                     a += part.a;
@@ -391,10 +393,10 @@ static CrumbMoves crumb_moves_of(Kernel *k, uint64_t m) {
     return found;
 }
 
-int crumb_move(Kernel *k, uint64_t spare, int turn, int *u, int *v) {
+int crumb_move(Kernel *k, Set spare, int turn, int *u, int *v) {
     int best = turn ? INT8_MIN : INT8_MAX, found = 0;
     while (spare) {
-        uint64_t comp = component_of(k, spare);
+        Set comp = component_of(k, spare);
         spare &= ~comp;
         int shift = k->cols ? grid_shift(k, comp) : 0;
         CrumbMoves moves = crumb_moves_of(k, comp >> shift);

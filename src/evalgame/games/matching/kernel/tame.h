@@ -43,8 +43,9 @@ void tame_free(Kernel *k);
 /* Regions shared between processes, like the table's entries (share.h): the kernels of
  * one parallel proof (same graph, so the same keys) send each other the regions they
  * computed, so that a region one process computed is not computed again by another.
- * A record: cells (8 bytes, little-endian), work (2), h, w, a, b, status. */
-#define REGION_BYTES 15
+ * A record: cells (SET_BYTES, little-endian: 8 in the 64-bit build), work (2), h, w, a, b,
+ * status. */
+#define REGION_BYTES (SET_BYTES + 7)
 /* the most regions noted between two exports (those computed beyond are not noted) */
 #define REGION_LOG_MAX ((size_t)1 << 20)
 
@@ -61,7 +62,7 @@ void tame_share_free(Kernel *k);
 
 /* The values of the region (connected, at least two vertices) `m` of the kernel's graph,
  * whatever its size (the caller limits it). */
-TameValue tame_region(Kernel *k, uint64_t m);
+TameValue tame_region(Kernel *k, Set m);
 
 /* Crumbs (docs/tiling_search.md, "Tame regions in any context: a pass and a switch"):
  * next to any position G, tame regions S with N = sum a and h hot regions (p = h mod 2)
@@ -85,7 +86,7 @@ static inline void crumbs_reduce(Region *r, int hot) {
 
 /* The crumb move of the spare vertices `spare` for MAX (turn = 1: one that raises 2N - h
  * most) or MIN (one that lowers it most): *u, *v; 0 if spare has no edge. */
-int crumb_move(Kernel *k, uint64_t spare, int turn, int *u, int *v);
+int crumb_move(Kernel *k, Set spare, int turn, int *u, int *v);
 
 /* Decide the reduced position r exactly when all its regions are tame and have at most
  * k->tame_cells vertices (or it is one valued region of that size and no passes):
