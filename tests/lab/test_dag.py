@@ -271,6 +271,7 @@ def test_star2_probes_and_cuts_on_a_tree_built_for_it() -> None:
     assert [(p["position"], p["value"], p["bound"]) for p in probes] == [("m1", "1", "upper")]
     cut = next(step for step in lab["steps"] if step["step"] == "cut")
     assert cut["kind"] == "star-low"
+    assert cut["value"] == "5"  # ½·1 + ½·9 ≤ α = 5
     assert cut["terms"] == [{"p": "1/2", "lo": "0", "hi": "1"}, {"p": "1/2", "lo": "0", "hi": "9"}]
     assert lab["counts"]["star2"] < lab["counts"]["star1"] < lab["counts"]["expectiminimax"]
 

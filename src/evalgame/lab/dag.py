@@ -380,7 +380,10 @@ class _StarTracing(StarSearcher[int, str]):
             "kind": kind,
             "pruned": children[searched:],
         }
-        if terms is not None:
+        if terms is not None:  # the bound the chance position returns: Σ p·hi or Σ p·lo
+            ends = [hi if kind == "star-low" else lo for _, lo, hi in terms]
+            total = sum((p * end for (p, _, _), end in zip(terms, ends, strict=True)), Fraction())
+            step["value"] = format_number(normal(total))
             step["terms"] = [
                 {"p": format_number(p), "lo": format_number(lo), "hi": format_number(hi)}
                 for p, lo, hi in terms

@@ -43,6 +43,40 @@ const EXAMPLES = {
       },
     }),
   },
+  horizon: {
+    label: "the horizon effect (cut off at depth 2)",
+    options: { algorithm: "alphabeta", depth: "2", evaluation: "estimate" },
+    game: JSON.stringify({
+      start: "trapped",
+      positions: {
+        trapped: { player: "max", moves: ["sac", "check"], estimate: 0 },
+        sac: { player: "min", moves: ["taken"], estimate: -3 },
+        taken: { player: "max", moves: ["end"], estimate: -3 },
+        end: { value: -3 },
+        check: { player: "min", moves: ["xpawn", "block"], estimate: 0 },
+        xpawn: { player: "max", moves: ["free"], estimate: -1 },
+        free: { player: "min", moves: ["falls"], estimate: -1 },
+        falls: { player: "max", moves: ["lost"], estimate: -4 },
+        lost: { value: -4 },
+        block: { value: 0 },
+      },
+    }),
+  },
+  coin: {
+    label: "a coin Star2 cuts after one probe",
+    options: { algorithm: "star2" },
+    game: JSON.stringify({
+      start: "r",
+      positions: {
+        r: { player: "max", moves: ["a", "coin"] },
+        a: { value: 5 },
+        coin: { player: "chance", moves: ["m1", "m2"], probabilities: ["1/2", "1/2"] },
+        m1: { player: "min", moves: ["x1", "x2"] },
+        m2: { player: "min", moves: ["y1", "y2"] },
+        x1: { value: 1 }, x2: { value: 9 }, y1: { value: 9 }, y2: { value: 0 },
+      },
+    }),
+  },
   cycle: {
     label: "a game that can repeat (a cycle)",
     game: JSON.stringify({
@@ -63,7 +97,23 @@ const SEARCHES = {
   alphabeta: "alpha-beta",
   minimax: "minimax",
   expectiminimax: "expectiminimax",
+  star1: "Star1 (*-minimax: prunes at chance nodes)",
+  star2: "Star2 (Star1 with probes)",
   retrograde: "retrograde (positions repeat)",
+};
+const ORDERS = { given: "as given", best: "best move first", worst: "worst move first" };
+const EVALUATIONS = {
+  estimate: "each position's estimate",
+  zero: "0 everywhere",
+  mean: "the mean of the leaves below",
+  first: "a first-move playout",
+};
+/** Which searches take which option (the others' fields are disabled). */
+const TAKES = {
+  order: ["minimax", "alphabeta", "star1", "star2"],
+  table: ["alphabeta"],
+  depth: ["minimax", "alphabeta"],
+  bounds: ["star1", "star2"],
 };
 const OUTCOMES = { win: "MAX wins", loss: "MIN wins", draw: "a draw" };
 const WHO = { max: "MAX", min: "MIN", chance: "chance", leaf: "leaf" };
@@ -83,9 +133,26 @@ export function setupDag() {
     const example = EXAMPLES[event.target.value];
     if (!example) return;
     $("dag-game").value = example.game;
+    const chance = ["dice", "coin"].includes(event.target.value);
     if (event.target.value === "dice") $("dag-algorithm").value = "expectiminimax";
-    else if ($("dag-algorithm").value === "expectiminimax") $("dag-algorithm").value = "alphabeta";
+    else if (!chance && ["expectiminimax", "star1", "star2"].includes($("dag-algorithm").value)) {
+      $("dag-algorithm").value = "alphabeta";
+    }
+    $("dag-depth").value = example.options?.depth ?? "";
+    if (example.options?.algorithm) $("dag-algorithm").value = example.options.algorithm;
+    if (example.options?.evaluation) $("dag-evaluation").value = example.options.evaluation;
+    syncOptions();
     event.target.value = "";
+  });
+  $("dag-algorithm").addEventListener("change", syncOptions);
+  $("dag-random").addEventListener("click", () => {
+    newView("dag");
+    show(0, randomSpec());
+  });
+  $("dag-reseed").addEventListener("click", () => {
+    $("dag-r-seed").value = String(Math.floor(Math.random() * 100000));
+    newView("dag");
+    show(0, randomSpec());
   });
   $("dag-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -103,8 +170,20 @@ export function setupDag() {
     $("dag-game").value = params.get("g") ?? TEXTBOOK;
     const algorithm = params.get("a");
     if (algorithm in SEARCHES) $("dag-algorithm").value = algorithm;
+    $("dag-order").value = params.get("o") in ORDERS ? params.get("o") : "given";
+    $("dag-table").checked = params.get("t") === "1";
+    $("dag-depth").value = params.get("d") ?? "";
+    $("dag-evaluation").value = params.get("e") in EVALUATIONS ? params.get("e") : "estimate";
+    $("dag-bounds").value = params.get("b") ?? "";
+    syncOptions();
+    const random = params.get("r")?.split(",");
+    if (random?.length === 6) {
+      ["branching", "depth", "low", "high"].forEach((key, i) => { $(`dag-r-${key}`).value = random[i]; });
+      $("dag-r-chance").checked = random[4] === "1";
+      $("dag-r-seed").value = random[5];
+    }
     const at = Number.parseInt(params.get("s") ?? "", 10);
-    show(Number.isNaN(at) ? 0 : at);
+    show(Number.isNaN(at) ? 0 : at, random?.length === 6 ? randomSpec() : null);
   };
 }
 
@@ -151,6 +230,8 @@ function panel() {
         el("select", { id: "dag-algorithm" }, ...options(Object.entries(SEARCHES))),
       ),
       el("button", { id: "dag-start", type: "submit", class: "primary", text: "Show the search" }),
+      optionsRow(),
+      randomRow(),
     ),
     el(
       "div",
@@ -163,6 +244,7 @@ function panel() {
       "div",
       { id: "dag-view", class: "game", hidden: true },
       el("p", { id: "dag-summary", class: "status" }),
+      el("p", { id: "dag-horizon", class: "horizon", hidden: true }),
       el(
         "div",
         { id: "dag-replay", class: "replay", role: "group", "aria-label": "Step through the search" },
@@ -190,6 +272,84 @@ function panel() {
   ];
 }
 
+/** The search's options: move order, table, depth cut-off and evaluation, Star's bounds. */
+function optionsRow() {
+  const options = (entries) => entries.map(([value, text]) => el("option", { value, text }));
+  const field = (id, label, control) => el("div", { class: "field" }, el("label", { for: id, text: label }), control);
+  return el(
+    "fieldset",
+    { id: "dag-options", class: "setup-row" },
+    el("legend", { text: "Search options" }),
+    field("dag-order", "Move order", el("select", { id: "dag-order" }, ...options(Object.entries(ORDERS)))),
+    el("div", { class: "field check" },
+      el("label", {}, el("input", { id: "dag-table", type: "checkbox" }), " transposition table")),
+    field("dag-depth", "Cut off at depth", el("input", { id: "dag-depth", type: "number", min: "1", max: "30", placeholder: "none", inputmode: "numeric" })),
+    field("dag-evaluation", "Evaluation at the cut-off", el("select", { id: "dag-evaluation" }, ...options(Object.entries(EVALUATIONS)))),
+    field("dag-bounds", "Star bounds L, U", el("input", { id: "dag-bounds", type: "text", placeholder: "the leaves' range", spellcheck: "false", autocomplete: "off" })),
+  );
+}
+
+/** A random tree: branching, depth, values, chance levels, the seed (kept in the address). */
+function randomRow() {
+  const number = (key, label, value, min, max) => el("div", { class: "field" },
+    el("label", { for: `dag-r-${key}`, text: label }),
+    el("input", { id: `dag-r-${key}`, type: "number", min, max, value, inputmode: "numeric" }));
+  return el(
+    "fieldset",
+    { id: "dag-random-tree", class: "setup-row" },
+    el("legend", { text: "Or a random tree" }),
+    number("branching", "Branching", "3", "1", "10"),
+    number("depth", "Depth", "3", "1", "12"),
+    number("low", "Lowest value", "0", "-1000000", "1000000"),
+    number("high", "Highest value", "9", "-1000000", "1000000"),
+    el("div", { class: "field check" },
+      el("label", {}, el("input", { id: "dag-r-chance", type: "checkbox" }), " chance levels")),
+    number("seed", "Seed", "1", "0", "2147483648"),
+    el("button", { id: "dag-random", type: "button", text: "Random tree" }),
+    el("button", { id: "dag-reseed", type: "button", title: "a new seed", text: "🎲 another" }),
+  );
+}
+
+/** The random tree the fields ask for. */
+function randomSpec() {
+  const whole = (key) => Number.parseInt($(`dag-r-${key}`).value, 10);
+  return {
+    branching: whole("branching"), depth: whole("depth"), low: whole("low"), high: whole("high"),
+    chance: $("dag-r-chance").checked, seed: whole("seed"),
+  };
+}
+
+/** Only the options the chosen search takes can be set. */
+function syncOptions() {
+  const algorithm = $("dag-algorithm").value;
+  for (const [option, ids] of Object.entries({ order: ["dag-order"], table: ["dag-table"], depth: ["dag-depth", "dag-evaluation"], bounds: ["dag-bounds"] })) {
+    for (const id of ids) $(id).disabled = !TAKES[option].includes(algorithm);
+  }
+}
+
+/** The options as sent to the server, and as kept in the address. */
+function chosenOptions() {
+  const body = {};
+  const link = {};
+  if (!$("dag-order").disabled && $("dag-order").value !== "given") link.o = body.order = $("dag-order").value;
+  if (!$("dag-table").disabled && $("dag-table").checked) [body.table, link.t] = [true, "1"];
+  const depth = $("dag-depth").value.trim();
+  if (!$("dag-depth").disabled && depth) {
+    const d = Number(depth);
+    if (!Number.isInteger(d) || d < 1 || d > 30) throw new Error("The depth cut-off is a whole number from 1 to 30, or empty for none.");
+    [body.depth, link.d] = [d, String(d)];
+    link.e = body.evaluation = $("dag-evaluation").value;
+  }
+  const bounds = $("dag-bounds").value.trim();
+  if (!$("dag-bounds").disabled && bounds) {
+    const parts = bounds.split(/[\s,;]+/).filter(Boolean);
+    if (parts.length !== 2) throw new Error("Star's bounds are two numbers, L and U, such as -9, 9 — or empty for the leaves' range.");
+    body.bounds = parts;
+    link.b = parts.join(",");
+  }
+  return { body, link };
+}
+
 /** `,` and `.` step back and on anywhere in the tab (except in a text field). */
 function stepKeys(event) {
   if ($("dag").hidden || !lab || typing(event)) return;
@@ -210,27 +370,35 @@ function gameOf(text) {
   }
 }
 
-async function show(at = 0) {
+async function show(at = 0, random = null) {
   stopPlay();
   showError($("dag-error"), null);
   $("dag-echo").replaceChildren();
   const text = $("dag-game").value;
   const algorithm = $("dag-algorithm").value;
   let game;
+  let chosen;
   try {
-    game = gameOf(text);
+    game = random ? null : gameOf(text);
+    chosen = chosenOptions();
   } catch (error) {
     forget();
     showError($("dag-error"), error);
     return;
   }
-  // the link holds the game (compactly) and the step, so a copied address reopens both
-  const link = typeof game === "string" ? game : JSON.stringify(game);
+  // the link holds the game (compactly, or the random tree's numbers), the options and the
+  // step, so a copied address reopens all three
+  const link = random ? null : typeof game === "string" ? game : JSON.stringify(game);
+  const source = random
+    ? { r: ["branching", "depth", "low", "high", "chance", "seed"].map((key) => (key === "chance" ? (random.chance ? 1 : 0) : random[key])).join(",") }
+    : { g: link };
+  const request = { ...(random ? { random } : { game }), algorithm, ...chosen.body };
   try {
-    const answer = await whileBusy("dag", "Searching", 4, (signal) =>
-      api("/api/dag", { game, algorithm }, signal),
-    );
-    load(answer, link);
+    const answer = await whileBusy("dag", "Searching", 4, (signal) => api("/api/dag", request, signal));
+    if (random) {
+      $("dag-game").value = typeof answer.game === "string" ? answer.game : JSON.stringify(answer.game);
+    }
+    load(answer, link ?? $("dag-game").value, { ...source, ...chosen.link });
     setStep(at);
   } catch (error) {
     if (error instanceof Cancelled) {
@@ -289,19 +457,36 @@ function describe(name, raw) {
   return { name, player: raw?.player ?? "max", moves, probabilities: raw?.probabilities };
 }
 
-function load(answer, link) {
+function load(answer, link, address) {
   const positions = new Map(answer.positions.map((p) => [p.name, describe(p.name, p)]));
   const tree = answer.tree;
   const children = tree ? tree.map(() => []) : null;
   if (tree) tree.forEach((node, id) => node.parent !== null && children[node.parent].push(id));
-  lab = { ...answer, positions, children, link };
+  const sizes = tree ? tree.map(() => 1) : null;
+  if (tree) for (let id = tree.length - 1; id > 0; id -= 1) sizes[tree[id].parent] += sizes[id]; // pre-order ids
+  lab = { ...answer, positions, children, sizes, link, address };
   $("dag-view").hidden = false;
   $("dag-replay").hidden = false;
   $("dag-step").max = String(answer.steps.length);
   $("dag-summary").textContent = summary(answer);
+  $("dag-horizon").hidden = !answer.horizon;
+  $("dag-horizon").textContent = answer.horizon ? horizonText(answer) : "";
   renderCounts(answer);
   const given = link.length > 90 ? `${link.slice(0, 88)}…` : link;
   fold("dag", `${SEARCHES[answer.algorithm] ?? answer.algorithm} on ${given}`);
+}
+
+/** What the search cut off at a depth chose, against the exact values. */
+function horizonText(answer) {
+  const h = answer.horizon;
+  const how = EVALUATIONS[answer.options.evaluation];
+  const chose = `Cut off at depth ${h.depth} (${how} at the horizon), the search plays ${h.chosen}, ` +
+    `estimated ${h.estimate}. Exactly, ${h.chosen} is worth ${h.chosen_exact} and the best move, ` +
+    `${h.best.join(" or ")}, ${h.exact}`;
+  return h.effect
+    ? `${chose} — the horizon effect: a loss the search could not see past depth ${h.depth} ` +
+      `made the worse move look better. A deeper cut-off sees it.`
+    : `${chose} — the cut-off plays a best move here.`;
 }
 
 function summary(answer) {
@@ -318,9 +503,11 @@ function summary(answer) {
   const counts = answer.counts;
   parts.push(`${counts.vertices} positions, ${counts.edges} moves`);
   if (answer.stats) {
-    const cuts = answer.stats.alpha_cutoffs + answer.stats.beta_cutoffs;
+    const cuts = answer.stats.alpha_cutoffs + answer.stats.beta_cutoffs + (answer.stats.chance_cutoffs ?? 0);
     parts.push(`${cuts} cut-off${cuts === 1 ? "" : "s"}, ${answer.stats.nodes} of ${answer.tree.length} nodes entered`);
+    if (answer.stats.table_hits) parts.push(`${answer.stats.table_hits} table hit${answer.stats.table_hits === 1 ? "" : "s"}`);
   }
+  if (answer.algorithm.startsWith("star")) parts.push(`bounds L = ${answer.bounds[0]}, U = ${answer.bounds[1]}`);
   return parts.join(" · ");
 }
 
@@ -335,6 +522,9 @@ function renderCounts(answer) {
     return;
   }
   const none = counts.tree === null ? "— (the tree is too large)" : "— (chance positions)";
+  const cut = counts.tree === null ? none : "— (not with a depth cut-off)";
+  const star2 = counts.star2 !== null && counts.star2_visits > counts.star2
+    ? `${counts.star2} (${counts.star2_visits} visits with the re-searches)` : counts.star2;
   const rows = [
     ["dfs", "DFS on the DAG (backward induction)", `${counts.vertices} vertices + ${counts.edges} edges`],
     ["tree", "the tree the DAG unfolds to", counts.tree ?? "—"],
@@ -342,7 +532,9 @@ function renderCounts(answer) {
     ["alphabeta", "alpha-beta, moves as given", counts.alphabeta ?? none],
     ["alphabeta_best", "alpha-beta, best move first", counts.alphabeta_best ?? none],
     ["alphabeta_worst", "alpha-beta, worst move first", counts.alphabeta_worst ?? none],
-    ["expectiminimax", "expectiminimax", counts.expectiminimax ?? "—"],
+    ["expectiminimax", "expectiminimax", counts.expectiminimax ?? cut],
+    ["star1", `Star1, bounds [${answer.bounds?.join(", ") ?? "L, U"}]`, counts.star1 ?? cut],
+    ["star2", "Star2 (probes first)", star2 ?? cut],
   ];
   $("dag-counts").replaceChildren(
     el("caption", { text: "Nodes each search enters" }),
@@ -361,7 +553,7 @@ function setStep(value) {
   $("dag-step-label").textContent = `step ${step} of ${lab.steps.length}`;
   const state = replay(step);
   $("dag-event").replaceChildren(...(step ? explain(lab.steps[step - 1], state) : ["before the search: every position is white"]));
-  writeLink("dag", { g: lab.link, a: lab.algorithm, s: String(step) });
+  writeLink("dag", { ...lab.address, a: lab.algorithm, s: String(step) });
   if (lab.tree) drawTree(state);
   else if (lab.algorithm === "retrograde") {
     drawGraph(lab.start, lab.positions, (name) => state.colour.get(name) ?? "white", new Set(), state);
@@ -381,6 +573,7 @@ function replay(count) {
     window: new Map(), // node → [α, β] it was entered with
     pruned: new Set(), // nodes cut off (their subtrees are greyed)
     cuts: new Map(), // node → its cut step
+    last: new Map(), // node → the value its child returned last (what a cut-off compares)
     current: null,
     vertices: 0,
     edges: 0,
@@ -394,7 +587,15 @@ function replay(count) {
       if (s.vertices !== undefined) [state.vertices, state.edges] = [s.vertices, s.edges];
     } else if (s.step === "leave") {
       state.colour.set(key, lab.tree ? "done" : "black");
-      state.value.set(key, { value: s.value, bound: s.bound ?? "exact" });
+      state.value.set(key, { value: s.value, bound: s.bound ?? "exact", table: s.table });
+      const parent = lab.tree?.[key]?.parent;
+      if (parent !== null && parent !== undefined) state.last.set(parent, { value: s.value, bound: s.bound ?? "exact" });
+    } else if (s.step === "probe") {
+      state.colour.set(key, "probed");
+      state.value.set(key, { value: s.value, bound: s.bound, probe: true });
+    } else if (s.step === "reuse") {
+      state.colour.set(key, "done");
+      state.value.set(key, { value: s.value, bound: "exact", reused: true });
     } else if (s.step === "label") {
       state.colour.set(key, s.outcome);
       const letter = { win: "W", loss: "L", draw: "D" }[s.outcome];
@@ -409,6 +610,7 @@ function replay(count) {
 
 const infinity = (bound) => ({ "-inf": "−∞", "+inf": "+∞" })[bound] ?? bound;
 const shown = ({ value, bound }) => `${{ lower: "≥ ", upper: "≤ " }[bound] ?? ""}${value}`;
+const hat = ({ value, bound }) => (bound === "estimate" ? `~${value}` : shown({ value, bound }));
 
 /** The step in words (and why, for a cut-off). */
 function explain(s, state) {
@@ -426,22 +628,80 @@ function explain(s, state) {
     }
     return [`${name} turns black: VALUE(${name}) = ${formula(name, state)}`];
   }
+  return explainTree(s, state, name, who);
+}
+
+/** A step of a tree search in words: the window, the formula a node's value comes from,
+ * why a cut-off prunes — with the names the drawing shows. */
+function explainTree(s, state, name, who) {
+  const window = s.alpha === undefined ? "" : ` with (α, β) = (${infinity(s.alpha)}, ${infinity(s.beta)})`;
+  const parent = lab.tree[s.node].parent;
+  const parentName = parent === null ? "" : lab.tree[parent].position;
   if (s.step === "enter") {
-    const window = s.alpha === undefined ? "" : ` with (α, β) = (${infinity(s.alpha)}, ${infinity(s.beta)})`;
+    if (s.probe) {
+      return [`Star2 probes ${parentName} through its first move: enter ${name} (${who})${window}`];
+    }
     return [`enter ${name} (${who})${window}`];
   }
+  if (s.step === "probe") {
+    const through = lab.tree[s.through].position;
+    const side = s.bound === "lower" ? "at least" : "at most";
+    const mover = s.bound === "lower" ? "MAX" : "MIN";
+    return [`probe of ${name} (${who}): its first move ${through} returns ${s.value}, ` +
+      `so ${name} is worth ${side} ${s.value} (${mover} can always play that move)`];
+  }
+  if (s.step === "reuse") {
+    return [`${name}: the probe's result ${s.value} still decides it with this window — not searched again`];
+  }
   if (s.step === "leave") {
-    const bound = { lower: " (a lower bound: the search stopped early)", upper: " (an upper bound: the search stopped early)" };
-    return [`leave ${name} (${who}): returns ${shown({ value: s.value, bound: s.bound })}${bound[s.bound] ?? ""}`];
+    const result = shown({ value: s.value, bound: s.bound });
+    if (s.table) return [`${name} (${who}) is in the transposition table: returns ${result}, no move searched`];
+    if (s.bound === "estimate") {
+      return [`${name} (${who}) is at the depth cut-off: the evaluation function estimates it at ${s.value}`];
+    }
+    const position = lab.positions.get(name);
+    if (position.player === "leaf") return [`leave ${name} (leaf): returns ${s.value}`];
+    const cut = state.cuts.get(s.node);
+    if (cut?.terms) {
+      const side = cut.kind === "star-low" ? "an upper bound: it cannot reach α" : "a lower bound: it reaches β";
+      return [`leave ${name} (chance): returns ${result}, its cut-off's bound — ${side}`];
+    }
+    const bound = { lower: " — a lower bound: the search stopped early", upper: " — an upper bound: the search stopped early" };
+    return [`leave ${name} (${who}): ${treeFormula(s, state, position)}${bound[s.bound] ?? ""}`];
+  }
+  const names = s.pruned.map((node) => lab.tree[node].position).join(", ");
+  if (s.kind === "star-low" || s.kind === "star-high") {
+    const low = s.kind === "star-low";
+    const terms = s.terms.map((t) => `${t.p}·${t.lo === t.hi ? t.lo : low ? t.hi : t.lo}`).join(" + ");
+    const [alpha, beta] = (state.window.get(s.node) ?? ["-inf", "+inf"]).map(infinity);
+    const [L, U] = lab.bounds ?? ["L", "U"];
+    const why = low
+      ? `Star cut-off at ${name}: with every outcome not yet known at U = ${U} (or its probe's bound), ${name} is worth at most ${terms} = ${s.value} ≤ α = ${alpha}`
+      : `Star cut-off at ${name}: with every outcome not yet known at L = ${L} (or its probe's bound), ${name} is worth at least ${terms} = ${s.value} ≥ β = ${beta}`;
+    return [why, el("span", { class: "why", text: ` — so its other outcomes cannot matter: pruned ${names}.` })];
   }
   const [alpha, beta] = state.window.get(s.node).map(infinity);
-  const found = [...lab.children[s.node]].filter((child) => state.value.has(child)).map((child) => state.value.get(child).value);
-  const best = found[found.length - 1];
-  const names = s.pruned.map((node) => lab.tree[node].position).join(", ");
+  const best = state.last.get(s.node)?.value;
   const why = s.kind === "alpha"
     ? `α cut-off at ${name}: MIN can hold MAX to ${best} ≤ α = ${alpha}, and MAX already has ${alpha} elsewhere`
     : `β cut-off at ${name}: MAX can reach ${best} ≥ β = ${beta}, and MIN already holds MAX to ${beta} elsewhere`;
-  return [why, el("span", { class: "why", text: `so ${name}'s other moves cannot matter: pruned ${names}.` })];
+  return [why, el("span", { class: "why", text: ` so ${name}'s other moves cannot matter: pruned ${names}.` })];
+}
+
+/** How a node's value comes from its children's: "min(3, 12, 8) = 3", "1/3·1/2 + 2/3·6 =
+ * 25/6", "min(2, ✂, ✂) = ≤ 2" (✂: pruned), with the children as they stand now. */
+function treeFormula(s, state, position) {
+  const values = lab.children[s.node].map((child) => {
+    const found = state.value.get(child);
+    if (found && !found.probe) return hat(found);
+    return state.pruned.has(child) ? "✂" : "?";
+  });
+  const result = shown({ value: s.value, bound: s.bound });
+  if (position.player === "chance") {
+    const terms = values.map((value, i) => `${position.probabilities[i]}·${value}`);
+    return `${terms.join(" + ")} = ${result}`;
+  }
+  return `${position.player}(${values.join(", ")}) = ${result}`;
 }
 
 /** Why retrograde analysis labels a position as it does. */
@@ -570,11 +830,19 @@ function drawGraph(start, positions, colour, marked, state = null, also = []) {
   const { order, level } = levels(start, positions, also);
   const rows = [];
   for (const name of order) (rows[level.get(name)] ??= []).push(name);
-  const widest = Math.max(...rows.map((row) => row.length));
-  const width = Math.max(widest * SLOT + 20, 200);
+  // room: an inner position has its name on its left and its value on its right, a leaf its
+  // name below; the first and last of a row keep theirs inside the drawing
+  const leaf = (name) => positions.get(name).player === "leaf";
+  const nameWidth = Math.max(0, ...order.filter((name) => !leaf(name)).map((name) => name.length)) * CHAR * 0.9;
+  const valueWidth = Math.max(3, ...(lab?.values ? Object.values(lab.values).map((v) => v.length) : [3])) * CHAR;
+  const leafWidth = Math.max(2 * R, ...order.filter(leaf).map((name) => name.length * CHAR * 0.9));
+  const need = (row) => (row.some((name) => !leaf(name)) ? 2.4 * R + 12 + nameWidth + valueWidth : leafWidth + 10);
+  const margin = Math.max(nameWidth, valueWidth) + 1.2 * R + 6;
+  const inside = Math.max(SLOT * 3, ...rows.map((row) => row.length * need(row)));
+  const width = inside + 2 * margin;
   const where = new Map();
   rows.forEach((row, depth) => row.forEach((name, i) => {
-    where.set(name, [((i + 0.5) * width) / row.length, 30 + depth * ROW]);
+    where.set(name, [margin + ((i + 0.5) * inside) / row.length, 30 + depth * ROW]);
   }));
   const height = rows.length * ROW + 10;
   const edges = [];
@@ -592,8 +860,12 @@ function drawGraph(start, positions, colour, marked, state = null, also = []) {
         x1: x1 + dx * R, y1: y1 + dy * R, x2: x2 - dx * (R + 3), y2: y2 - dy * (R + 3),
         class: `edge${hot ? " cycle" : ""}`, "marker-end": `url(#dag-arrow${hot ? "-hot" : ""})`,
       }));
-      if (position.probabilities) {
-        edges.push(svg("text", { x: (x1 + x2) / 2 + 4, y: (y1 + y2) / 2, class: "probability", text: position.probabilities[i] }));
+      if (position.probabilities) { // a third of the way down, clear of the arrowhead
+        const side = x2 >= x1 ? 1 : -1;
+        edges.push(svg("text", {
+          x: x1 + (x2 - x1) * 0.35 + side * 6, y: y1 + (y2 - y1) * 0.35,
+          class: `probability halo ${side > 0 ? "side" : "left"}`, text: position.probabilities[i],
+        }));
       }
     });
     const [x, y] = where.get(name);
@@ -604,10 +876,13 @@ function drawGraph(start, positions, colour, marked, state = null, also = []) {
       shape(position.player, x, y, { class: "shape" }),
       svg("title", { text: `${name} (${WHO[position.player]})` }),
       position.player === "leaf"
-        ? svg("text", { x, y: y + R + 13, class: "name", text: name })
-        : svg("text", { x: x - R - 5, y: y + 4, class: "name left", text: name }),
-      value !== undefined && (position.player === "leaf" || paint !== "white")
-        ? svg("text", { x: x + R + 3, y: y - R + 4, class: "value side", text: value })
+        ? svg("text", { x, y: y + R + 13, class: "name halo", text: name })
+        : svg("text", { x: x - R * 1.2 - 4, y: y + 4, class: "name left halo", text: name }),
+      position.player === "leaf" && value !== undefined
+        ? svg("text", { x, y: y + 5, class: "payoff", text: value })
+        : null,
+      position.player !== "leaf" && value !== undefined && paint !== "white"
+        ? svg("text", { x: x + R * 1.2 + 3, y: y + 4, class: "value side halo", text: value })
         : null,
     ));
   }
@@ -623,77 +898,163 @@ function arrows() {
   return svg("defs", {}, marker("dag-arrow"), marker("dag-arrow-hot"));
 }
 
-/** The unfolded tree: leaves side by side, each inner node above the middle of its children. */
+/** A tree of more nodes is drawn collapsed: the path to the step's node, with the moves
+ * around it (at the end, the best line); a hidden subtree is a "+n" under its root. */
+const COLLAPSE = 120;
+const CHAR = 7.3; // the width of a character of the labels (12px mono)
+
+/** Which nodes show their children: every one in a small tree; in a large one the root,
+ * the path to `focus` and, at the end, the best line. */
+function openNodes(focus, end) {
+  const tree = lab.tree;
+  if (tree.length <= COLLAPSE) return null;
+  const open = new Set([0]);
+  for (let node = focus; node !== null && node !== undefined; node = tree[node].parent) open.add(node);
+  if (end) {
+    let node = 0;
+    for (const move of lab.pv) {
+      node = lab.children[node].find((child) => tree[child].position === move);
+      if (node === undefined) break;
+      open.add(node);
+    }
+  }
+  return open;
+}
+
+/** The unfolded tree: leaves side by side, each inner node above the middle of its children;
+ * every node named, chance edges with their probabilities, labels kept apart. */
 function drawTree(state) {
   const tree = lab.tree;
-  const x = new Array(tree.length);
-  const depth = new Array(tree.length).fill(0);
-  let next = 0;
-  const place = (id) => { // post-order by an explicit stack: deep trees are fine
-    const stack = [[id, false]];
-    while (stack.length) {
-      const [node, done] = stack.pop();
-      const kids = lab.children[node];
-      if (!kids.length) x[node] = next++;
-      else if (done) x[node] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
-      else {
-        stack.push([node, true]);
-        for (const kid of [...kids].reverse()) {
-          depth[kid] = depth[node] + 1;
-          stack.push([kid, false]);
-        }
-      }
+  const open = openNodes(state.current, step === lab.steps.length);
+  const shownKids = (id) => (open === null || open.has(id) ? lab.children[id] : []);
+  const depth = new Map([[0, 0]]);
+  const visible = [];
+  const post = [];
+  const stack = [[0, false]]; // orders by an explicit stack: deep trees are fine
+  while (stack.length) {
+    const [node, done] = stack.pop();
+    if (done) {
+      post.push(node);
+      continue;
     }
-  };
-  place(0);
-  const width = Math.max(next * SLOT + 20, 200);
-  const height = (Math.max(...depth) + 1) * ROW + 30;
-  const at = (id) => [10 + (x[id] + 0.5) * SLOT, 30 + depth[id] * ROW];
+    visible.push(node);
+    stack.push([node, true]);
+    for (const kid of [...shownKids(node)].reverse()) {
+      depth.set(kid, depth.get(node) + 1);
+      stack.push([kid, false]);
+    }
+  }
+  // room: a leaf needs its payoff and name; an inner node its name on the left and its value
+  // or window on the right. Nodes are placed left to right level by level (post-order),
+  // each parent over the middle of its children, a subtree pushed right where a level of it
+  // would come too near the nodes already placed on that level.
+  const isLeaf = (id) => !lab.children[id].length;
+  const nameWidth = Math.max(0, ...visible.filter((id) => !isLeaf(id)).map((id) => tree[id].position.length)) * CHAR * 0.9;
+  const sideWidth = labelChars() * CHAR;
+  const leafWidth = Math.max(2 * R, ...visible.filter(isLeaf)
+    .map((id) => Math.max(tree[id].position.length * 0.9, lab.positions.get(tree[id].position).value.length) * CHAR));
+  const half = (id, side) => (isLeaf(id) ? leafWidth / 2 + 5 : 1.2 * R + 5 + (side === "left" ? nameWidth : sideWidth));
+  const left = nameWidth + 2 * R;
+  const x = new Map();
+  const last = []; // per level: the node placed last
+  for (const id of post) {
+    const kids = shownKids(id);
+    const level = depth.get(id);
+    const before = last[level];
+    const least = before === undefined ? left : x.get(before) + half(before, "right") + half(id, "left");
+    let want = kids.length ? (x.get(kids[0]) + x.get(kids[kids.length - 1])) / 2 : least;
+    if (want < least) { // push the subtree right
+      const by = least - want;
+      const todo = [...kids];
+      while (todo.length) {
+        const node = todo.pop();
+        x.set(node, x.get(node) + by);
+        todo.push(...shownKids(node));
+      }
+      want = least;
+    }
+    x.set(id, want);
+    last[level] = id;
+  }
+  const width = Math.max(Math.max(...x.values()) + sideWidth + 2 * R, 200);
+  const height = (Math.max(...depth.values()) + 1) * ROW + 34;
+  const at = (id) => [x.get(id), 34 + depth.get(id) * ROW];
   const greyed = new Set();
-  tree.forEach((node, id) => { // a node below a pruned one is pruned too (parents come first)
-    if (state.pruned.has(id) || (node.parent !== null && greyed.has(node.parent))) greyed.add(id);
-  });
+  for (const id of visible) { // below a pruned node all is pruned (parents come first)
+    const parent = tree[id].parent;
+    if (state.pruned.has(id) || (parent !== null && greyed.has(parent))) greyed.add(id);
+  }
   const edges = [];
+  const notes = [];
   const nodes = [];
-  tree.forEach((node, id) => {
+  for (const id of visible) {
+    const node = tree[id];
     const [cx, cy] = at(id);
     const position = lab.positions.get(node.position);
     if (node.parent !== null) {
       const [px, py] = at(node.parent);
-      const cut = state.pruned.has(id);
       edges.push(svg("line", { x1: px, y1: py + R, x2: cx, y2: cy - R, class: `edge${greyed.has(id) ? " pruned" : ""}` }));
-      if (cut) {
+      const parent = lab.positions.get(tree[node.parent].position);
+      if (parent.player === "chance") { // the probability on the edge, nearer the parent
+        const i = lab.children[node.parent].indexOf(id);
+        const [tx, ty] = [px + (cx - px) * 0.45, py + R + (cy - R - py - R) * 0.45];
+        notes.push(svg("text", { x: tx + (cx >= px ? 5 : -5), y: ty, class: `probability halo ${cx >= px ? "side" : "left"}`, text: parent.probabilities[i] }));
+      }
+      if (state.pruned.has(id)) {
         const kind = state.cuts.get(node.parent).kind;
-        edges.push(svg("text", { x: (px + cx) / 2, y: (py + cy) / 2 + 4, class: `cut ${kind}`, text: kind === "alpha" ? "✂α" : "✂β" }));
+        const mark = { alpha: "✂α", beta: "✂β" }[kind] ?? "✂*";
+        notes.push(svg("text", { x: (px + cx) / 2, y: (py + cy) / 2 + 16, class: `cut halo ${kind}`, text: mark }));
       }
     }
-    const paint = greyed.has(id) ? "pruned" : state.colour.get(id) ?? "unvisited";
+    const paint = greyed.has(id) && !state.colour.has(id) ? "pruned" : state.colour.get(id) ?? "unvisited";
     const result = state.value.get(id);
     const window = state.window.get(id);
     const labels = [];
-    if (position.player === "leaf") labels.push(svg("text", { x: cx, y: cy + 5, class: "payoff", text: position.value }));
-    else if (result && paint === "done") labels.push(svg("text", { x: cx + R + 3, y: cy + 4, class: "value side", text: shown(result) }));
-    else if (window && paint === "open") {
-      const text = `(${infinity(window[0])}, ${infinity(window[1])})`;
-      labels.push(svg("text", { x: cx + R + 3, y: cy + 4, class: "window side", text }));
-    }
-    if (depth[id] === 0) {
-      labels.push(svg("text", { x: cx, y: cy - R - 5, class: "name", text: node.position }));
+    const leaf = position.player === "leaf";
+    if (leaf) {
+      labels.push(svg("text", { x: cx, y: cy + 5, class: "payoff", text: position.value }));
+      labels.push(svg("text", { x: cx, y: cy + R + 12, class: "name halo", text: node.position }));
+    } else {
+      labels.push(svg("text", { x: cx - R * 1.2 - 4, y: cy + 4, class: "name left halo", text: node.position }));
+      if (result && (paint === "done" || paint === "probed" || result.bound === "estimate")) {
+        labels.push(svg("text", { x: cx + R * 1.2 + 3, y: cy + 4, class: `value side halo${result.probe ? " probe" : ""}`, text: hat(result) }));
+      } else if (window && paint === "open") {
+        const text = `(${infinity(window[0])}, ${infinity(window[1])})`;
+        labels.push(svg("text", { x: cx + R * 1.2 + 3, y: cy + 4, class: "window side halo", text }));
+      }
+      if (!shownKids(id).length) {
+        labels.push(svg("text", { x: cx, y: cy + R + 13, class: "more halo", text: `+${lab.sizes[id] - 1}` }));
+      }
     }
     const current = state.current === id ? " current" : "";
     nodes.push(svg("g", { class: `node ${paint}${current}`, "data-node": String(id), "data-name": node.position, "data-colour": paint },
       shape(position.player, cx, cy, { class: "shape" }),
-      svg("title", { text: `${node.position} (${WHO[position.player]})${result ? `: ${shown(result)}` : ""}` }),
+      svg("title", { text: `${node.position} (${WHO[position.player]})${result ? `: ${hat(result)}` : ""}` }),
       ...labels,
     ));
-  });
+  }
   const canvas = $("dag-svg");
   size(canvas, width, height);
-  canvas.setAttribute("aria-label", `the game tree: ${tree.length} nodes`);
-  canvas.replaceChildren(...edges, ...nodes);
-  const items = [["open", "entered (its (α, β) window beside it)"], ["done", "left (its value beside it; ≥ or ≤: a bound)"], ["pruned", "pruned by a cut-off"]];
-  legend(lab.algorithm === "alphabeta" ? items : items.filter(([kind]) => kind !== "pruned"));
+  const hidden = tree.length - visible.length;
+  canvas.setAttribute("aria-label", `the game tree: ${tree.length} nodes${hidden ? `, ${hidden} of them folded` : ""}`);
+  canvas.replaceChildren(...edges, ...nodes, ...notes);
+  const items = [["open", "entered (its (α, β) window beside it)"], ["done", "left (its value beside it; ≥ or ≤: a bound; ~: an estimate)"]];
+  if (["star2"].includes(lab.algorithm)) items.push(["probed", "probed: a bound from its first move"]);
+  if (["alphabeta", "star1", "star2"].includes(lab.algorithm)) items.push(["pruned", "pruned by a cut-off (✂α, ✂β; ✂*: at a chance node)"]);
+  legend(items);
+  if (hidden) $("dag-legend").append(el("li", { text: `+n: n nodes folded (the tree has ${tree.length}; the path to the step is unfolded)` }));
   if (state.current !== null) follow(at(state.current)[0]);
+}
+
+/** The longest window or value label of the search, in characters (the room a node's right
+ * side needs, the same at every step so that the drawing does not jump). */
+function labelChars() {
+  let most = 3;
+  for (const s of lab.steps) {
+    if (s.alpha !== undefined) most = Math.max(most, `(${infinity(s.alpha)}, ${infinity(s.beta)})`.length);
+    if (s.value !== undefined && s.value !== null) most = Math.max(most, s.value.length + 2);
+  }
+  return most;
 }
 
 /** The drawing scaled to its box's width (up to 1.5 times on a projector, down to fit a
