@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs certificates \
-	verify-certificates docs clean
+	verify-certificates docs docs-build clean
 
 # the C kernel and the checker's core are built by the package build: a checkout whose C
 # sources changed (a pull, a merge) installs again, or its tests would run stale compiled code
@@ -95,6 +95,10 @@ verify-certificates: $(STAMP)
 ## docs: serve the documentation site on http://127.0.0.1:8000 (`make test` builds it --strict)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+## docs-build: build the documentation site into site/, --strict as the tests do
+docs-build: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 clean:
 	rm -rf $(VENV) site .mypy_cache .ruff_cache .pytest_cache .hypothesis
