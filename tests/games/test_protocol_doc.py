@@ -1,25 +1,22 @@
-"""docs/protocol.md teaches the game protocol; its example must run and print what it says."""
+"""docs/protocol.md teaches the game protocol: its example (run as a script with every block of
+docs/ by tests/test_docs.py) prints what the page says, and the value it finds is right."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-import re
 from pathlib import Path
 from typing import Any
 
 from tests.games.naive import naive_value
+from tests.test_docs import page_blocks
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 
-def blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
-
-
 def test_the_example_runs_and_prints_the_documented_output() -> None:
-    (code,) = blocks("python")
-    (expected,) = blocks("text")
+    (code,) = [block.code for block in page_blocks(DOC) if block.runner == "script"]
+    (expected,) = [block.code for block in page_blocks(DOC) if block.runner is None]
     namespace: dict[str, Any] = {"__name__": "protocol_example"}
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
