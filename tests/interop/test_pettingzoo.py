@@ -26,6 +26,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "evaluate-division": {"game": "evaluate", "expression": "1/(x-y) + z", "domain": [0, 1]},
     "evaluate-min-first": {"game": "evaluate", "expression": "x-y", "first": "min"},
     "tiling": {"game": "tiling", "rows": 2, "cols": 3},
+    "tiling-holed": {"game": "tiling", "board": ".#./#../...", "first": "min"},
     "graph": {"game": "graph", "graph": "cycle:4", "colours": 2},
     "impartial": {"game": "impartial", "rule": "kayles", "heaps": [3, 4]},
     "dag-with-chance": {"game": "dag", "file": str(ROOT / "examples" / "game.json")},
