@@ -1,4 +1,4 @@
-"""Every code block of the pages in docs/ runs as written, as a reader would run it:
+"""Every code block of the pages in docs/ and its folders runs as written, as a reader would:
 
 * a block of ``>>>`` examples (```pycon) by doctest, the page's blocks in one namespace;
 * a ```python block as a script in a fresh interpreter, ``python block.py`` (so a script
@@ -32,7 +32,7 @@ from markdown_it import MarkdownIt
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-PAGES = sorted(DOCS.glob("*.md"))
+PAGES = sorted(DOCS.rglob("*.md"))
 
 #: the languages of the blocks that run, each as what it is run by
 RUNNERS = {"pycon": "doctest", "python": "script", "sh": "shell", "bash": "shell"}
@@ -80,7 +80,7 @@ def blocks(markdown: str) -> list[Block]:
 
 def run(page: Path, block: Block, folder: Path, namespace: dict[str, Any]) -> None:
     """Run ``block`` of ``page`` in ``folder`` (the doctests share ``namespace``)."""
-    where = f"{page.name}:{block.line}"
+    where = f"{page.relative_to(DOCS)}:{block.line}"
     if block.runner == "doctest":
         parser = doctest.DocTestParser()
         test = parser.get_doctest(block.code, namespace, where, str(page), block.line)
@@ -90,7 +90,7 @@ def run(page: Path, block: Block, folder: Path, namespace: dict[str, Any]) -> No
         assert runner.summarize(verbose=False).failed == 0, f"{where}: an example failed"
         return
     if block.runner == "script":
-        script = folder.parent / f"{page.stem}-{block.line}.py"
+        script = folder.parent / f"{page.stem}-{block.line}.py"  # the page's blocks only
         script.write_text(block.code, encoding="utf-8")
         command = [sys.executable, str(script)]
     else:
@@ -116,7 +116,9 @@ def runnable(page: Path) -> list[Block]:
     return [block for block in page_blocks(page) if block.runner and block.not_run is None]
 
 
-@pytest.mark.parametrize("page", [page for page in PAGES if runnable(page)], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "page", [page for page in PAGES if runnable(page)], ids=lambda page: str(page.relative_to(DOCS))
+)
 def test_the_page_runs_as_written(
     page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -132,7 +134,7 @@ def test_the_page_runs_as_written(
 
 def test_few_blocks_are_kept_from_running() -> None:
     kept = [
-        (page.name, block.line, block.not_run)
+        (str(page.relative_to(DOCS)), block.line, block.not_run)
         for page in PAGES
         for block in page_blocks(page)
         if block.not_run is not None
@@ -145,7 +147,7 @@ def test_a_kept_block_would_run() -> None:
     """The comment is for blocks that run: before a ```text block it would hide nothing."""
     for page in PAGES:
         for block in page_blocks(page):
-            assert block.not_run is None or block.runner, (page.name, block.line)
+            assert block.not_run is None or block.runner, (page, block.line)
 
 
 def test_every_example_file_the_readme_names_exists() -> None:
