@@ -77,9 +77,9 @@ def test_cutoff_and_horizon_routes(client: TestClient) -> None:
     found = client.post("/api/classic/cutoff", json=body).json()
     assert found["chosen"]["move"] == "5"
     assert found["best"]["exact"] == "1"
-    horizon = client.post("/api/classic/horizon", json={**body, "moves": []}).json()
-    assert horizon["moves"] == ["1", "3"]
-    assert horizon["deeper"] > 1
+    horizon = client.post("/api/classic/horizon", json={**body, "moves": [], "depth": 2}).json()
+    assert (horizon["moves"], horizon["chosen"]["move"]) == (["5", "2", "7"], "3")
+    assert horizon["chosen"]["ends_in"] > horizon["depth"] == 2
     refused = client.post("/api/classic/cutoff", json={**body, "depth": 9})
     assert refused.status_code == 422
     assert refused.json()["field"] == "depth"

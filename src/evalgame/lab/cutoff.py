@@ -4,16 +4,21 @@ A depth-limited search stops at a horizon and scores the positions there with an
 evaluation function; :func:`cutoff_state` shows, for a position, each legal move's
 estimate (the depth-d search's view of it) beside its exact value, the move each depth
 1..d would play (iterative deepening), and the nodes each took. :func:`find_horizon` looks
-through the positions of a game, nearest to the start first, for one where the depth-d
-search plays a move that is exactly worse than what a deeper search plays — the horizon
-effect — and returns the line that shows why, move by move.
+through the positions of a game, nearest to the start first, for the textbook horizon
+effect: the side to move faces an unavoidable loss, sees it within the horizon after some
+moves, and plays a delaying threat that pushes it past the horizon — and returns the line
+that shows the loss coming back into view, move by move.
 
 Every estimate comes from the engine's depth-limited alpha-beta (``alphabeta(...,
 depth=d)``) on the game with the chosen evaluation; every exact value from its full search.
 
->>> found = find_horizon("tictactoe", 1, "zero")
->>> found["chosen"]["exact"], found["best"]["exact"]      # depth 1 throws a win away
-('0', '1')
+>>> found = find_horizon("tictactoe", 2, "zero")
+>>> found["moves"], found["chosen"]["move"]       # O is lost; 3 blocks and threatens 1
+(['5', '2', '7'], '3')
+>>> found["chosen"]["estimate"], found["chosen"]["exact"], found["chosen"]["ends_in"]
+('0', '1', 4)
+>>> sorted({row["ends_in"] for row in found["rows"]})     # the others lose at once
+[2, 4]
 """
 
 from __future__ import annotations
@@ -259,97 +264,230 @@ def cutoff_state(
 def find_horizon(
     spec: str, depth: int, evaluation: str, *, budget: Budget | None = None
 ) -> dict[str, Any]:
-    """The position nearest the start where a depth-``depth`` search plays a move exactly
-    worse than the best, the shallowest deeper search that plays right, and the line
-    (the chosen move, then best play) that shows what lay beyond the horizon."""
+    """The textbook horizon effect, found by search: the position nearest the start where
+    the side to move faces an unavoidable loss (every move loses, exactly), some moves lose
+    within ``depth`` plies — the search sees those — and the depth-limited search plays a
+    *delaying* move instead: a threat (the opponent must answer it) that pushes the loss
+    past the horizon, so the search believes it escaped. Plies are counted with the winner
+    hurrying and the loser delaying (:func:`plies_to_end`).
+
+    The requested depth is tried first, then the others (deeper first); ``depth`` in the
+    answer says which one showed it. The line is the delaying move, then that play to the
+    end, each position with the depth-limited estimate of it: the loss comes back into
+    view."""
     DEPTH.check("the depth", depth)
     game, evaluated, kind = _game(spec, evaluation)
     exact = TranspositionTable()
-    seen: set[Hashable] = set()
-    frontier: list[tuple[Any, list[Any]]] = [(game.initial(), [])]
+    ends: dict[Hashable, int | None] = {}
     looked = 0
-    while frontier and looked < MAX_POSITIONS:
-        next_frontier: list[tuple[Any, list[Any]]] = []
-        for position, line in frontier:
-            if game.is_terminal(position):
-                continue
-            looked += 1
-            player = game.to_move(position)
-            rows = _moves(game, evaluated, position, depth, exact, budget)
-            chosen = _choice(game, evaluated, position, depth, rows, budget)
-            best = _best(rows, player)
-            if chosen["exact"] != best["exact"]:
-                deeper = _deeper(game, evaluated, position, depth, rows, best["exact"], budget)
-                if deeper is not None:
-                    found = (position, line, depth, deeper, rows, chosen, best)
-                    return _horizon(game, kind, found, exact, budget)
-            for move in game.moves(position):
-                after = game.play(position, move)
-                key = game.key(after)
-                if key not in seen:
-                    seen.add(key)
-                    next_frontier.append((after, [*line, move]))
-        frontier = next_frontier
+    order = [depth, *range(depth + 1, DEPTH.most + 1), *range(depth - 1, 1, -1)]
+    for tried in order:
+        seen: set[Hashable] = {game.key(game.initial())}
+        frontier: list[tuple[Any, list[Any]]] = [(game.initial(), [])]
+        looked = 0
+        while frontier and looked < MAX_POSITIONS:
+            next_frontier: list[tuple[Any, list[Any]]] = []
+            for position, line in frontier:
+                if game.is_terminal(position):
+                    continue
+                looked += 1
+                found = _delaying(game, evaluated, position, tried, exact, ends, budget)
+                if found is not None:
+                    rows, chosen = found
+                    return _horizon(
+                        game, evaluated, kind, (position, line, tried, depth, rows, chosen),
+                        exact, ends, budget,
+                    )  # fmt: skip
+                for move in game.moves(position):
+                    after = game.play(position, move)
+                    key = game.key(after)
+                    if key not in seen:
+                        seen.add(key)
+                        next_frontier.append((after, [*line, move]))
+            frontier = next_frontier
     raise GameError(
-        f"no horizon effect at depth {depth} with this evaluation among the {looked} positions "
-        "nearest the start; try a shallower depth or another evaluation"
+        f"no horizon effect at any depth up to {DEPTH.most} with this evaluation among the "
+        f"{looked} positions nearest the start; try another evaluation"
     )
 
 
-def _deeper(
+def _exact(game: Game[Any, Any], position: Any, exact: TranspositionTable,
+           budget: Budget | None) -> Number:  # fmt: skip
+    """The exact value of ``position`` (to MAX)."""
+    if game.is_terminal(position):
+        value = game.payoff(position)
+    else:
+        value = solve(game, position, "alphabeta", table=exact, budget=budget).value
+    assert value is not None
+    return value
+
+
+def plies_to_end(
+    game: Game[Any, Any],
+    position: Any,
+    exact: TranspositionTable,
+    ends: dict[Hashable, int | None],
+    budget: Budget | None = None,
+) -> int | None:
+    """The plies until a won game ends when the winner hurries (the fewest) and the loser
+    delays (the most), both keeping the exact value; ``None`` for a drawn position.
+
+    >>> from evalgame.games.classic.tictactoe import TicTacToe
+    >>> game = TicTacToe()
+    >>> position = game.initial()
+    >>> for move in (5, 2, 7):           # X threatens 3 (3-5-7); O is lost
+    ...     position = game.play(position, move)
+    >>> plies_to_end(game, position, TranspositionTable(), {})
+    4
+    """
+    key = game.key(position)
+    if key in ends:
+        return ends[key]
+    if game.is_terminal(position):
+        ends[key] = 0
+        return 0
+    value = _exact(game, position, exact, budget)
+    if value == 0:
+        ends[key] = None
+        return None
+    lengths = []
+    for move in game.moves(position):
+        after = game.play(position, move)
+        if _exact(game, after, exact, budget) == value:
+            later = plies_to_end(game, after, exact, ends, budget)
+            assert later is not None
+            lengths.append(1 + later)
+    wins = (value > 0) == (game.to_move(position) is Player.MAX)
+    found = min(lengths) if wins else max(lengths)
+    ends[key] = found
+    return found
+
+
+def _threatens(game: Game[Any, Any], after: Any, mover: Player) -> bool:
+    """Whether ``mover``, having moved to ``after``, threatens to win at once: some reply
+    of the opponent lets ``mover`` win on the next move (the reply is forced)."""
+    won = 1 if mover is Player.MAX else -1
+    for reply in game.moves(after):
+        answered = game.play(after, reply)
+        if game.is_terminal(answered):
+            continue
+        for move in game.moves(answered):
+            ended = game.play(answered, move)
+            if game.is_terminal(ended) and game.payoff(ended) == won:
+                return True
+    return False
+
+
+def _delaying(
     game: Game[Any, Any],
     evaluated: Evaluated,
     position: Any,
     depth: int,
-    rows: list[dict[str, Any]],
-    best: Number,
+    exact: TranspositionTable,
+    ends: dict[Hashable, int | None],
     budget: Budget | None,
-) -> int | None:
-    """The shallowest depth beyond ``depth`` (up to the limit) whose search plays a move of
-    exact value ``best``, if any."""
-    for d in range(depth + 1, DEPTH.most + 1):
-        if _choice(game, evaluated, position, d, rows, budget)["exact"] == best:
-            return d
-    return None
+) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """The rows and the depth-``depth`` choice at ``position`` if it shows the horizon
+    effect (see :func:`find_horizon`), else ``None``."""
+    mover = game.to_move(position)
+    value = _exact(game, position, exact, budget)
+    if value == 0 or (value > 0) == (mover is Player.MAX):
+        return None  # not lost for the side to move
+    rows = _moves(game, evaluated, position, depth, exact, budget)
+    by_text = {game.describe_move(position, move): move for move in game.moves(position)}
+    for row in rows:
+        after = game.play(position, by_text[row["move"]])
+        later = plies_to_end(game, after, exact, ends, budget)
+        assert later is not None
+        row["ends_in"] = 1 + later
+    chosen = _choice(game, evaluated, position, depth, rows, budget)
+    if chosen["ends_in"] <= depth or chosen["estimate"] == value:
+        return None  # the search saw the loss of the move it plays
+    if not any(row["ends_in"] <= depth for row in rows):
+        return None  # no loss within the horizon to push away
+    if not _threatens(game, game.play(position, by_text[chosen["move"]]), mover):
+        return None  # not a delaying threat
+    return rows, chosen
 
 
 def _horizon(
     game: Game[Any, Any],
+    evaluated: Evaluated,
     kind: str,
-    found: tuple[Any, list[Any], int, int, list[dict[str, Any]], dict[str, Any], dict[str, Any]],
+    found: tuple[Any, list[Any], int, int, list[dict[str, Any]], dict[str, Any]],
     exact: TranspositionTable,
+    ends: dict[Hashable, int | None],
     budget: Budget | None,
 ) -> dict[str, Any]:
     """The answer of :func:`find_horizon` for the position ``found``."""
-    position, line, depth, deeper, rows, chosen, best = found
+    position, line, depth, asked, rows, chosen = found
     player = game.to_move(position)
-    # the chosen move, then best play to the end: what the horizon hid
-    moves = [m for m in game.moves(position) if game.describe_move(position, m) == chosen["move"]]
-    steps = []
-    after = game.play(position, moves[0])
-    steps.append({"move": chosen["move"], "board": _board(game, after)})
-    result = solve(game, after, "alphabeta", table=exact, budget=budget)
-    for move in result.pv:
+    value = _exact(game, position, exact, budget)
+    seen = next(
+        (
+            d
+            for d in range(depth + 1, DEPTH.most + 1)
+            if _estimate(evaluated, position, d, budget) == value
+        ),
+        None,
+    )
+    # the delaying move, then the winner hurrying and the loser delaying, to the end
+    by_text = {game.describe_move(position, move): move for move in game.moves(position)}
+    after = game.play(position, by_text[chosen["move"]])
+    steps = [_step(game, evaluated, chosen["move"], after, depth, exact, budget)]
+    while not game.is_terminal(after):
+        target = plies_to_end(game, after, exact, ends, budget)
+        assert target is not None
+        move = next(
+            m
+            for m in game.moves(after)
+            if _exact(game, game.play(after, m), exact, budget) == value
+            and plies_to_end(game, game.play(after, m), exact, ends, budget) == target - 1
+        )
         text = game.describe_move(after, move)
         after = game.play(after, move)
-        steps.append({"move": text, "board": _board(game, after)})
+        steps.append(_step(game, evaluated, text, after, depth, exact, budget))
     moves_text = []
     walk = game.initial()
     for move in line:
         moves_text.append(game.describe_move(walk, move))
         walk = game.play(walk, move)
+    longest = max(rows, key=lambda row: row["ends_in"])
     return {
         "game": game.name,
         "kind": kind,
         "depth": depth,
+        "asked": asked,
         "moves": moves_text,
         "board": _board(game, position),
         "to_move": player.value,
+        "value": format_number(value),
+        "estimate": format_number(_estimate(evaluated, position, depth, budget)),
         "rows": [_text(row) for row in rows],
         "chosen": _text(chosen),
-        "best": _text(best),
-        "deeper": deeper,
+        "best": _text(longest),
+        "deeper": seen,
         "line": steps,
+    }
+
+
+def _step(
+    game: Game[Any, Any],
+    evaluated: Evaluated,
+    move: str,
+    position: Any,
+    depth: int,
+    exact: TranspositionTable,
+    budget: Budget | None,
+) -> dict[str, Any]:
+    """A step of the line: the move, the board after it, and the depth-``depth`` estimate
+    of that position beside its exact value."""
+    return {
+        "move": move,
+        "board": _board(game, position),
+        "to_move": None if game.is_terminal(position) else game.to_move(position).value,
+        "estimate": format_number(_estimate(evaluated, position, depth, budget)),
+        "exact": format_number(_exact(game, position, exact, budget)),
     }
 
 

@@ -6,8 +6,9 @@
 ``POST /api/classic/cutoff``   each move's depth-limited estimate beside its exact value, and
                                what each depth would play (:func:`~evalgame.lab.cutoff.
                                cutoff_state`)
-``POST /api/classic/horizon``  a position where a depth-d search plays a worse move than a
-                               deeper one, found by search, and the line that shows why
+``POST /api/classic/horizon``  the textbook horizon effect, found by search: a lost position
+                               where the depth-d search plays a delaying threat that pushes
+                               the loss past its horizon, and the line that brings it back
 =============================  ==============================================================
 
 The page sends a classic game by name (``tictactoe``, ``connect4:4x4``, ``takeaway:12``,
@@ -110,8 +111,11 @@ async def cutoff(request: CutoffRequest, http: Request) -> dict[str, Any]:
 
 @router.post("/horizon", responses=HEAVY)
 async def horizon(request: CutoffRequest, http: Request) -> dict[str, Any]:
-    """The position nearest the start where the depth-d search plays an exactly worse move
-    than a deeper search (``moves`` is ignored), with the line that shows why."""
+    """The position nearest the start where the side to move faces an unavoidable loss
+    and the depth-d search plays a delaying threat that pushes it past the horizon
+    (``moves`` is ignored; another depth is tried when ``depth`` shows none, and
+    ``depth`` in the answer says which), with each move's plies to the end (``ends_in``)
+    and the line that brings the loss back into view."""
     return await workers.run(
         http, find_horizon, request.game, request.depth, request.evaluation,
         budget=request_budget(request.seconds),
