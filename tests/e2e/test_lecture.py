@@ -266,6 +266,8 @@ def test_presenter_mode_and_the_step_speed(
         expect(page.locator("body")).to_have_class(re.compile(r"\bpresenter\b"))
         expect(page.locator("#dag-step-label")).to_have_text("step 13 of 23")
         assert fits_width(page)
+        if width >= 1280:  # large type, and still the steps and the tree on one screen
+            assert bottom(page, "#dag-svg") <= height
         # the speed: the fastest plays the last ten steps within two seconds
         page.select_option("#dag-speed", "120")
         page.click("#dag-play")

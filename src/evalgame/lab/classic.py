@@ -42,8 +42,7 @@ from evalgame.search.table import TranspositionTable
 Role = Literal["max", "min", "both"]
 
 #: the page plays games that solve within a request's time: connect-four up to 20 cells
-CELLS = Limit(20, "the page plays connect-four on at most 20 cells (4x5); the command line "
-              "`evalgame classic` solves up to 25")  # fmt: skip
+CELLS = Limit(20, "the page plays connect-four on at most 20 cells (4x5): choose a smaller game")
 
 
 @dataclass
