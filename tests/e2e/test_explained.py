@@ -5,6 +5,7 @@ board's "why" view (regions, the sum rule's arithmetic, each move's value)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -141,4 +142,50 @@ def test_the_tiling_board_explains_itself(
         page.click("#tiling-why-button")
         expect(page.locator("#tiling-why-rule")).to_contain_text("A is large (25 squares)")
         expect(page.locator("#tiling-why-board .why-cell.large")).to_have_count(25)
+        assert fits(page)
+
+
+@pytest.mark.parametrize(("width", "scheme"), VIEWS)
+def test_classic_textbook_horizon_effect_and_pig_decimals(
+    browser: Browser, server: str, width: int, scheme: str
+) -> None:
+    with viewing(browser, server, width, scheme) as page:
+        go(page, "/#classic?g=tictactoe&r=both&m=1,3&v=0")
+        expect(page.locator("#classic-history li")).to_have_count(2)
+        page.click("#classic-cutoff-box summary")
+        page.fill("#cutoff-depth", "2")
+        page.select_option("#cutoff-evaluation", "zero")
+        page.click("#cutoff-estimate")  # the table of the game's own position first
+        expect(page.locator("#cutoff-table tbody tr")).to_have_count(7)
+        page.click("#cutoff-find")
+        # X 5, O 2, X 7: O has lost; 1, 9, 4, 6, 8 lose at once (seen at depth 2), and
+        # 3 blocks and threatens 1: X must answer, the loss comes at ply 4, unseen
+        summary = page.locator("#horizon-summary")
+        expect(summary).to_contain_text("After 5, 2, 7, O (MIN) to move has lost")
+        expect(summary).to_contain_text("It plays 3 instead")
+        expect(summary).to_contain_text("past its horizon: it believes 0")
+        expect(page.locator("#cutoff-table")).to_have_count(0)  # not another position's table
+        table = page.locator("#horizon-table tbody tr")
+        expect(table).to_have_count(6)
+        expect(page.locator("#horizon-table tr.chosen")).to_contain_text("4 (beyond)")
+        expect(page.locator("#horizon-table tbody")).to_contain_text("2 (seen)")
+        for _ in range(2):
+            page.click("#horizon-next")
+        expect(page.locator("#horizon-step")).to_contain_text("says 1 (exact 1)")  # in view
+        for _ in range(2):
+            page.click("#horizon-next")
+        expect(page.locator("#horizon-step")).to_contain_text("game over: X (MAX) wins")
+        assert fits(page)
+
+        go(page, "/#classic?g=pig:6:2:4&r=max&m=rolls%202&v=1")
+        values = page.locator("#classic-options .hint-value.exact")
+        expect(values).to_have_count(2)
+        for index in range(2):
+            expect(values.nth(index)).to_have_text(re.compile(r"^(≈ )?-?\d+(\.\d+)?$"))
+            expect(values.nth(index)).to_have_attribute("title", re.compile(r"^exactly -?\d+/\d+$"))
+        # a longer game's chances: 18-digit fractions, never on a button
+        go(page, "/#classic?g=pig:10&r=both&m=rolls%202&v=1")
+        expect(values.first).to_be_visible()
+        texts = values.all_inner_texts()
+        assert all(len(text) <= 9 and "/" not in text for text in texts), texts
         assert fits(page)

@@ -98,7 +98,7 @@ def test_tic_tac_toe_against_the_engine_with_values(page: Page) -> None:
     expect(page.locator("#classic-verdict")).to_have_text("draw")  # best play both sides
 
 
-def test_pig_values_are_exact_fractions(page: Page) -> None:
+def test_pig_values_are_decimals_with_the_exact_fraction_a_hover_away(page: Page) -> None:
     # the throw comes with the link: a new game's random throws could end it (a 1 loses the
     # turn) before the person has a move to make
     page.goto("/#classic?g=pig:6:2:4&r=max&m=rolls%202")
@@ -106,9 +106,10 @@ def test_pig_values_are_exact_fractions(page: Page) -> None:
     expect(page.locator("#classic-history li").first).to_contain_text("rolls 2")
     page.click("#classic-values")
     expect(page.locator("#classic-meaning")).to_contain_text("P(first player wins)")
-    expect(page.locator("#classic-options .hint-value.exact").first).to_have_text(
-        re.compile(r"^-?\d+(/\d+)?$")
-    )
+    # a chance as a decimal, the exact fraction a hover away
+    value = page.locator("#classic-options .hint-value.exact").first
+    expect(value).to_have_text(re.compile(r"^(≈ )?-?\d+(\.\d+)?$"))
+    expect(value).to_have_attribute("title", re.compile(r"^exactly -?\d+/\d+$"))
 
 
 def test_a_bad_game_name_is_refused_in_words(page: Page) -> None:
@@ -150,8 +151,9 @@ def test_cut_offs_and_a_horizon_effect_step_by_step(page: Page) -> None:
     expect(page.locator("#cutoff-verdict")).to_contain_text("the horizon hides")
     expect(page.locator("#cutoff-iterations tbody tr")).to_have_count(1)
 
-    page.click("#cutoff-find")
-    expect(page.locator("#horizon-summary")).to_contain_text("depth-1 search plays 5")
+    page.click("#cutoff-find")  # none at depth 1: the textbook one at depth 2
+    expect(page.locator("#horizon-summary")).to_contain_text("It plays 3 instead")
+    expect(page.locator("#cutoff-table")).to_have_count(0)  # one table: the position found's
     page.keyboard.press(".")
     page.keyboard.press(".")
     expect(page.locator("#horizon-step")).to_contain_text("2/")

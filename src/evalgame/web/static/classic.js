@@ -190,9 +190,11 @@ function render() {
   const onBoard = ["tictactoe", "connect4"].includes(state.kind);
   $("classic-options").replaceChildren(...(onBoard ? [] : state.legal.map((entry) => option(state, entry))));
   $("classic-text").textContent = onBoard ? "" : state.text;
+  const value = readable(state.value);
   $("classic-meaning").textContent = request.values || state.over
-    ? `Value of the position: ${exact(state.value)} — ${state.value_means}.`
+    ? `Value of the position: ${value.title ? value.text : exact(state.value)} — ${state.value_means}.`
     : "";
+  $("classic-meaning").title = request.values && value.title ? value.title : "";
   $("classic-history").replaceChildren(...state.moves.map((move, i) =>
     el("li", {}, `${move} `, el("span", { class: "by", text: `(${SIDES[state.players[i]]})` }))));
   renderCutoffBox(state);
@@ -215,16 +217,26 @@ function verdict(state) {
   return `${youWin ? "You win" : "The engine wins"} (${state.verdict})`;
 }
 
-/** A move's value: the exact number, or — a fraction too long to read from afar, as Pig's
- * chances are — its decimal large and the exact fraction small beneath it. */
+/** An exact number for a lecture room: a fraction (Pig's chances run to 36 digits) as its
+ * decimal, the exact fraction a hover away (the title); a whole number as it is. */
+function readable(text) {
+  if (text === null || text === undefined) return { text: "—" };
+  if (!text.includes("/")) return { text };
+  const written = exact(text); // "a/b ≈ 0.5828", or "a/b = 0.25" for a decimal fraction
+  const decimal = written.split(/ [≈=] /)[1];
+  return { text: `${written.includes(" = ") ? "" : "≈ "}${decimal}`, title: `exactly ${text}` };
+}
+
+/** A move's value, as `readable` writes it. */
 function valueLabel(entry) {
   if (entry.value === undefined) return null;
-  if (entry.value === null || entry.value.length <= 8) {
-    return el("span", { class: "hint-value exact", text: entry.value ?? "—" });
-  }
-  const [, decimal] = exact(entry.value).split(/ [≈=] /);
-  return el("span", { class: "hint-value exact", title: entry.value },
-    `≈ ${decimal}`, el("span", { class: "fraction", text: entry.value }));
+  return el("span", { class: "hint-value exact", ...readable(entry.value) });
+}
+
+/** A throw's probability as a decimal ("p ≈ 0.1667"), the exact fraction a hover away. */
+function probability(text) {
+  const shown = readable(text);
+  return { ...shown, text: `p ${shown.text.startsWith("≈") ? "" : "= "}${shown.text}` };
 }
 
 function option(state, entry) {
@@ -235,7 +247,7 @@ function option(state, entry) {
     class: entry.best ? "best" : undefined,
     disabled: !enabled,
     onclick: () => play(entry.move),
-  }, entry.move, entry.probability ? el("span", { class: "hint-value", text: `p = ${entry.probability}` }) : null,
+  }, entry.move, entry.probability ? el("span", { class: "hint-value", ...probability(entry.probability) }) : null,
   valueLabel(entry));
 }
 
@@ -343,6 +355,11 @@ async function estimate() {
       api("/api/classic/cutoff", cutoffRequest(), signal));
     $("cutoff-what").textContent = `${found.evaluations[$("cutoff-evaluation").value]}.`;
     $("cutoff-out").replaceChildren(...estimates(found));
+    if (horizonLine) { // one table on screen, of the position on the board above it
+      horizonLine = null;
+      $("horizon-out").replaceChildren();
+      link();
+    }
   } catch (error) {
     showError($("classic-error"), error instanceof Cancelled ? new Error("Cancelled.") : error);
   }
@@ -384,6 +401,8 @@ async function findHorizon(step = 0) {
       api("/api/classic/horizon", request, signal));
     const last = found.line.length;
     horizonLine = { found, step: Math.max(0, Math.min(last, step)), depth: request.depth, evaluation: request.evaluation };
+    $("cutoff-out").replaceChildren(); // its table was of another position
+    $("cutoff-what").textContent = "";
     renderHorizon();
     link(); // the line and its step in the address (a link reopened keeps them)
   } catch (error) {
@@ -393,26 +412,57 @@ async function findHorizon(step = 0) {
 
 function renderHorizon() {
   const { found, step } = horizonLine;
-  const mover = found.to_move === "max" ? "X (MAX)" : "O (MIN)";
+  const side = (who) => (who === "max" ? "X (MAX)" : "O (MIN)");
+  const mover = side(found.to_move);
+  const winner = found.to_move === "max" ? "O (MIN)" : "X (MAX)";
   const open = () => {
     $("classic-game-name").value = found.game;
     send({ game: found.game, role: "both", moves: found.moves, values: true });
   };
+  const depth = found.depth;
+  const seen = found.rows.filter((row) => row.ends_in <= depth);
   const shown = step === 0 ? { move: null, board: found.board } : found.line[step - 1];
   const back = el("button", { type: "button", id: "horizon-back", text: "‹ back", disabled: step === 0,
     onclick: () => stepHorizon(-1) });
   const next = el("button", { type: "button", id: "horizon-next", text: "next ›",
     disabled: step === found.line.length, onclick: () => stepHorizon(1) });
+  const stepText = step === 0
+    ? `the position found: ${mover} to move, estimate ${found.estimate} (exact ${found.value})`
+    : `${step}/${found.line.length}: ${step === 1 ? "the delaying move" : "then"} ${shown.move} — ` +
+      (shown.to_move
+        ? `a fresh depth-${depth} search here says ${shown.estimate} (exact ${shown.exact})`
+        : `game over: ${winner} wins (${shown.exact})`);
+  const rows = found.rows.map((row) => el("tr", {
+    class: row.move === found.chosen.move ? "chosen" : undefined },
+  el("td", { class: "mono", text: row.move }),
+  el("td", { class: "mono", text: row.estimate }),
+  el("td", { class: "mono", text: row.exact }),
+  el("td", { class: "mono", text: `${row.ends_in}${row.ends_in <= depth ? " (seen)" : " (beyond)"}` })));
+  const asked = found.asked !== depth
+    ? `At depth ${found.asked} no position shows it; at depth ${depth}: `
+    : "";
   $("horizon-out").replaceChildren(
+    el("h4", { text: "The horizon effect" }),
     el("p", { class: "report", id: "horizon-summary", text:
-      `After ${found.moves.join(", ") || "no moves"}, ${mover} to move: the depth-${found.depth} ` +
-      `search plays ${found.chosen.move} (estimate ${found.chosen.estimate}, exact ${found.chosen.exact}); ` +
-      `${found.best.move} is worth ${found.best.exact}. A search to depth ${found.deeper} plays right.` }),
+      `${asked}${asked ? "after" : "After"} ${found.moves.join(", ") || "no moves"}, ${mover} to move ` +
+      "has lost: every move " +
+      `loses (exact ${found.value}). After ${seen.map((row) => row.move).join(", ")} the loss comes ` +
+      `within ${depth} plies, and the depth-${depth} search sees it. It plays ${found.chosen.move} ` +
+      `instead — a threat that ${winner} must answer — which delays the loss to ply ` +
+      `${found.chosen.ends_in}, past its horizon: it believes ${found.chosen.estimate}. ` +
+      (found.deeper ? `A search to depth ${found.deeper} sees the loss.` : "") }),
+    el("div", { class: "table-box" },
+      el("table", { class: "classic-values", id: "horizon-table" },
+        el("caption", { text: `Every move of the position found (${mover} to move)` }),
+        el("thead", {}, el("tr", {}, el("th", { text: "move" }),
+          el("th", { text: `estimate (depth ${depth})` }), el("th", { text: "exact value" }),
+          el("th", { text: "game ends at ply" }))),
+        el("tbody", {}, ...rows))),
+    el("p", { class: "report", text: "Plies to the end count the winner hurrying and the loser " +
+      "delaying. Step through the delaying line: the loss comes back into view." }),
     el("div", { class: "replay", role: "group", "aria-label": "the line beyond the horizon" },
       back, next,
-      el("span", { class: "step-label", id: "horizon-step", text: step === 0
-        ? "the position found"
-        : `${step}/${found.line.length}: ${step === 1 ? "the depth-limited choice" : "best play"} ${shown.move}` }),
+      el("span", { class: "step-label", id: "horizon-step", text: stepText }),
       el("button", { type: "button", text: "Open this position", onclick: open })),
     miniBoard(shown.board));
 }
