@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 ENDPOINTS = [
     "/api/evaluate/check",
+    "/api/evaluate/validate",
     "/api/evaluate/play",
     "/api/evaluate/hint",
     "/api/evaluate/solve",
