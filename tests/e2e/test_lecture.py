@@ -154,8 +154,12 @@ def test_the_game_tree_step_is_kept_on_a_tab_switch(
         expect(page.locator("#tree-step-label")).to_contain_text("step 7 of")
 
 
-def test_a_horizon_link_keeps_its_line_in_the_address(browser: Browser, server: str) -> None:
-    with room(browser, server, 1280, 800, "light") as page:
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_horizon_link_keeps_its_line_in_the_address(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
         ready(page, "/#classic?g=tictactoe&r=both&m=1,3&v=0")
         expect(page.locator("#classic-history li")).to_have_count(2)
         page.click("#classic-cutoff-box summary")
@@ -174,6 +178,30 @@ def test_a_horizon_link_keeps_its_line_in_the_address(browser: Browser, server: 
         assert "hd=1" in page.url
         assert "he=lines" in page.url
         assert "hs=1" in page.url
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_game_in_play_keeps_its_moves_across_tabs(
+    browser: Browser, server: str, width: int, height: int, scheme: str
+) -> None:
+    with room(browser, server, width, height, scheme) as page:
+        ready(page, "/#play?e=X*(Y-Z)&d=0..9&r=max&m=9,X")
+        expect(page.locator("#play-history li")).to_have_count(1)  # one round played
+        moves = hash_of(page)
+        assert "m=" in moves
+        page.click("#tab-graph")
+        expect(page.locator("#graph")).to_be_visible()
+        page.click("#tab-play")
+        assert hash_of(page) == moves
+        page.go_back()
+        expect(page.locator("#graph")).to_be_visible()
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("#graph")).to_be_visible()
+        page.go_back()
+        expect(page.locator("#play-history li")).to_have_count(1)
+        assert hash_of(page) == moves
 
 
 # ------------------------------------------------------------------ 1. presentation
