@@ -306,7 +306,7 @@ function randomRow() {
       el("label", {}, el("input", { id: "dag-r-chance", type: "checkbox" }), " chance levels")),
     number("seed", "Seed", "1", "0", "2147483648"),
     el("button", { id: "dag-random", type: "button", text: "Random tree" }),
-    el("button", { id: "dag-reseed", type: "button", title: "a new seed", text: "🎲 another" }),
+    el("button", { id: "dag-reseed", type: "button", title: "a new seed", text: "another seed" }),
   );
 }
 
@@ -610,7 +610,7 @@ function replay(count) {
 
 const infinity = (bound) => ({ "-inf": "−∞", "+inf": "+∞" })[bound] ?? bound;
 const shown = ({ value, bound }) => `${{ lower: "≥ ", upper: "≤ " }[bound] ?? ""}${value}`;
-const hat = ({ value, bound }) => (bound === "estimate" ? `~${value}` : shown({ value, bound }));
+const hat = ({ value, bound }) => (bound === "estimate" ? `≈${value}` : shown({ value, bound }));
 
 /** The step in words (and why, for a cut-off). */
 function explain(s, state) {
@@ -1037,8 +1037,15 @@ function drawTree(state) {
   size(canvas, width, height);
   const hidden = tree.length - visible.length;
   canvas.setAttribute("aria-label", `the game tree: ${tree.length} nodes${hidden ? `, ${hidden} of them folded` : ""}`);
-  canvas.replaceChildren(...edges, ...nodes, ...notes);
-  const items = [["open", "entered (its (α, β) window beside it)"], ["done", "left (its value beside it; ≥ or ≤: a bound; ~: an estimate)"]];
+  const horizon = [];
+  const cutAt = lab.options?.depth;
+  if (cutAt && cutAt <= Math.max(...depth.values())) { // the depth cut-off: nothing below is searched
+    const y = 34 + cutAt * ROW + R + 20;
+    horizon.push(svg("line", { x1: 4, y1: y, x2: width - 4, y2: y, class: "horizon-line" }),
+      svg("text", { x: 8, y: y - 4, class: "horizon-label side halo", text: `depth ${cutAt}: the horizon` }));
+  }
+  canvas.replaceChildren(...horizon, ...edges, ...nodes, ...notes);
+  const items = [["open", "entered (its (α, β) window beside it)"], ["done", "left (its value beside it; ≥ or ≤: a bound; ≈: an estimate)"]];
   if (["star2"].includes(lab.algorithm)) items.push(["probed", "probed: a bound from its first move"]);
   if (["alphabeta", "star1", "star2"].includes(lab.algorithm)) items.push(["pruned", "pruned by a cut-off (✂α, ✂β; ✂*: at a chance node)"]);
   legend(items);
