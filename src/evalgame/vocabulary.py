@@ -156,8 +156,8 @@ def unknown_words(answer: Any, key: str = "") -> list[str]:
     >>> unknown_words({"play": "misère", "winner": "MAX", "value": 18, "lower": "1.5"})
     ["play: 'misère' is not one of normal, misere", "winner: 'MAX' is not one of max, min, \
 first, second, A, B, null", "lower: '1.5' is not an exact value"]
-    >>> unknown_words({"runs": [{"engine": "C kernel", "kind": "hot"}]})
-    ["runs/0/engine: 'C kernel' is not one of native, python", "runs/0/kind: 'hot' under a \
+    >>> unknown_words({"runs": [{"engine": "C kernel", "tint": "hot"}]})
+    ["runs/0/engine: 'C kernel' is not one of native, python", "runs/0/tint: 'hot' under a \
 key that is not in the vocabulary"]
     """
     return list(_walk(answer, key, key))
