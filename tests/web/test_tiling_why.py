@@ -175,3 +175,30 @@ def test_bad_positions_are_refused_in_words(
     answer = client.post("/api/tiling/why", json=body)
     assert answer.status_code == status, answer.text
     assert words in answer.text
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 6), (6, 6)])
+def test_why_agrees_with_the_engine_on_larger_boards(
+    client: TestClient, rows: int, cols: int
+) -> None:
+    """Past the exhaustive search's reach: whenever the sum rule decides a position, its
+    value is the engine's (the hint's exact value, the solver's search)."""
+    rng = random.Random(rows * cols)
+    decided = 0
+    for _ in range(8):
+        moves = random_position(rows, cols, rng)
+        while len(moves) < rows * cols // 5:  # deep enough for the regions to be small
+            moves = random_position(rows, cols, rng)
+        found = why(client, rows=rows, cols=cols, moves=moves)
+        if found["value"] is None or not found["moves"]:
+            continue
+        hint = client.post(
+            "/api/tiling/hint", json={"rows": rows, "cols": cols, "moves": moves, "seconds": 10}
+        ).json()
+        assert hint["exact"], hint
+        assert found["value"] == hint["value"]
+        by_domino = {str(move["domino"]): move["value"] for move in hint["moves"]}
+        for move in found["moves"]:
+            assert move["value"] == by_domino[str(move["domino"])]
+        decided += 1
+    assert decided
