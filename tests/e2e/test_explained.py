@@ -82,6 +82,11 @@ def test_impartial_mex_chips_misere_rule_and_errors(
         expect(page.locator("#impartial-xor")).to_contain_text("Misère Nim rule")
         expect(page.locator("#impartial-xor")).to_contain_text("the player to move wins")
         expect(page.locator("#impartial-heap-rows button.best")).to_have_count(3)
+        # a heap of 100 has 100 moves: folded away, its winning one in view
+        expect(page.locator("#impartial-heap-rows button.best:visible")).to_have_count(3)
+        expect(page.locator(".many-moves summary").first).to_have_text(
+            "the other 99 moves on this heap"
+        )
         expect(page.locator("#impartial-error")).to_have_text("")
 
         for heaps, misere, words in [

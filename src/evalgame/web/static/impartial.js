@@ -37,6 +37,8 @@ const NAMES = { nim: "Nim", takeaway: "take-away", kayles: "Kayles", dawson: "Da
 /** The page draws heaps up to this size as counters (the API takes up to 1000). */
 const DRAWN = 40;
 const MOST_HEAPS = 12;
+/** A heap with more moves than this shows them folded (its winning ones in view). */
+const MANY_MOVES = 24;
 /** The largest heap the API takes. */
 const LARGEST = 1000;
 const GAME_WORDS = "nim, takeaway, kayles, dawson, grundy or subtraction:1,2,3 (any set)";
@@ -339,12 +341,26 @@ function heapRow(a, heap, index) {
     : el("span", { class: "counters", text: `(${heap.size})` });
   const label = `${NAMES[heap.game] ?? heap.game} ${heap.size}`;
   const value = game.showValues ? mexLine(heap) : null;
-  const chips = el("div", { class: "options moves", role: "group", "aria-label": `moves on heap ${index + 1}` },
+  // a large heap's moves fold away (a heap of 100 has 100): its winning ones stay in view
+  let shown = el("div", { class: "options moves", role: "group", "aria-label": `moves on heap ${index + 1}` },
     ...moves.map((entry) => moveButton(entry, myTurn)));
+  if (moves.length > MANY_MOVES) {
+    const winning = game.showValues ? moves.filter((entry) => entry.winning) : [];
+    const others = moves.filter((entry) => !winning.includes(entry));
+    const group = (label, entries) => el("div", { class: "options moves", role: "group", "aria-label": label },
+      ...entries.map((entry) => moveButton(entry, myTurn)));
+    shown = el("div", {},
+      winning.length ? group(`winning moves on heap ${index + 1}`, winning) : null,
+      el("details", { class: "many-moves" },
+        el("summary", { text: winning.length
+          ? `the other ${others.length} moves on this heap`
+          : `all ${moves.length} moves on this heap` }),
+        group(`moves on heap ${index + 1}`, others)));
+  }
   return el("div", { class: "heap-row", "data-heap": String(index) },
     el("div", { class: "heap-head" },
       el("span", { class: "heap-name", text: `${index + 1}. ${label}` }), value, counters),
-    moves.length ? chips : null);
+    moves.length ? shown : null);
 }
 
 /** What the chips under the heaps show, in words. */
