@@ -121,7 +121,7 @@ def test_the_tiling_board_explains_itself(
         go(page, "/#tiling?rows=3&cols=4&r=max&s=2&m=1.0-1.1,1.2-1.3")
         expect(page.locator("#tiling-board .cell")).to_have_count(12)
         page.click("#tiling-why-button")
-        expect(page.locator("#tiling-why-table tbody tr")).to_have_count(2)
+        expect(page.locator("#tiling-why h3")).to_contain_text("MAX to move")
         expect(page.locator("#tiling-why-table tbody tr[data-kind='hot']")).to_have_count(2)
         expect(page.locator("#tiling-why-board .why-cell.hot")).to_have_count(8)
         rule = page.locator("#tiling-why-rule")
@@ -141,6 +141,14 @@ def test_the_tiling_board_explains_itself(
         expect(page.locator("#tiling-board .cell.max")).to_have_count(4)
         expect(page.locator("#tiling-why h3")).to_contain_text("MAX to move")
         assert fits(page)
+        # the view is in the address: a reload reopens it on the same position
+        assert "why=1" in page.url
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("#tiling-why h3")).to_contain_text("MAX to move")
+        page.keyboard.press("w")  # and w closes it
+        expect(page.locator("#tiling-why")).to_be_hidden()
+        assert "why=1" not in page.url
         # a large region: no rule, said in words
         go(page, "/#tiling?rows=5&cols=5&r=max&s=2&m=")
         expect(page.locator("#tiling-board .cell")).to_have_count(25)

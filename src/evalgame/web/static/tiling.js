@@ -82,6 +82,7 @@ export function setupTiling() {
       seconds: Number($("tiling-seconds").value),
     };
     const problem = formProblem(request);
+    showWhy(params.get("why") === "1");
     if (problem) showError($("tiling-error"), new Error(`The link is broken: ${problem}`));
     else send(request);
   };
@@ -98,6 +99,19 @@ function formProblem(request) {
     return "The engine's time must be more than 0 and at most 10 seconds.";
   }
   return null;
+}
+
+/** The game shown (and whether the why view is open) in the address. */
+function tilingLink() {
+  const { request, state } = game;
+  writeLink("tiling", {
+    rows: request.rows,
+    cols: request.cols,
+    r: request.role,
+    s: request.seconds,
+    m: formatDominoes(state.dominoes),
+    ...(why ? { why: "1" } : {}),
+  });
 }
 
 /** Dominoes in a link: "1.1-1.2,0.0-1.0" (row.column of each half). */
@@ -119,13 +133,7 @@ async function send(request) {
       api("/api/tiling/play", request, signal),
     );
     game = { request, state };
-    writeLink("tiling", {
-      rows: request.rows,
-      cols: request.cols,
-      r: request.role,
-      s: request.seconds,
-      m: formatDominoes(state.dominoes),
-    });
+    tilingLink();
   } catch (error) {
     const cancelled = error instanceof Cancelled;
     showError($("tiling-error"), cancelled ? new Error("Cancelled: the board is as it was.") : error);
@@ -343,11 +351,17 @@ function setupWhy() {
 
 function toggleWhy() {
   if (!game) return;
-  why = !why;
+  showWhy(!why);
+  tilingLink();
+  if (why) explain();
+}
+
+/** Open or close the why view (its content follows the next position explained). */
+function showWhy(open) {
+  why = open;
   $("tiling-why-button").setAttribute("aria-pressed", String(why));
   $("tiling-why-button").textContent = why ? "Hide why" : "Why? (regions)";
   $("tiling-why").hidden = !why;
-  if (why) explain();
 }
 
 async function explain() {
