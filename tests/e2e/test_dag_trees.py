@@ -253,3 +253,45 @@ def test_a_3_to_the_7_tree_is_drawn_folded(
         page.click("#dag-last")
         expect(page.locator("#dag-event")).to_contain_text("leave root (MAX)")
         assert fits(page)
+
+
+@pytest.mark.parametrize(("width", "scheme"), SIZES[:2])
+def test_a_tree_is_edited_by_clicking_it(
+    browser: Browser, server: str, width: int, scheme: str
+) -> None:
+    with lab(browser, server, width, scheme) as page:
+        start(page, "textbook", "alphabeta")
+        page.click("#dag-edit")
+        expect(page.locator("#dag-edit-panel")).to_contain_text("Click a node to change it")
+        page.click("#dag-svg g.node[data-name='1.1']")
+        page.fill("#dag-edit-value", "7")
+        page.click("#dag-edit-set")
+        expect(page.locator("#dag-game")).to_have_value("[[7,12,8],[2,4,6],[14,5,2]]")
+        expect(page.locator("#dag-summary")).to_contain_text("value of root = 7")
+        page.click("#dag-svg g.node[data-name='3']")
+        page.click("#dag-edit-add")  # a fourth move for MIN, worth 0
+        expect(page.locator("#dag-game")).to_have_value("[[7,12,8],[2,4,6],[14,5,2,0]]")
+        page.click("#dag-svg g.node[data-name='2.3']")
+        page.click("#dag-edit-remove")
+        expect(page.locator("#dag-game")).to_have_value("[[7,12,8],[2,4],[14,5,2,0]]")
+        # a chance position: the search becomes expectiminimax, the game a DAG object
+        page.click("#dag-svg g.node[data-name='2']")
+        page.select_option("#dag-edit-player", "chance")
+        expect(page.locator("#dag-summary")).to_contain_text("value of root = 7")
+        expect(page.locator("#dag-svg text.probability")).to_have_text(["1/2", "1/2"])
+        assert '"probabilities":["1/2","1/2"]' in page.locator("#dag-game").input_value()
+        page.click("#dag-svg g.node[data-name='2']")
+        page.fill("#dag-edit-odds", "1/2, 1/3")  # not adding up to 1: refused, the tree kept
+        page.keyboard.press("Enter")
+        expect(page.locator("#dag-edit-error")).to_have_text(
+            "the probabilities must add up to exactly 1"
+        )
+        page.fill("#dag-edit-odds", "1/4, 0.75")
+        page.keyboard.press("Enter")
+        expect(page.locator("#dag-svg text.probability")).to_have_text(
+            ["1/4", "3/4"]
+        )  # exact, as the server writes it
+        page.click("#dag-svg g.node[data-name='1.2']")
+        page.fill("#dag-edit-value", "1..2")
+        page.click("#dag-edit-set")
+        expect(page.locator("#dag-edit-error")).to_contain_text("not an exact number")

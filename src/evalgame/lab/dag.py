@@ -799,6 +799,8 @@ def _position(game: DagGame, name: str) -> dict[str, Any]:
     }
     if node.probabilities:
         described["probabilities"] = [format_number(p) for p in node.probabilities]
+    if node.estimate is not None:
+        described["estimate"] = format_number(node.estimate)
     return described
 
 

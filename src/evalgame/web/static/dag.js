@@ -6,6 +6,7 @@ import {
   $, api, Cancelled, el, exact, fold, newView, showError, speedControl, svg, typing,
   unfold, whileBusy, writeLink,
 } from "./common.js";
+import { editableTree, editPanel } from "./dagedit.js";
 
 const TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]";
 const EXAMPLES = {
@@ -121,6 +122,8 @@ const WHO = { max: "MAX", min: "MIN", chance: "chance", leaf: "leaf" };
 let lab = null; // the server's answer and what is derived from it (see load)
 let step = 0; // steps applied: 0 = before the search
 let timer = null;
+/** Click-to-edit: on or off, the tree as a model, the name of the node being edited. */
+const editing = { on: false, model: null, selected: null };
 
 /** Fill the tab and set it up; returns the function that opens a shared link's game. */
 export function setupDag() {
@@ -145,6 +148,21 @@ export function setupDag() {
     event.target.value = "";
   });
   $("dag-algorithm").addEventListener("change", syncOptions);
+  $("dag-edit").addEventListener("click", () => {
+    editing.on = !editing.on;
+    $("dag-edit").setAttribute("aria-pressed", String(editing.on));
+    $("dag-edit").textContent = editing.on ? "✓ done editing" : "✎ edit the tree";
+    editing.selected = editing.on ? editing.selected : null;
+    editorPanel();
+    if (lab) setStep(step);
+  });
+  $("dag-svg").addEventListener("click", (event) => {
+    const node = event.target.closest?.("g.node[data-node]");
+    if (!editing.on || !node || !editing.model) return;
+    editing.selected = editing.model[Number(node.dataset.node)].name;
+    editorPanel();
+    setStep(step);
+  });
   $("dag-random").addEventListener("click", () => {
     newView("dag");
     show(0, randomSpec());
@@ -259,6 +277,12 @@ function panel() {
       ),
       el("p", { id: "dag-event", class: "event", "aria-live": "polite" }),
       el("div", { class: "dag-box" }, svg("svg", { id: "dag-svg", class: "dag", role: "img" })),
+      el(
+        "div",
+        { id: "dag-editbar", class: "editbar" },
+        el("button", { id: "dag-edit", type: "button", "aria-pressed": "false", text: "✎ edit the tree" }),
+        el("div", { id: "dag-edit-panel", class: "edit-panel", "aria-live": "polite" }),
+      ),
       el("ul", { id: "dag-legend", class: "legend", "aria-label": "legend" }),
       el("div", { class: "table-box" }, el("table", { id: "dag-counts", class: "counts" })),
       el("p", {
@@ -370,7 +394,7 @@ function gameOf(text) {
   }
 }
 
-async function show(at = 0, random = null) {
+async function show(at = 0, random = null, keep = false) {
   stopPlay();
   showError($("dag-error"), null);
   $("dag-echo").replaceChildren();
@@ -403,6 +427,10 @@ async function show(at = 0, random = null) {
   } catch (error) {
     if (error instanceof Cancelled) {
       showError($("dag-error"), new Error("Cancelled."));
+      return;
+    }
+    if (keep) { // an edit the server refused: the last drawing stays, the message says why
+      showError($("dag-error"), error);
       return;
     }
     forget();
@@ -454,7 +482,7 @@ function refused(error, game) {
 function describe(name, raw) {
   if (raw && "value" in raw) return { name, player: "leaf", value: String(raw.value), moves: [] };
   const moves = Array.isArray(raw?.moves) ? raw.moves.map(String) : [];
-  return { name, player: raw?.player ?? "max", moves, probabilities: raw?.probabilities };
+  return { name, player: raw?.player ?? "max", moves, probabilities: raw?.probabilities, estimate: raw?.estimate };
 }
 
 function load(answer, link, address) {
@@ -465,6 +493,9 @@ function load(answer, link, address) {
   const sizes = tree ? tree.map(() => 1) : null;
   if (tree) for (let id = tree.length - 1; id > 0; id -= 1) sizes[tree[id].parent] += sizes[id]; // pre-order ids
   lab = { ...answer, positions, children, sizes, link, address };
+  editing.model = editableTree(lab);
+  if (editing.model && !editing.model.some((node) => node.name === editing.selected)) editing.selected = null;
+  editorPanel();
   $("dag-view").hidden = false;
   $("dag-replay").hidden = false;
   $("dag-step").max = String(answer.steps.length);
@@ -474,6 +505,35 @@ function load(answer, link, address) {
   renderCounts(answer);
   const given = link.length > 90 ? `${link.slice(0, 88)}…` : link;
   fold("dag", `${SEARCHES[answer.algorithm] ?? answer.algorithm} on ${given}`);
+}
+
+/** The editing panel: what to click, or the node clicked with what can be changed. */
+function editorPanel() {
+  const panel = $("dag-edit-panel");
+  if (!editing.on) {
+    panel.replaceChildren();
+    return;
+  }
+  if (!editing.model) {
+    panel.replaceChildren(lab?.tree
+      ? "This game reaches a position along two paths: edit its JSON in the form (✎ change)."
+      : "Choose a tree search (minimax, alpha-beta, …) to edit the tree by clicking it.");
+    return;
+  }
+  const id = editing.model.findIndex((node) => node.name === editing.selected);
+  if (id < 0) {
+    panel.replaceChildren("Click a node to change it: a leaf's value, who moves, the probabilities, an estimate; add a move or remove one.");
+    return;
+  }
+  panel.replaceChildren(...editPanel(editing.model, id, (text) => {
+    $("dag-game").value = text;
+    const chance = editing.model.some((node) => node.player === "chance");
+    if (chance && ["minimax", "alphabeta"].includes($("dag-algorithm").value)) {
+      $("dag-algorithm").value = "expectiminimax"; // alpha-beta takes no chance positions
+      syncOptions();
+    }
+    show(0, null, true);
+  }));
 }
 
 /** What the search cut off at a depth chose, against the exact values. */
@@ -1027,7 +1087,8 @@ function drawTree(state) {
       }
     }
     const current = state.current === id ? " current" : "";
-    nodes.push(svg("g", { class: `node ${paint}${current}`, "data-node": String(id), "data-name": node.position, "data-colour": paint },
+    const chosen = editing.on && editing.selected === node.position ? " selected" : "";
+    nodes.push(svg("g", { class: `node ${paint}${current}${chosen}${editing.on ? " editable" : ""}`, "data-node": String(id), "data-name": node.position, "data-colour": paint },
       shape(position.player, cx, cy, { class: "shape" }),
       svg("title", { text: `${node.position} (${WHO[position.player]})${result ? `: ${hat(result)}` : ""}` }),
       ...labels,
