@@ -253,6 +253,11 @@ def test_a_3_to_the_7_tree_is_drawn_folded(
         page.click("#dag-last")
         expect(page.locator("#dag-event")).to_contain_text("leave root (MAX)")
         assert fits(page)
+        # the DFS of the same game draws the positions on its path and their moves
+        page.goto("/#dag?r=3,7,0,9,0,1&a=dfs&s=3000")
+        expect(page.locator("#dag-step-label")).to_contain_text("step 3000 of 6560")
+        assert 8 <= page.locator("#dag-svg g.node").count() <= 40
+        expect(page.locator("#dag-legend")).to_contain_text("of 3280) are drawn")
 
 
 @pytest.mark.parametrize(("width", "scheme"), SIZES[:2])

@@ -468,10 +468,10 @@ def walk_game(
         )
     evaluation = _evaluation(game, options.evaluation) if options.depth is not None else None
     answer["counts"].update(_tree_counts(game, nodes, exact, budget, options, bounds, evaluation))
+    answer["bounds"] = [format_number(bounds[0]), format_number(bounds[1])]
     if algorithm == "dfs":
         return answer
     answer["tree"] = [{"position": node.position, "parent": node.parent} for node in nodes]
-    answer["bounds"] = [format_number(bounds[0]), format_number(bounds[1])]
     answer["options"] = {
         "order": options.order,
         "table": options.table,

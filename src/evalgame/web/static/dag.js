@@ -620,9 +620,34 @@ function setStep(value) {
     legend([["win", "MAX wins (W: moves to the win)"], ["loss", "MIN wins (L)"], ["draw", "a draw (D)"], ["white", "not labelled yet"]]);
   } else {
     const colour = (name) => state.colour.get(name) ?? "white";
-    drawGraph(lab.start, lab.positions, colour, new Set(), state);
+    const shown = lab.positions.size > COLLAPSE ? nearby(state) : lab.positions;
+    drawGraph(lab.start, shown, colour, new Set(), state);
     legend([["white", "white: not reached"], ["grey", "grey: entered"], ["black", "black: VALUE set"]]);
+    if (shown !== lab.positions) {
+      $("dag-legend").append(el("li", { text: `only the positions on the DFS's path and their moves (${shown.size} of ${lab.positions.size}) are drawn` }));
+    }
   }
+}
+
+/** A large game's positions near the DFS: the start, the grey ones (the search's path), the
+ * current one, and their moves. */
+function nearby(state) {
+  const keep = new Set([lab.start]);
+  const near = [lab.start, ...[...state.colour].filter(([, c]) => c === "grey").map(([name]) => name)];
+  if (state.current !== null) near.push(state.current);
+  for (const name of near) {
+    keep.add(name);
+    for (const move of lab.positions.get(name).moves) keep.add(move);
+  }
+  return new Map([...keep].map((name) => {
+    const position = lab.positions.get(name);
+    const kept = position.moves.map((move, i) => [move, i]).filter(([move]) => keep.has(move));
+    return [name, {
+      ...position,
+      moves: kept.map(([move]) => move),
+      probabilities: position.probabilities && kept.map(([, i]) => position.probabilities[i]),
+    }];
+  }));
 }
 
 /** What the first `count` steps have done: colours, values, windows, cut-offs. */
