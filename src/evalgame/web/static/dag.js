@@ -218,7 +218,9 @@ function panel() {
         "(finished: its VALUE set from its successors'), and touches each position and each " +
         "edge once, Θ(V + E). The tree searches walk the tree the DAG unfolds to; alpha-beta " +
         "shows the (α, β) window it brings to every node and greys the subtrees its cut-offs " +
-        "prune.",
+        "prune; Star1 and Star2 (Ballard's *-minimax) prune at chance nodes too, with bounds " +
+        "L ≤ every leaf ≤ U. Type a game, load an example, draw a random tree, or edit the " +
+        "drawing by clicking it.",
     }),
     el(
       "form",
