@@ -174,8 +174,15 @@ def test_star2_cuts_at_a_chance_node_beside_expectiminimax(
         for search, count in [("expectiminimax", "9"), ("star1", "5"), ("star2", "4")]:
             expect(counts.locator(f"tr[data-search='{search}'] td")).to_have_text(count)
         assert page.evaluate(LABELS_APART) == []
-        start(page, None, "expectiminimax")  # the same value, every node
+        # beside it, expectiminimax on the same game: the same value, every node entered
+        page.click("#dag-counts tr[data-search='expectiminimax'] button.step-it")
         expect(page.locator("#dag-summary")).to_contain_text("value of r = 5")
+        expect(page.locator("#dag-counts tr[aria-current='true']")).to_have_attribute(
+            "data-search", "expectiminimax"
+        )
+        assert "a=expectiminimax" in page.url
+        page.click("#dag-counts tr[data-search='star1'] button.step-it")
+        expect(page.locator("#dag-summary")).to_contain_text("5 of 9 nodes entered")
 
 
 @pytest.mark.parametrize(("width", "scheme"), SIZES[:2])

@@ -598,11 +598,30 @@ function renderCounts(answer) {
     ["star1", `Star1, bounds [${answer.bounds?.join(", ") ?? "L, U"}]`, counts.star1 ?? cut],
     ["star2", "Star2 (probes first)", star2 ?? cut],
   ];
+  const order = answer.options?.order ?? "given";
+  const shownKey = answer.algorithm === "alphabeta" && order !== "given" ? `alphabeta_${order}` : answer.algorithm;
   $("dag-counts").replaceChildren(
-    el("caption", { text: "Nodes each search enters" }),
-    ...rows.map(([key, what, count]) =>
-      el("tr", { "data-search": key }, el("th", { text: what }), el("td", { class: "mono", text: String(count) }))),
+    el("caption", { text: "Nodes each search enters (▶: step that search on this game)" }),
+    ...rows.map(([key, what, count]) => {
+      const [algorithm, by = "given"] = key.split("_");
+      const runnable = algorithm in SEARCHES && typeof count === "number" && key !== shownKey;
+      const here = key === shownKey ? { "aria-current": "true" } : {};
+      return el("tr", { "data-search": key, ...here },
+        el("th", {}, what, runnable
+          ? el("button", { type: "button", class: "step-it", title: `step ${what} on this game`, "aria-label": `step ${what}`, text: "▶", onclick: () => stepOther(algorithm, by) })
+          : null),
+        el("td", { class: "mono", text: String(count) }));
+    }),
   );
+}
+
+/** The same game (and options) stepped with another search, from its start. */
+function stepOther(algorithm, order) {
+  $("dag-algorithm").value = algorithm;
+  syncOptions();
+  if (!$("dag-order").disabled) $("dag-order").value = order;
+  newView("dag");
+  show(0, lab.address.r ? randomSpec() : null);
 }
 
 // ------------------------------------------------------------------ stepping
