@@ -1,7 +1,8 @@
 """``make bench``: every benchmark in one run — algorithms and peers compared, with ratios.
 
 ``python benchmarks/run.py [NAME ...]`` runs the named benchmarks (``evaluate``,
-``classic``, ``tiling``, ``certificates``, ``graph``, ``proofs``), all of them by default.
+``classic``, ``tiling``, ``wide``, ``certificates``, ``graph``, ``proofs``), all of them by
+default.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-BENCHMARKS = ("evaluate", "classic", "tiling", "certificates", "graph", "proofs")
+BENCHMARKS = ("evaluate", "classic", "tiling", "wide", "certificates", "graph", "proofs")
 
 
 def main() -> None:

@@ -311,3 +311,17 @@ def test_the_command_line_searches_a_board_past_64_cells_with_the_kernel(
     )
     assert stopped.exit_code == 4, stopped.output
     assert "note:" not in stopped.stderr
+
+
+def test_a_certificate_of_a_board_past_64_cells_is_written_and_verified(tmp_path: Path) -> None:
+    """The certificate of both bounds of a 26-cell blob on a board past 64 cells is written
+    from the 128-bit build's answers, and the checker (its own search) accepts it."""
+    (board,) = blob_boards(seed=23, count=1, least=26, most=26)
+    value = python_value(board.drawing(), board.start, True)
+    path = tmp_path / "wide.jsonl.gz"
+    options = ["--certificate", str(path), "--small-cells", "8", "--tame-cells", "8"]
+    written = runner.invoke(app, ["tiling", "--board", board.drawing(), *options])
+    assert written.exit_code == 0, written.output
+    for bound in (f"at_least-{value}", f"at_most-{value}"):
+        verified = runner.invoke(app, ["verify", str(tmp_path / f"wide-{bound}.jsonl.gz")])
+        assert verified.exit_code == 0, verified.output
