@@ -129,4 +129,4 @@ def _advice(cls: type[Translation[Any, Any]], key: str | None) -> str:
     """How to write the parameter ``key`` (``None``: the whole string) so that it is kept."""
     if key is None:
         return f'build the string with game_string("{cls.family}", ...)'
-    return f'write {key} as game_string("{cls.family}", {key}=...) writes it'
+    return f'build the string with game_string("{cls.family}", {key}=...), which keeps {key}'
