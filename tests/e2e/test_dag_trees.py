@@ -307,3 +307,24 @@ def test_a_tree_is_edited_by_clicking_it(
         page.fill("#dag-edit-value", "1..2")
         page.click("#dag-edit-set")
         expect(page.locator("#dag-edit-error")).to_contain_text("not an exact number")
+
+
+@pytest.mark.parametrize(("width", "scheme"), SIZES[:2])
+def test_labels_stay_apart_on_random_trees(
+    browser: Browser, server: str, width: int, scheme: str
+) -> None:
+    """Seeded random trees, wide and narrow, with chance and without, every search's last
+    step and one midway: no label clipped, none over another."""
+    with lab(browser, server, width, scheme) as page:
+        for address in (
+            "r=3,3,-9,9,1,3&a=star2",
+            "r=5,2,-9,9,1,8&a=star2",
+            "r=4,3,0,99,0,2&a=alphabeta",
+            "r=2,5,-100,100,0,9&a=minimax",
+            "r=3,4,0,9,1,1&a=star1",
+        ):
+            page.goto(f"/#dag?{address}&s=20")
+            expect(page.locator("#dag-step-label")).to_contain_text("step 20 of")
+            assert page.evaluate(LABELS_APART) == [], address
+            page.click("#dag-last")
+            assert page.evaluate(LABELS_APART) == [], address

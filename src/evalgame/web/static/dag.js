@@ -1101,15 +1101,14 @@ function drawTree(state) {
       const [px, py] = at(node.parent);
       edges.push(svg("line", { x1: px, y1: py + R, x2: cx, y2: cy - R, class: `edge${greyed.has(id) ? " pruned" : ""}` }));
       const parent = lab.positions.get(tree[node.parent].position);
-      if (parent.player === "chance") { // the probability on the edge, nearer the parent
+      if (parent.player === "chance") { // the probability where the edge meets its node
         const i = lab.children[node.parent].indexOf(id);
-        const [tx, ty] = [px + (cx - px) * 0.45, py + R + (cy - R - py - R) * 0.45];
-        notes.push(svg("text", { x: tx + (cx >= px ? 5 : -5), y: ty, class: `probability halo ${cx >= px ? "side" : "left"}`, text: parent.probabilities[i] }));
+        notes.push(svg("text", { x: cx, y: cy - R - 7, class: "probability halo", text: parent.probabilities[i] }));
       }
       if (state.pruned.has(id)) {
         const kind = state.cuts.get(node.parent).kind;
         const mark = { alpha: "✂α", beta: "✂β" }[kind] ?? "✂*";
-        notes.push(svg("text", { x: (px + cx) / 2, y: (py + cy) / 2 + 16, class: `cut halo ${kind}`, text: mark }));
+        notes.push(svg("text", { x: (px + cx) / 2, y: (py + cy) / 2 - 4, class: `cut halo ${kind}`, text: mark }));
       }
     }
     const paint = greyed.has(id) && !state.colour.has(id) ? "pruned" : state.colour.get(id) ?? "unvisited";
@@ -1119,7 +1118,7 @@ function drawTree(state) {
     const leaf = position.player === "leaf";
     if (leaf) {
       labels.push(svg("text", { x: cx, y: cy + 5, class: "payoff", text: position.value }));
-      labels.push(svg("text", { x: cx, y: cy + R + 12, class: "name halo", text: node.position }));
+      labels.push(svg("text", { x: cx, y: cy + R + 15, class: "name halo", text: node.position }));
     } else {
       labels.push(svg("text", { x: cx - R * 1.2 - 4, y: cy + 4, class: "name left halo", text: node.position }));
       if (result && (paint === "done" || paint === "probed" || result.bound === "estimate")) {
