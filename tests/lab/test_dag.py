@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from evalgame.errors import CycleError, GameError, InputError, LimitError
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.nested_tree import parse_nested_tree
-from evalgame.lab.dag import ALGORITHMS, Options, read_game, tree_size, walk_game
+from evalgame.lab.dag import ALGORITHMS, Options, Order, read_game, tree_size, walk_game
 from evalgame.lab.random_tree import random_tree
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -378,3 +378,24 @@ def test_options_a_search_does_not_take_are_refused() -> None:
         walk_game(game, "minimax", options=Options(table=True))
     with pytest.raises(GameError, match="has no 'estimate'"):
         walk_game(game, "alphabeta", options=Options(depth=1))
+
+
+def test_star_takes_the_move_order_too() -> None:
+    """Without chance Star1 is alpha-beta with bounds: best first it enters what alpha-beta
+    best first enters on the textbook tree."""
+    game = read_game(TEXTBOOK)
+    orders: tuple[tuple[Order, int], ...] = (("best", 9), ("worst", 13), ("given", 11))
+    for order, count in orders:
+        lab = walk_game(game, "star1", options=Options(order=order))
+        assert lab["value"] == "3"
+        assert lab["stats"]["nodes"] == lab["counts"]["star1"] == count
+        entered = {step["node"] for step in lab["steps"] if step["step"] == "enter"}
+        pruned = {n for step in lab["steps"] if step["step"] == "cut" for n in step["pruned"]}
+        assert not entered & pruned
+        assert len(entered) + sum(lab_size(lab, n) for n in pruned) == 13
+
+
+def lab_size(lab: dict[str, Any], node: int) -> int:
+    """The nodes of the subtree of ``node`` in a lab's tree."""
+    below = [i for i, n in enumerate(lab["tree"]) if n["parent"] == node]
+    return 1 + sum(lab_size(lab, child) for child in below)

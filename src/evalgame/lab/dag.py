@@ -371,14 +371,17 @@ class _StarTracing(StarSearcher[int, str]):
         searched: int,
         terms: list[tuple[Fraction, Fraction, Fraction]] | None,
     ) -> None:
-        assert isinstance(self.tree, _Tree)
-        children = self.tree.nodes[position].children
+        tree = self.tree
+        assert isinstance(tree, _Tree)
+        moves = tree.moves(position)
+        if tree.to_move(position) is not Player.CHANCE:
+            moves = tree.order(position, moves)  # the order the search took them in
         step: dict[str, Any] = {
             "step": "cut",
             "node": position,
             "position": self._name(position),
             "kind": kind,
-            "pruned": children[searched:],
+            "pruned": [tree.play(position, move) for move in moves[searched:]],
         }
         if terms is not None:  # the bound the chance position returns: Σ p·hi or Σ p·lo
             ends = [hi if kind == "star-low" else lo for _, lo, hi in terms]

@@ -150,10 +150,11 @@ class StarSearcher(Generic[P, M]):
     def _choose(
         self, position: P, moves: Sequence[M], maximizing: bool, alpha: Window, beta: Window
     ) -> Fraction:
-        """MAX or MIN: fail-soft alpha-beta over the moves in their order."""
+        """MAX or MIN: fail-soft alpha-beta over the moves in the game's order."""
         game, stats = self.game, self.context.stats
         best: Fraction | None = None
         a, b = alpha, beta
+        moves = game.order(position, moves)
         for index, move in enumerate(moves):
             value = self.search(game.play(position, move), a, b)
             if best is None or (value > best if maximizing else value < best):

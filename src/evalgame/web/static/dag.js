@@ -148,6 +148,7 @@ export function setupDag() {
     event.target.value = "";
   });
   $("dag-algorithm").addEventListener("change", syncOptions);
+  syncOptions();
   $("dag-edit").addEventListener("click", () => {
     editing.on = !editing.on;
     $("dag-edit").setAttribute("aria-pressed", String(editing.on));
