@@ -537,8 +537,8 @@ def _check_options(game: DagGame, algorithm: str, options: Options, chance: bool
             raise InputError(f"the depth cut-off must be at least 1, not {options.depth}")
     if options.table and algorithm != "alphabeta":
         raise InputError("a transposition table is offered with alpha-beta")
-    if options.order != "given" and algorithm not in ("alphabeta", "minimax", "star1", "star2"):
-        raise InputError("the move order applies to minimax, alpha-beta, Star1 and Star2")
+    if options.order != "given" and algorithm not in ("alphabeta", "star1", "star2"):
+        raise InputError("the move order applies to alpha-beta, Star1 and Star2")
 
 
 def _tree(

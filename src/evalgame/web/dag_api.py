@@ -87,7 +87,7 @@ class DagRequest(Strict):
     order: Literal["given", "best", "worst"] = Field(
         "given",
         description=(
-            "the move order of minimax, alpha-beta, star1 and star2: as given, or each "
+            "the move order of alpha-beta, star1 and star2: as given, or each "
             "player's best (worst) move first by exact value"
         ),
     )

@@ -111,7 +111,7 @@ const EVALUATIONS = {
 };
 /** Which searches take which option (the others' fields are disabled). */
 const TAKES = {
-  order: ["minimax", "alphabeta", "star1", "star2"],
+  order: ["alphabeta", "star1", "star2"], // minimax enters every node whatever the order
   table: ["alphabeta"],
   depth: ["minimax", "alphabeta"],
   bounds: ["star1", "star2"],
