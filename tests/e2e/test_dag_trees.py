@@ -303,7 +303,10 @@ def test_a_tree_is_edited_by_clicking_it(
         expect(page.locator("#dag-svg text.probability")).to_have_text(
             ["1/4", "3/4"]
         )  # exact, as the server writes it
-        page.click("#dag-svg g.node[data-name='1.2']")
+        page.focus("#dag-svg g.node[data-name='1.2']")  # the keyboard picks a node too
+        page.keyboard.press("Enter")
+        expect(page.locator("#dag-edit-panel strong")).to_have_text("1.2 (leaf)")
+        expect(page.locator("#dag-edit-value")).to_be_focused()
         page.fill("#dag-edit-value", "1..2")
         page.click("#dag-edit-set")
         expect(page.locator("#dag-edit-error")).to_contain_text("not an exact number")

@@ -157,12 +157,18 @@ export function setupDag() {
     editorPanel();
     if (lab) setStep(step);
   });
-  $("dag-svg").addEventListener("click", (event) => {
+  const pick = (event) => {
     const node = event.target.closest?.("g.node[data-node]");
     if (!editing.on || !node || !editing.model) return;
+    event.preventDefault();
     editing.selected = editing.model[Number(node.dataset.node)].name;
     editorPanel();
     setStep(step);
+    $("dag-edit-panel").querySelector("input, select")?.focus();
+  };
+  $("dag-svg").addEventListener("click", pick);
+  $("dag-svg").addEventListener("keydown", (event) => { // the keyboard edits too
+    if (event.key === "Enter" || event.key === " ") pick(event);
   });
   $("dag-random").addEventListener("click", () => {
     newView("dag");
@@ -1134,7 +1140,8 @@ function drawTree(state) {
     }
     const current = state.current === id ? " current" : "";
     const chosen = editing.on && editing.selected === node.position ? " selected" : "";
-    nodes.push(svg("g", { class: `node ${paint}${current}${chosen}${editing.on ? " editable" : ""}`, "data-node": String(id), "data-name": node.position, "data-colour": paint },
+    const focusable = editing.on && editing.model ? { tabindex: "0", role: "button", "aria-label": `edit ${node.position}` } : {};
+    nodes.push(svg("g", { class: `node ${paint}${current}${chosen}${editing.on ? " editable" : ""}`, "data-node": String(id), "data-name": node.position, "data-colour": paint, ...focusable },
       shape(position.player, cx, cy, { class: "shape" }),
       svg("title", { text: `${node.position} (${WHO[position.player]})${result ? `: ${hat(result)}` : ""}` }),
       ...labels,
