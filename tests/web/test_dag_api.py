@@ -166,6 +166,7 @@ def test_a_3_to_the_7_tree_is_searched(client: TestClient) -> None:
         ({"game": TEXTBOOK_TREE, "algorithm": "star1", "bounds": ["0", "9"]}, 400, "every leaf"),
         ({"game": TEXTBOOK_TREE, "algorithm": "star1", "bounds": ["x", "9"]}, 400, "exact"),
         ({"game": TEXTBOOK_TREE, "algorithm": "star1", "bounds": [9, 0]}, 400, "empty"),
+        ({"game": TEXTBOOK_TREE, "algorithm": "star1", "bounds": [2.5, 14]}, 400, "every leaf"),
         ({"game": TEXTBOOK_TREE, "algorithm": "alphabeta", "depth": 1}, 400, "estimate"),
         ({"game": TEXTBOOK_TREE, "algorithm": "star2", "depth": 1}, 400, "depth cut-off"),
         ({"game": TEXTBOOK_TREE, "depth": 0}, 422, "at least 1"),
@@ -193,3 +194,11 @@ def test_any_order_table_and_cut_off_on_a_user_tree(client: TestClient) -> None:
     assert body["horizon"]["estimate"] == "23/3"  # the mean of 3, 12, 8 wins at depth 1
     assert body["horizon"]["chosen"] == "1"
     assert body["horizon"]["effect"] is False  # and 1 is the best move
+
+
+def test_decimal_bounds_are_exact(client: TestClient) -> None:
+    body = client.post(
+        "/api/dag", json={"game": TEXTBOOK_TREE, "algorithm": "star2", "bounds": [0.1, 14.5]}
+    ).json()
+    assert body["bounds"] == ["1/10", "29/2"]
+    assert body["value"] == "3"

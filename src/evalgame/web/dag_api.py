@@ -102,7 +102,7 @@ class DagRequest(Strict):
             "of the leaves below, or the leaf reached by always playing the first move"
         ),
     )
-    bounds: list[int | str] | None = Field(
+    bounds: list[int | float | str] | None = Field(
         None,
         min_length=2,
         max_length=2,
@@ -134,7 +134,10 @@ async def dag(request: DagRequest, http: Request) -> Any:
     try:
         bounds = None
         if request.bounds is not None:
-            low, high = (parse_exact(b, "a bound") for b in request.bounds)
+            raw = request.bounds
+            if any(isinstance(b, float) for b in raw):  # read again: 0.1 is one tenth
+                raw = json.loads(await http.body(), parse_float=Decimal)["bounds"]
+            low, high = (parse_exact(b, "a bound") for b in raw)
             if low > high:
                 raise InputError(f"the bounds [{low}, {high}] are empty: L must be at most U")
             bounds = (low, high)
