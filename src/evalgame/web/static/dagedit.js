@@ -15,13 +15,12 @@ export function editableTree(lab) {
   if (!lab?.tree || lab.tree.length !== lab.positions.size) return null;
   return lab.tree.map((node, id) => {
     const position = lab.positions.get(node.position);
-    const raw = lab.raw?.[node.position] ?? {};
     return {
       name: node.position,
       player: position.player,
       value: position.player === "leaf" ? String(position.value) : null,
       probabilities: position.probabilities ? [...position.probabilities] : null,
-      estimate: raw.estimate === undefined ? null : String(raw.estimate),
+      estimate: position.estimate === undefined ? null : String(position.estimate),
       kids: [...lab.children[id]],
       parent: node.parent,
     };
