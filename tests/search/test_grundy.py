@@ -20,6 +20,8 @@ from evalgame.search.grundy import (
     grundy_value,
     join_grundy,
     mex,
+    misere_nim_move,
+    misere_nim_wins,
     misere_winner,
     normal_play_winner,
 )
@@ -137,6 +139,21 @@ def test_misere_nim_theory(heaps: tuple[int, ...]) -> None:
     else:
         expected = "first" if reduce(xor, heaps) else "second"
     assert misere_winner(Nim(heaps)) == expected
+
+
+@pytest.mark.parametrize("heaps", list(product(range(6), repeat=3)))
+def test_the_misere_nim_rule_and_its_move_against_search(heaps: tuple[int, ...]) -> None:
+    """Bouton's rule (misere_nim_wins) agrees with the search, and its move leaves the
+    opponent a position the search finds lost."""
+    wins = misere_winner(Nim(heaps)) == "first"
+    assert misere_nim_wins(heaps) == wins
+    move = misere_nim_move(heaps)
+    assert (move is not None) == (wins and any(heaps))
+    if move is not None:
+        index, before, after = move
+        assert heaps[index] == before > after >= 0
+        left = heaps[:index] + (after,) + heaps[index + 1 :]
+        assert misere_winner(Nim(left)) == "second"
 
 
 def test_no_grundy_value_for_a_misere_game() -> None:

@@ -20,16 +20,10 @@ import typer
 from evalgame.cli.shared import JsonOutput, console, print_json
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.catalog import heap_game
-from evalgame.games.classic.heap_play import HeapPlay
-from evalgame.games.classic.impartial import Heaps, Nim
-from evalgame.search.alphabeta import alphabeta
-from evalgame.search.grundy import PlayConvention
-from evalgame.search.table import TranspositionTable
+from evalgame.search.grundy import misere_nim_move, misere_nim_wins
 
 #: largest heap size for ``grundy`` (Grundy's game and Kayles take O(N²) steps)
 MAX_GRUNDY_N = 5000
-#: misère Nim is solved by search: at most this many positions
-MAX_MISERE_POSITIONS = 200_000
 MAX_HEAPS, MAX_HEAP = 12, 10**6
 
 
@@ -64,7 +58,7 @@ def nim(
     misere: bool = typer.Option(False, "--misere", help="Misère play: taking the last loses."),
     json_output: JsonOutput = False,
 ) -> None:
-    """Who wins Nim on these heaps, and a winning move (misère play is solved by search)."""
+    """Who wins Nim on these heaps, and a winning move (misère play by Bouton's rule)."""
     if len(heaps) > MAX_HEAPS:
         raise LimitError("the number of heaps", len(heaps), MAX_HEAPS, "use fewer heaps")
     for heap in heaps:
@@ -72,13 +66,11 @@ def nim(
             raise GameError(f"heap sizes must be at least 0, not {heap}")
         if heap > MAX_HEAP:
             raise LimitError("a heap size", heap, MAX_HEAP, "use smaller heaps")
-    if misere:
-        value, move = _misere(heaps)
-    else:
-        value = reduce(xor, heaps, 0)
-        move = _normal_move(heaps, value)
+    value = reduce(xor, heaps, 0)
+    move = misere_nim_move(heaps) if misere else _normal_move(heaps, value)
     # an impartial game has no MAX: the winner is the player to move first or the other
-    winner = "first" if (move is not None) else "second"
+    wins = misere_nim_wins(heaps) if misere else value != 0
+    winner = "first" if wins else "second"
     data: dict[str, Any] = {
         "heaps": heaps,
         "play": "misere" if misere else "normal",
@@ -105,30 +97,3 @@ def _normal_move(heaps: list[int], value: int) -> tuple[int, int, int] | None:
         return None
     index = next(i for i, heap in enumerate(heaps) if heap ^ value < heap)
     return index, heaps[index], heaps[index] ^ value
-
-
-def _misere(heaps: list[int]) -> tuple[int, tuple[int, int, int] | None]:
-    """Misère Nim by search: the value (+1: the player to move wins) and a winning move."""
-    positions = 1
-    for heap in heaps:
-        positions *= heap + 1
-    if positions > MAX_MISERE_POSITIONS:
-        raise LimitError(
-            "the number of positions", positions, MAX_MISERE_POSITIONS, "use smaller heaps"
-        )
-    game = HeapPlay(Nim(heaps), PlayConvention.MISERE)
-    result = alphabeta(game, table=TranspositionTable())
-    if result.value != 1 or result.best_move is None:
-        return -1, None
-    return 1, _heap_change(heaps, result.best_move)
-
-
-def _heap_change(heaps: list[int], option: Heaps) -> tuple[int, int, int]:
-    """(index, from, to) of the one-heap move from ``heaps`` to the position ``option``."""
-    before, after = sorted(h for h in heaps if h), list(option)
-    for size in option:
-        if size in before:
-            before.remove(size)
-            after.remove(size)
-    old, new = before[0], (after[0] if after else 0)
-    return heaps.index(old), old, new

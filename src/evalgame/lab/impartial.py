@@ -42,7 +42,7 @@ from evalgame.games.classic.impartial import HeapGame, HeapSum, heaps_of
 from evalgame.play.replay import Limit
 from evalgame.search.alphabeta import alphabeta
 from evalgame.search.budget import Budget
-from evalgame.search.grundy import PlayConvention
+from evalgame.search.grundy import PlayConvention, mex, misere_nim_wins
 from evalgame.search.protocol import Player
 from evalgame.search.table import TranspositionTable
 
@@ -56,43 +56,6 @@ MISERE_POSITIONS = Limit(
     "the misère search limit: misère play of games other than Nim is solved by search "
     "(misère Nim by its rule, at any size); use smaller heaps or normal play",
 )
-
-
-def mex(values: Sequence[int]) -> int:
-    """The least whole number not among ``values`` (minimum excludant).
-
-    >>> mex([0, 1, 3]), mex([]), mex([1, 2])
-    (2, 0, 0)
-    """
-    seen = set(values)
-    value = 0
-    while value in seen:
-        value += 1
-    return value
-
-
-def misere_nim_wins(heaps: Sequence[int]) -> bool:
-    """Whether the player to move wins misère Nim on ``heaps`` (who takes the last loses).
-
-    Bouton's rule (1902): while some heap has 2 or more, exactly as in normal play (the
-    XOR of the sizes is not 0); when every heap has 0 or 1, when the number of 1s is even
-    (the XOR is 0). *Proof*, by induction on the total size. All heaps ≤ 1: each move
-    removes one 1, so the players alternate to the end and the player to move takes the
-    last one (and loses) exactly when the number of 1s is odd. Some heap ≥ 2 with XOR 0:
-    every move either leaves a heap ≥ 2 and XOR ≠ 0 (a win for the opponent, by induction)
-    or takes the only heap ≥ 2 — impossible with XOR 0, since two heaps ≥ 2 would be
-    needed. Some heap ≥ 2 with XOR ≠ 0: with two or more heaps ≥ 2, the normal-play move
-    to XOR 0 leaves a heap ≥ 2 (it changes one heap), a loss for the opponent; with one,
-    reduce it to 0 or 1 so that the number of 1s left is odd — a loss for the opponent.
-    ``tests/lab/test_impartial.py`` checks the rule against a search of every position.
-
-    >>> misere_nim_wins([1, 1]), misere_nim_wins([1]), misere_nim_wins([2, 2]), misere_nim_wins([3])
-    (True, False, False, True)
-    """
-    total = reduce(xor, heaps, 0)
-    if any(size >= 2 for size in heaps):
-        return total != 0
-    return total == 0
 
 
 def heap_moves(game: HeapGame, index: int, size: int) -> list[Move]:

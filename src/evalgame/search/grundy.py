@@ -117,6 +117,54 @@ def misere_winner(
     return "first" if wins else "second"
 
 
+def misere_nim_wins(heaps: Sequence[int]) -> bool:
+    """Whether the player to move wins misère Nim on ``heaps`` (who takes the last loses).
+
+    Bouton's rule (1902): while some heap has 2 or more, exactly as in normal play (the
+    XOR of the sizes is not 0); when every heap has 0 or 1, when the number of 1s is even
+    (the XOR is 0). *Proof*, by induction on the total size. All heaps ≤ 1: each move
+    removes one 1, so the players alternate to the end and the player to move takes the
+    last one (and loses) exactly when the number of 1s is odd. Some heap ≥ 2 with XOR 0:
+    every move either leaves a heap ≥ 2 and XOR ≠ 0 (a win for the opponent, by induction)
+    or takes the only heap ≥ 2 — impossible with XOR 0, since two heaps ≥ 2 would be
+    needed. Some heap ≥ 2 with XOR ≠ 0: with two or more heaps ≥ 2, the normal-play move
+    to XOR 0 leaves a heap ≥ 2 (it changes one heap), a loss for the opponent; with one,
+    reduce it to 0 or 1 so that the number of 1s left is odd — a loss for the opponent.
+    ``tests/lab/test_impartial.py`` and ``tests/search/test_grundy.py`` check the rule
+    against a search of every position.
+
+    >>> misere_nim_wins([1, 1]), misere_nim_wins([1]), misere_nim_wins([2, 2]), misere_nim_wins([3])
+    (True, False, False, True)
+    """
+    total = reduce(xor, heaps, 0)
+    if any(size >= 2 for size in heaps):
+        return total != 0
+    return total == 0
+
+
+def misere_nim_move(heaps: Sequence[int]) -> tuple[int, int, int] | None:
+    """A winning move of misère Nim on ``heaps`` as (heap index, from, to), or ``None``
+    when the player to move loses or has no move (by Bouton's rule, above).
+
+    >>> [misere_nim_move(heaps) for heaps in ([1, 2], [3, 3], [1, 1, 1], [5])]
+    [(1, 2, 0), None, None, (0, 5, 1)]
+    """
+    if not misere_nim_wins(heaps) or not any(heaps):
+        return None
+    large = [i for i, size in enumerate(heaps) if size >= 2]
+    if len(large) == 1:
+        # leave an odd number of heaps of 1: the opponent takes the last
+        index = large[0]
+        ones = sum(1 for size in heaps if size == 1)
+        return index, heaps[index], 0 if ones % 2 else 1
+    if not large:
+        index = heaps.index(1)  # an even number of 1s: take one, leave an odd number
+        return index, 1, 0
+    total = reduce(xor, heaps, 0)
+    index = next(i for i, size in enumerate(heaps) if size ^ total < size)
+    return index, heaps[index], heaps[index] ^ total
+
+
 def _solve(
     game: ImpartialGame[P],
     position: P | None,
