@@ -325,3 +325,19 @@ def test_a_certificate_of_a_board_past_64_cells_is_written_and_verified(tmp_path
     for bound in (f"at_least-{value}", f"at_most-{value}"):
         verified = runner.invoke(app, ["verify", str(tmp_path / f"wide-{bound}.jsonl.gz")])
         assert verified.exit_code == 0, verified.output
+
+
+@pytest.mark.parametrize("options", [DEFAULT_OPTIONS, LARGE_GRAPH_OPTIONS, 0])
+def test_a_board_64_cells_wide(options: int) -> None:
+    """2×64: a row is 64 cells, so the grid's shifts by a row cross bit 64 exactly."""
+    blocked = [
+        (r, c) for r in range(2) for c in range(64) if c < 52 or (r, c) in ((0, 55), (1, 60))
+    ]
+    board = Board(2, 64, blocked)
+    for max_to_move in (True, False):
+        value = python_value(board.drawing(), board.start, max_to_move)
+        solver = NativeSolver(board, table_mb=1, tame_mb=1, options=options, tame_cells=8)
+        assert solver.width == 128
+        assert solver.value(board.start, max_to_move) == value
+        bound = solver.separator_bound(board.start, max_to_move)
+        assert bound is None or bound <= value
