@@ -25,6 +25,11 @@ run: $(STAMP)
 ## test: set up, then ruff, mypy and the whole test suite (browser tests included)
 test: $(STAMP) e2e-setup lint typecheck unit
 
+## test-thorough: the same, with every random sample of the ground-truth tests at full size
+## and the long checks (the paper's six-variable count, 8×8's theorem): tests/samples.py
+test-thorough: $(STAMP) e2e-setup lint typecheck
+	EVALGAME_THOROUGH=1 $(MAKE) unit
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from evalgame.analysis.min_maximal import minimum_maximal_matching, minimum_maximal_tiling
 from evalgame.games.matching.bitgraph import BitGraph, bits
 from tests.games.matching.naive_matching import NaiveEdge, graphs, grid_edges, min_maximal
+from tests.samples import thorough_only
 
 
 def is_maximal_matching(edges: list[NaiveEdge], chosen: list[NaiveEdge]) -> bool:
@@ -41,7 +42,7 @@ def test_graph_without_edges() -> None:
     assert minimum_maximal_matching(BitGraph(3, [])).value == 0
 
 
-@pytest.mark.slow
+@thorough_only
 def test_theorem_1_every_maximal_partial_tiling_of_8x8_has_22_dominoes() -> None:
     tiling = minimum_maximal_tiling(8, 8)
     assert tiling.value == 22

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from evalgame.analysis.paper import EXPLANATION, PUBLISHED, impossible_rows, reproduce
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.evaluate.treesize import tree_size
+from tests.samples import thorough_only
 
 
 def paper_count(expression: str, algorithm: str, order: tuple[int, ...] | None = None) -> int:
@@ -36,7 +35,7 @@ def test_five_variables_with_the_printed_order_is_a_tenth_of_the_printed_count()
     assert count < tree_size(5) < five.pruned_paper
 
 
-@pytest.mark.slow
+@thorough_only
 def test_five_variables_algorithm_one() -> None:
     five = PUBLISHED[2]
     solution = solve(five.expression, algorithm="alphabeta")

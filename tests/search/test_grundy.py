@@ -152,7 +152,7 @@ def test_the_misere_nim_rule_and_its_move_against_search(heaps: tuple[int, ...])
     if move is not None:
         index, before, after = move
         assert heaps[index] == before > after >= 0
-        left = heaps[:index] + (after,) + heaps[index + 1 :]
+        left = (*heaps[:index], after, *heaps[index + 1 :])
         assert misere_winner(Nim(left)) == "second"
 
 

@@ -9,6 +9,7 @@ import pytest
 from evalgame.errors import GameError
 from evalgame.games.classic.connect4 import ConnectFour, Position
 from evalgame.search.protocol import Player
+from tests.samples import thorough_only
 
 Grid = tuple[tuple[int, ...], ...]  # grid[col] = stones from the bottom, 1 = X, -1 = O
 
@@ -73,7 +74,7 @@ def bitboard_value(game: ConnectFour) -> int:
 
 @pytest.mark.parametrize(
     ("rows", "cols"),
-    [(3, 3), (3, 4), (4, 3), (1, 7), (4, 1), pytest.param(4, 4, marks=pytest.mark.slow)],
+    [(3, 3), (3, 4), (4, 3), (1, 7), (4, 1), pytest.param(4, 4, marks=thorough_only)],
 )
 def test_small_boards_match_a_grid_reference(rows: int, cols: int) -> None:
     assert bitboard_value(ConnectFour(rows, cols)) == grid_value(rows, cols)

@@ -20,6 +20,7 @@ from evalgame.play.verdict import winner
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax
 from evalgame.search.protocol import Player
+from tests.samples import thorough_only
 from tests.strategies import domains, expression_trees
 
 #: SPEC §1: expression, minimax value, the paper's principal variation
@@ -76,7 +77,7 @@ def test_reference_lines_attain_the_value(expression: str, value: Fraction, line
     assert game.payoff(position) == value
 
 
-@pytest.mark.slow
+@thorough_only
 def test_paper_method_on_five_and_six_variables() -> None:
     """The paper's method with its printed order finds the paper's own lines."""
     for expression, value, line, order, count in [

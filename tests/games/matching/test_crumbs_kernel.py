@@ -19,6 +19,7 @@ from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, NativeSolve
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from tests.games.matching.naive_matching import game_value, grid_edges, induced, random_boards
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -61,7 +62,7 @@ def test_against_brute_force_on_200_boards_with_holes() -> None:
     five γ, and the kernel without the option."""
     rng = random.Random(5)
     reduced = 0
-    for board in random_boards(seed=43, count=200, most_free=14):
+    for board in random_boards(seed=43, count=sample(200), most_free=14):
         cells = rng.choice((4, 6, 8))
         for max_to_move in (True, False):
             value = brute_force(board, board.start, max_to_move)
@@ -70,7 +71,7 @@ def test_against_brute_force_on_200_boards_with_holes() -> None:
             assert kernel(board, cells, WITHOUT_CRUMBS).value(board.start, max_to_move) == value
             check_test(board, board.start, max_to_move, value, cells)
             reduced += solver.kernel_stats()["crumbs"] > 0
-    assert reduced > 100
+    assert reduced > sample(100)
 
 
 @pytest.mark.slow
@@ -78,7 +79,7 @@ def test_against_the_python_solvers_on_200_larger_boards() -> None:
     """Up to 20 free cells: the Python solver plain and with crumbs (its crumb size limit
     the kernel's), both starters, and null-window tests."""
     rng = random.Random(6)
-    for board in random_boards(seed=47, count=200, most_free=20):
+    for board in random_boards(seed=47, count=sample(200), most_free=20):
         cells = rng.choice((4, 6, 10))
         reference = MatchingSolver(board, crumbs=True)
         assert reference.tame_regions is not None

@@ -30,6 +30,7 @@ from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import random_boards
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -86,7 +87,7 @@ def check(
 
 def test_against_the_kernel_on_200_boards_with_holes() -> None:
     rng = random.Random(11)
-    for board in random_boards(seed=13, count=200, most_free=25):
+    for board in random_boards(seed=13, count=sample(200), most_free=25):
         for max_to_move in (True, False):
             value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
             check(board, value, max_to_move, rng)
@@ -95,7 +96,7 @@ def test_against_the_kernel_on_200_boards_with_holes() -> None:
 def test_with_crumbs_against_the_kernel_on_200_boards_with_holes() -> None:
     # the reference is the alpha-beta search without crumbs (the default under 37 vertices)
     rng = random.Random(23)
-    for board in random_boards(seed=13, count=200, most_free=25):
+    for board in random_boards(seed=13, count=sample(200), most_free=25):
         for max_to_move in (True, False):
             value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
             check(board, value, max_to_move, rng, CRUMB_VARIANTS, rng.choice((6, 8)))
@@ -113,7 +114,7 @@ def test_a_crumb_move_and_its_reply_do_not_loop() -> None:
 @pytest.mark.slow
 def test_against_the_python_solver_on_200_boards_with_holes() -> None:
     rng = random.Random(17)
-    for board in random_boards(seed=19, count=200, most_free=20):
+    for board in random_boards(seed=19, count=sample(200), most_free=20):
         for max_to_move in (True, False):
             check(board, MatchingSolver(board).value(board.start, max_to_move), max_to_move, rng)
 
@@ -172,7 +173,7 @@ def test_each_moves_answer_is_its_childs_value() -> None:
                 assert answer.reaches is (worth >= gamma), (board.drawing(), answer)
                 assert by_child.setdefault(answer.child, answer.reaches) is answer.reaches
                 answered += 1
-    assert answered > 100
+    assert answered > sample(100)
 
 
 def test_a_stopped_proof_keeps_the_numbers_of_its_question() -> None:

@@ -17,6 +17,7 @@ from evalgame.games.matching.native import DEFAULT_OPTIONS, OPTIONS, NativeSolve
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from tests.games.matching.naive_matching import kernel_agrees, random_boards
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -27,7 +28,7 @@ WITHOUT_RULE = DEFAULT_OPTIONS & ~OPTIONS["dominance"]
 @pytest.mark.slow
 def test_against_the_python_solver_on_200_boards_with_holes() -> None:
     rng = random.Random(4)
-    for board in random_boards(seed=23, count=200, most_free=20):
+    for board in random_boards(seed=23, count=sample(200), most_free=20):
         for max_to_move in (True, False):
             value = MatchingSolver(board).value(board.start, max_to_move)
             gamma = value + rng.choice((-1, 0, 1))
@@ -36,7 +37,7 @@ def test_against_the_python_solver_on_200_boards_with_holes() -> None:
 
 def test_against_the_kernel_without_the_rule_on_200_larger_boards() -> None:
     rng = random.Random(5)
-    for board in random_boards(seed=7, count=200, most_free=25):
+    for board in random_boards(seed=7, count=sample(200), most_free=25):
         for max_to_move in (True, False):
             plain = NativeSolver(board, table_mb=1, options=WITHOUT_RULE)
             value = plain.value(board.start, max_to_move)

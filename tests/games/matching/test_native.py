@@ -29,6 +29,7 @@ from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import NaiveEdge, game_value
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -96,7 +97,7 @@ def graphs(draw: st.DrawFn) -> tuple[BitGraph, list[NaiveEdge]]:
     return BitGraph(n2, edges), edges
 
 
-@settings(max_examples=300)
+@settings(max_examples=sample(300))
 @given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9))
 def test_random_graphs_equal_the_python_solver(
     graph: tuple[BitGraph, list[NaiveEdge]], raw: int, max_to_move: bool, gamma: int
@@ -112,7 +113,7 @@ def test_random_graphs_equal_the_python_solver(
     assert lower <= value <= upper
 
 
-@settings(max_examples=200)
+@settings(max_examples=sample(200))
 @given(graphs(), st.integers(0, 2**16 - 1), st.booleans(), st.integers(0, 9), st.data())
 def test_the_last_move_changes_only_the_order(
     graph: tuple[BitGraph, list[NaiveEdge]],

@@ -32,6 +32,7 @@ from tests.games.matching.naive_matching import (
     random_boards,
     shape,
 )
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -172,7 +173,7 @@ def check(board: Board, reference: int, max_to_move: bool, gamma: int, cells: in
 @pytest.mark.slow
 def test_against_the_python_solver_on_200_boards_with_holes() -> None:
     rng = random.Random(6)
-    for board in random_boards(seed=29, count=200, most_free=20):
+    for board in random_boards(seed=29, count=sample(200), most_free=20):
         for max_to_move in (True, False):
             value = MatchingSolver(board).value(board.start, max_to_move)
             check(board, value, max_to_move, value + rng.choice((-1, 0, 1)), rng.choice((8, 20)))
@@ -181,7 +182,7 @@ def test_against_the_python_solver_on_200_boards_with_holes() -> None:
 @pytest.mark.slow
 def test_against_the_kernel_without_the_rule_on_200_larger_boards() -> None:
     rng = random.Random(7)
-    for board in random_boards(seed=31, count=200, most_free=25):
+    for board in random_boards(seed=31, count=sample(200), most_free=25):
         for max_to_move in (True, False):
             plain = NativeSolver(board, table_mb=1, options=WITHOUT_RULE)
             value = plain.value(board.start, max_to_move)
