@@ -63,7 +63,7 @@ def _fail(error: EvalgameError) -> NoReturn:
 
 def _stopped(stop: SearchInterrupted) -> NoReturn:
     """A search that did not finish: why, and what it proved (exit status 4)."""
-    err_console.print(Text.assemble(("stopped: ", "bold yellow"), stop.pretty()))
+    err_console.print(Text.assemble(("stopped: ", "bold yellow"), stop.pretty()), soft_wrap=True)
     raise typer.Exit(stop.exit_code) from None
 
 
