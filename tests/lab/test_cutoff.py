@@ -38,7 +38,7 @@ def naive_depth(game: Game[Any, Any], position: Any, depth: int, evaluation: Any
         ("tictactoe", ["1", "3"], 3, "centre"),
         ("tictactoe", ["5", "1", "9"], 1, "zero"),
         ("connect4:4x4", ["2", "1", "2"], 3, "windows"),
-        ("connect4:4x4", ["1", "1"], 2, "centre"),
+        ("connect4:4x4", ["1", "1", "4", "4"], 2, "centre"),
     ],
 )
 def test_estimates_and_exact_values(

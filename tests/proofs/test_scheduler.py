@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import socket
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -106,6 +107,8 @@ def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
         [sys.executable, "-m", "evalgame", "tiling", "3", "3", "--scheduler",
          f"tcp://127.0.0.1:{_free_port()}", "--store", str(tmp_path / "s.sqlite")],
         capture_output=True, text=True, timeout=120,
+        # Dask gives up connecting after its connect timeout (10 s by default): 2 s here
+        env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"},
     )  # fmt: skip
     assert done.returncode != 0
     assert "cannot reach the Dask scheduler" in done.stderr

@@ -259,10 +259,11 @@ def test_shared_entries_save_the_search_and_are_checked() -> None:
 TAME = native.LARGE_GRAPH_OPTIONS  # the region database on, whatever the size
 
 
-def _regions(exported: bytes) -> bytes:
-    """The regions of an export, its table entries left out."""
+def _regions(exported: bytes, width: int) -> bytes:
+    """The regions of an export of a kernel of ``width``-bit sets, its table entries left
+    out (an entry is a key of width / 8 bytes and 13 more, kernel/share.h)."""
     entries = int.from_bytes(exported[:4], "little")
-    return bytes(4) + exported[4 + 21 * entries :]
+    return bytes(4) + exported[4 + (width // 8 + 13) * entries :]
 
 
 @settings(max_examples=100, deadline=None)
@@ -278,7 +279,7 @@ def test_shared_regions_keep_the_values(
     other = NativeSolver(bitgraph, table_mb=1, tame_mb=1, options=TAME)
     one.share(1)
     one.value(bitgraph.full, max_to_move)
-    other.absorb(_regions(one.export()))
+    other.absorb(_regions(one.export(), one.width))
     value = MatchingSolver(bitgraph).value(free, max_to_move)
     check_test(other, free, max_to_move, gamma, value)
     assert other.value(free, max_to_move) == value
@@ -293,8 +294,9 @@ def test_shared_regions_spare_the_database_and_are_checked() -> None:
     one.share(1)
     value = one.value(board.full, max_to_move=True)
     computed = one.kernel_stats()["tame_computed"]
-    regions = _regions(one.export())
-    assert (len(regions) - 4) // 15 == computed > 0  # every region computed, each once
+    regions = _regions(one.export(), one.width)
+    region_bytes = one.width // 8 + 7  # a region's cells and 7 more (kernel/tame.h)
+    assert (len(regions) - 4) // region_bytes == computed > 0  # every region, each once
     other.absorb(regions)
     # the value without the region database (the Python solver agrees on 5×6:
     # test_boards_up_to_5x6_equal_the_python_solver)
