@@ -13,10 +13,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.browsing import fits
+from tests.samples import screens_and_schemes
 
 pytestmark = pytest.mark.e2e
 
-VIEWS = [(width, scheme) for width in (1280, 390) for scheme in ("light", "dark")]
+VIEWS = screens_and_schemes([((1280,), "1280"), ((390,), "390")])
 
 
 @contextmanager

@@ -10,6 +10,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.browsing import fits, open_tab, viewing
+from tests.samples import screens_and_schemes
+
+#: the back of the room on a phone and on a projector
+READERS = screens_and_schemes([((390,), "390"), ((1280,), "1280")])
 
 pytestmark = pytest.mark.e2e
 
@@ -48,8 +52,9 @@ def test_contrast_is_wcag_s() -> None:
     assert contrast("rgb(119, 119, 119)", "rgb(119, 119, 119)") == 1.0
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize(
+    ("width", "scheme"), screens_and_schemes([((390,), "390"), ((1280,), "1280")])
+)
 def test_play_hints_read_from_the_back_of_the_room(
     browser: Browser, server: str, width: int, scheme: str
 ) -> None:

@@ -13,12 +13,13 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.samples import SCHEMES, screens_and_schemes
+
 pytestmark = pytest.mark.e2e
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 DAG_LINK = f"/#dag?g={quote(TEXTBOOK)}&a=alphabeta&s=13"
-SIZES = [pytest.param(1280, 800, id="projector"), pytest.param(390, 844, id="phone")]
-SCHEMES = ["light", "dark"]
+VIEWS = screens_and_schemes([((1280, 800), "projector"), ((390, 844), "phone")])
 
 
 @contextmanager
@@ -68,8 +69,7 @@ def bottom(page: Page, selector: str) -> float:
 # ------------------------------------------------------------------ 2. addresses
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_a_step_stays_in_the_address_across_tabs_back_and_reload(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -102,8 +102,7 @@ def test_a_step_stays_in_the_address_across_tabs_back_and_reload(
         assert "s=14" in hash_of(page)
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_back_and_forward_move_between_views(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -136,8 +135,7 @@ def test_back_and_forward_move_between_views(
         expect(page.locator("#tree")).to_be_visible()
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_the_game_tree_step_is_kept_on_a_tab_switch(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -154,8 +152,7 @@ def test_the_game_tree_step_is_kept_on_a_tab_switch(
         expect(page.locator("#tree-step-label")).to_contain_text("step 7 of")
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_a_horizon_link_keeps_its_line_in_the_address(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -180,8 +177,7 @@ def test_a_horizon_link_keeps_its_line_in_the_address(
         assert "hs=1" in page.url
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_a_game_in_play_keeps_its_moves_across_tabs(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -207,8 +203,7 @@ def test_a_game_in_play_keeps_its_moves_across_tabs(
 # ------------------------------------------------------------------ 1. presentation
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_the_game_tree_picture_follows_the_step_on_one_screen(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -247,8 +242,7 @@ def test_the_game_tree_picture_follows_the_step_on_one_screen(
         assert fits_width(page)
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_the_dag_tab_folds_and_scales_its_drawing_to_the_box(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -269,8 +263,7 @@ def test_the_dag_tab_folds_and_scales_its_drawing_to_the_box(
         expect(page.locator("#dag-form")).to_be_visible()
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_presenter_mode_and_the_step_speed(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
@@ -311,8 +304,7 @@ def test_presenter_mode_and_the_step_speed(
 TABS = ["play", "tree", "tiling", "graph", "dag", "impartial", "classic"]
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "scheme"), VIEWS)
 def test_live_checks_leave_the_console_clean_and_speak_the_page_language(
     browser: Browser, server: str, width: int, height: int, scheme: str
 ) -> None:
