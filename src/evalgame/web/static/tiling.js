@@ -480,7 +480,7 @@ function movesView(found, mover) {
   }
   const order = [...groups.keys()].sort((x, y) => (mover === "MAX" ? y - x : x - y));
   const leaves = (move) => move.leaves.length
-    ? move.leaves.map((part) => `${part.kind} ${part.size}`).join(" + ")
+    ? move.leaves.map((part) => `${part.kind}, ${part.size} squares`).join(" + ")
     : "nothing";
   const items = order.map((value, rank) => {
     const moves = groups.get(value);
@@ -489,12 +489,12 @@ function movesView(found, mover) {
     const more = moves.length > 8 ? `, and ${moves.length - 8} more` : "";
     return el("li", { class: rank === 0 ? "best" : undefined, "data-value": value },
       el("strong", { class: "mono", text: `→ ${value}` }),
-      ` ${moves.length} domino${moves.length === 1 ? "" : "es"}${rank === 0 ? ` (best for ${mover})` : ""}: `,
+      ` by ${moves.length} move${moves.length === 1 ? "" : "s"}${rank === 0 ? ` (best for ${mover})` : ""}: `,
       `${shown.join("; ")}${more}`);
   });
   if (unknown.length) {
     items.push(el("li", {}, el("strong", { text: "→ ?" }),
-      ` ${unknown.length} domino${unknown.length === 1 ? "" : "es"} leave a wild or large region: the rule does not value them.`));
+      ` ${unknown.length} move${unknown.length === 1 ? "" : "s"} leave a wild or large region: the rule does not value them.`));
   }
   return el("div", {},
     el("h4", { text: "Each move's value (the dominoes at the end after it, best play)" }),
