@@ -4,8 +4,8 @@ through ``--scheduler``: the same answers as one process."""
 from __future__ import annotations
 
 import json
-import socket
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
