@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from evalgame.games.matching.tame import TameRegions
 from evalgame.games.tiling.board import Board
-from tests.games.matching.naive_matching import game_value, induced
+from tests.games.matching.naive_matching import game_value, grid_edges, induced
 
 Cell = tuple[int, int]
 #: boards small enough for the exhaustive search, and random positions on each
@@ -26,22 +26,10 @@ def why(client: TestClient, **body: Any) -> dict[str, Any]:
     return answer.json()  # type: ignore[no-any-return]
 
 
-def naive_edges(rows: int, cols: int) -> list[tuple[int, int]]:
-    """Every domino of the board, as a pair of cell numbers r * cols + c."""
-    edges = []
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                edges.append((r * cols + c, r * cols + c + 1))
-            if r + 1 < rows:
-                edges.append((r * cols + c, (r + 1) * cols + c))
-    return edges
-
-
 def to_come(rows: int, cols: int, free: set[Cell], max_to_move: bool) -> int:
     """Moves still to come with ``free`` squares free, by exhaustive search."""
     numbers = {r * cols + c for r, c in free}
-    return game_value(induced(naive_edges(rows, cols), numbers), max_to_move)
+    return game_value(induced(grid_edges(rows, cols), numbers), max_to_move)
 
 
 def random_position(rows: int, cols: int, rng: random.Random) -> list[list[list[int]]]:
