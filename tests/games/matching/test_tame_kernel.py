@@ -200,6 +200,19 @@ def test_every_published_value_is_rederived_with_the_rule() -> None:
             assert solver.value(board.full, max_to_move) == row[first]["value"]
 
 
+def regions_agree(kernel: NativeSolver, reference: TameRegions, board: Board, free: int) -> int:
+    """Assert that the kernel values every region of ``free`` of at most 16 cells as the
+    Python reference does; how many regions were compared."""
+    compared = 0
+    for region in board.components(board.core(free)):
+        if region.bit_count() <= 16:
+            python = reference.region(region)
+            expected = (None, None, False) if python is None else tuple(python)
+            assert kernel.region_values(region) == expected, board.drawing()
+            compared += 1
+    return compared
+
+
 def test_the_kernels_database_equals_the_python_reference() -> None:
     """Regions and positions of random boards with holes: the kernel's region values equal
     those of :class:`~evalgame.games.matching.tame.TameRegions` (the Python reference),
@@ -212,12 +225,7 @@ def test_the_kernels_database_equals_the_python_reference() -> None:
         reference = TameRegions(board, size_limit=cells)
         free = board.start
         while board.core(free):
-            for region in board.components(board.core(free)):
-                if region.bit_count() <= 16:
-                    python = reference.region(region)
-                    expected = (None, None, False) if python is None else tuple(python)
-                    assert kernel.region_values(region) == expected, board.drawing()
-                    compared += 1
+            compared += regions_agree(kernel, reference, board, free)
             before = kernel.kernel_stats()["tame_decided"]
             bounds = kernel.bounds(free, True)[0], kernel.bounds(free, False)[0]
             kernel_decides = kernel.kernel_stats()["tame_decided"] > before

@@ -221,12 +221,7 @@ def test_regions_and_the_separator_past_64_cells_equal_the_python_references() -
         reference = TameRegions(board, size_limit=cells)
         free = board.start
         while board.core(free):
-            for region in board.components(board.core(free)):
-                if region.bit_count() <= 16:
-                    python = reference.region(region)
-                    expected = (None, None, False) if python is None else tuple(python)
-                    assert kernel.region_values(region) == expected, board.drawing()
-                    compared += 1
+            compared += test_tame_kernel.regions_agree(kernel, reference, board, free)
             for max_to_move in (True, False):
                 bound = separator_bound(board, reference, free, max_to_move)
                 assert kernel.separator_bound(free, max_to_move) == bound, board.drawing()
