@@ -13,17 +13,21 @@ from evalgame.certify import verify, verify_lines
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.games.matching.bitgraph import bits
+from evalgame.games.tiling import certificate
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.certificate import (
     CLAIMS,
+    CertificateSummary,
     Claim,
     board_symmetries,
     certificate_path,
+    certificate_solver,
     iter_entries,
     write_certificate,
 )
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import game_value, induced, random_boards
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -159,3 +163,65 @@ def test_a_tampered_kernel_certificate_is_refused(tmp_path: Path) -> None:
     report = verify_lines(lines)
     assert not report.valid
     assert report.failure is not None
+
+
+def entry_lines(path: Path) -> list[str]:
+    with gzip.open(path, "rt", encoding="utf-8") as text:
+        return text.read().splitlines()[1:]
+
+
+@pytest.mark.parametrize("claim", CLAIMS)
+def test_the_walk_in_c_writes_what_the_python_walk_writes(tmp_path: Path, claim: Claim) -> None:
+    """The kernel's walk (kernel/walk.c) against the reference in Python: the same entries
+    in the same order and the same counts, on random boards with holes, both starters,
+    leaf limits from none to wide; a board past 64 cells first (the 128-bit build)."""
+    wide = Board(9, 8, [(r, c) for r in range(2, 9) for c in range(1, 8)])
+    boards = [wide, *random_boards(seed=23, count=sample(24), most_free=20)]
+    for number, board in enumerate(boards):
+        small, tame = [(0, 2), (4, 6), (8, 12), (0, 20)][number % 4]
+        for max_first in (True, False):
+            value = certificate_solver(board).value(board.start, max_first)
+            written = []
+            for in_c in (False, True):
+                path = tmp_path / f"{in_c}.cert.gz"
+                summary = write_certificate(
+                    board,
+                    max_first,
+                    claim,
+                    value,
+                    path,
+                    small_cells=small,
+                    tame_cells=tame,
+                    native=in_c,
+                )
+                counts = (summary.entries, summary.opponent, summary.leaves)
+                written.append((entry_lines(path), counts))
+            assert written[0] == written[1], (board.drawing(), max_first)
+
+
+def test_the_walk_in_c_stops_when_its_report_raises(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An exception in the progress report (Ctrl-C, a budget) ends the C walk and no file
+    is left behind."""
+    monkeypatch.setattr(certificate, "REPORT_EVERY", 1)
+    reports: list[int] = []
+
+    def report(summary: CertificateSummary) -> None:
+        reports.append(summary.entries)
+        if len(reports) == 3:
+            raise SearchInterrupted("stopped")
+
+    with pytest.raises(SearchInterrupted):
+        write_certificate(
+            Board(4, 5),
+            True,
+            "at_least",
+            9,
+            tmp_path / "c.cert.gz",
+            tame_cells=2,
+            small_cells=0,
+            report=report,
+        )
+    assert len(reports) == 3
+    assert list(tmp_path.iterdir()) == []

@@ -52,6 +52,7 @@
 #include "kernel/share.h"
 #include "kernel/table.h"
 #include "kernel/tame.h"
+#include "kernel/walk.h"
 
 /* ------------------------------------------------------------- contradictions */
 
@@ -480,6 +481,77 @@ static PyObject *Kernel_region_values(Kernel *k, PyObject *args) {
 }
 
 
+/* certificate(start, max_first, at_least, bound, small_cells, tame_cells, symmetries, write,
+ * progress, every): the certificate writer's walk (kernel/walk.h) on a grid board.
+ * symmetries: the board's, each a list of the images of the cells, the identity first;
+ * write(str) gets the entry lines in chunks, progress(entries, opponent, settled, small,
+ * tame) is called every `every` positions walked (None: never). Returns a dict: the counts,
+ * and `failure` (None, or "no_move", "no_keeping_move", "sum_rule") with the `free` cells,
+ * the `claim` left and the sum rule's `value` there. */
+static PyObject *Kernel_certificate(Kernel *k, PyObject *args) {
+    WalkSpec spec = {0};
+    PyObject *symmetries;
+    if (!PyArg_ParseTuple(args, "O&ppiiiOOOL", set_converter, &spec.start, &spec.max_first,
+                          &spec.at_least, &spec.bound, &spec.small_cells, &spec.tame_cells,
+                          &symmetries, &spec.write, &spec.progress, &spec.every) ||
+        parse_free(k, spec.start) < 0)
+        return NULL;
+    if (!k->cols || !k->bipartite || spec.every < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "a certificate is walked on a grid board, with a report every >= 1 positions");
+        return NULL;
+    }
+    PyObject *syms = PySequence_Fast(symmetries, "symmetries must be a sequence");
+    if (!syms) return NULL;
+    Py_ssize_t ns = PySequence_Fast_GET_SIZE(syms);
+    if (ns < 1 || ns > WALK_MAX_SYMMETRIES) {
+        Py_DECREF(syms);
+        PyErr_SetString(PyExc_ValueError, "between 1 and 8 symmetries, the identity first");
+        return NULL;
+    }
+    spec.nsym = (int)ns;
+    spec.bytes = PyMem_Calloc((size_t)ns, sizeof *spec.bytes);
+    if (!spec.bytes) {
+        Py_DECREF(syms);
+        return PyErr_NoMemory();
+    }
+    for (int s = 0; s < spec.nsym; s++) {
+        PyObject *p = PySequence_Fast(PySequence_Fast_GET_ITEM(syms, s), "a symmetry");
+        Set seen = 0;
+        for (int v = 0; p && PySequence_Fast_GET_SIZE(p) == k->n && v < k->n; v++) {
+            long image = PyLong_AsLong(PySequence_Fast_GET_ITEM(p, v));
+            if (image < 0 || image >= k->n || (seen >> image & 1)) break;
+            seen |= BIT(image);
+            for (int byte = 0; byte < 256; byte++)
+                if (byte >> (v % 8) & 1) spec.bytes[s][v / 8][byte] |= BIT(image);
+        }
+        Py_XDECREF(p);
+        if (seen != k->full) {
+            Py_DECREF(syms);
+            PyMem_Free(spec.bytes);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a symmetry must permute every vertex");
+            return NULL;
+        }
+    }
+    Py_DECREF(syms);
+    spec.cells = set_count(spec.start);
+    WalkResult out;
+    int status = certificate_walk(k, &spec, &out);
+    PyMem_Free(spec.bytes);
+    if (status == WALK_ERROR) return NULL;
+    static const char *failures[] = {NULL, "no_move", "no_keeping_move", "sum_rule"};
+    PyObject *failure = status ? PyUnicode_FromString(failures[status]) : Py_NewRef(Py_None);
+    PyObject *failed = status ? set_to_long(out.failed) : Py_NewRef(Py_None);
+    if (!failure || !failed) {
+        Py_XDECREF(failure);
+        Py_XDECREF(failed);
+        return NULL;
+    }
+    return Py_BuildValue("{sKsKsKsKsKsNsNsisi}", "entries", out.entries, "opponent", out.opponent,
+                         "settled", out.settled, "small", out.small, "tame", out.tame, "failure",
+                         failure, "free", failed, "claim", out.claim, "value", out.value);
+}
+
 static PyObject *Kernel_set_callback(Kernel *k, PyObject *callback) {
     Py_INCREF(callback);
     Py_XSETREF(k->callback, callback);
@@ -529,6 +601,9 @@ static PyMethodDef Kernel_methods[] = {
      "region_values(mask): (a, b, tame) of a region from the region database"},
     {"separator_bound", (PyCFunction)Kernel_separator_bound, METH_VARARGS,
      "separator_bound(free, max_to_move): the separator lower bound, None if none"},
+    {"certificate", (PyCFunction)Kernel_certificate, METH_VARARGS,
+     "certificate(start, max_first, at_least, bound, small_cells, tame_cells, symmetries, "
+     "write, progress, every): the certificate writer's walk (kernel/walk.h)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -217,11 +217,7 @@ class _Walk:
         value = total - (hot // 2 if max_to_move else (hot + 1) // 2)
         if value >= claim if self.at_least else value <= claim:
             return "tame"
-        raise InputError(
-            f"the sum rule values {drawing(self.board, free)} at {value}, against the "
-            f"claim {'≥' if self.at_least else '≤'} {claim} the search proved: the kernel's "
-            "region database and its search disagree"
-        )
+        raise _failure(self.board, self.at_least, "sum_rule", free, claim, value)
 
     def verify(self, free: int) -> None:
         """Walk the position ``free``: write the prover's moves of its proof tree."""
@@ -244,10 +240,7 @@ class _Walk:
         else:
             moves = self.board.edges_within(free)
             if not moves:
-                raise InputError(
-                    f"no move at {drawing(self.board, free)} and the claim "
-                    f"{'≥' if self.at_least else '≤'} {claim} is not settled: it is false"
-                )
+                raise _failure(self.board, self.at_least, "no_move", free, claim)
             self.summary.opponent += 1
             for move in moves:
                 self.verify(free & ~move)
@@ -274,10 +267,7 @@ class _Walk:
         for move in preferred + [move for move in moves if move not in preferred]:
             if self.holds(free & ~move, not max_to_move, left):
                 return move
-        raise InputError(
-            f"no move keeps the claim {'≥' if self.at_least else '≤'} {claim} at "
-            f"{drawing(self.board, free)}: the claim is false"
-        )
+        raise _failure(self.board, self.at_least, "no_keeping_move", free, claim)
 
     def _leaf_quietly(self, free: int, max_to_move: bool, claim: int) -> str | None:
         """:meth:`leaf`, with a tame sum that breaks the claim reported as no leaf (a
@@ -294,6 +284,84 @@ class _Walk:
             self.report(self.summary)
         if self.budget is not None:
             self.budget.check(self.solver.stats)
+
+
+def _failure(
+    board: Board, at_least: bool, kind: str, free: int, claim: int, value: int = 0
+) -> InputError:
+    """The error of a walk that met a position where the claim fails: ``kind`` is
+    ``no_move`` (an opponent's position where the game is over), ``no_keeping_move`` (a
+    prover's where no move keeps the claim) or ``sum_rule`` (the sum rule values it at
+    ``value``, against the claim the kernel's search proved).
+
+    >>> str(_failure(Board(1, 2), True, "no_move", 0, 1))
+    'no move at oo and the claim ≥ 1 is not settled: it is false'
+    """
+    sign, where = "≥" if at_least else "≤", drawing(board, free)
+    if kind == "no_move":
+        return InputError(
+            f"no move at {where} and the claim {sign} {claim} is not settled: it is false"
+        )
+    if kind == "no_keeping_move":
+        return InputError(f"no move keeps the claim {sign} {claim} at {where}: the claim is false")
+    return InputError(
+        f"the sum rule values {where} at {value}, against the claim {sign} {claim} the search "
+        "proved: the kernel's region database and its search disagree"
+    )
+
+
+def _walk_natively(
+    board: Board,
+    max_first: bool,
+    claim: Claim,
+    bound: int,
+    solver: NativeSolver,
+    small_cells: int,
+    tame_cells: int,
+    write: Callable[[str], object],
+    summary: CertificateSummary,
+    report: Callable[[CertificateSummary], None] | None,
+    budget: Budget | None,
+) -> None:
+    """The walk of :class:`_Walk` in the C kernel (kernel/walk.h): the same kernel calls in
+    the same order, so the same entries in the same order, some 10–30× faster."""
+
+    def progress(entries: int, opponent: int, settled: int, small: int, tame: int) -> None:
+        summary.entries, summary.opponent = entries, opponent
+        summary.leaves.update(settled=settled, small=small, tame=tame)
+        solver.stats.nodes = solver.kernel_stats()["nodes"]
+        summary.kernel_nodes = solver.stats.nodes
+        summary.seconds = time.monotonic() - started
+        if report is not None:
+            report(summary)
+        if budget is not None:
+            budget.check(solver.stats)
+
+    started = time.monotonic()
+    result = solver.kernel.certificate(
+        board.start,
+        max_first,
+        claim == "at_least",
+        bound,
+        small_cells,
+        tame_cells,
+        [symmetry.images for symmetry in board_symmetries(board)],
+        write,
+        progress,
+        REPORT_EVERY,
+    )
+    if result["failure"] is not None:
+        raise _failure(
+            board,
+            claim == "at_least",
+            result["failure"],
+            result["free"],
+            result["claim"],
+            result["value"],
+        )
+    progress(
+        result["entries"], result["opponent"], result["settled"], result["small"], result["tame"]
+    )
 
 
 def certificate_solver(
@@ -334,6 +402,7 @@ def write_certificate(
     solver: NativeSolver | None = None,
     budget: Budget | None = None,
     report: Callable[[CertificateSummary], None] | None = None,
+    native: bool = True,
 ) -> CertificateSummary:
     """Write to ``path`` a certificate that the value of ``board`` (``max_first``: MAX to
     move) is ≥ ``bound`` (``claim="at_least"``) or ≤ ``bound`` (``"at_most"``).
@@ -343,7 +412,8 @@ def write_certificate(
     Either way no file is left behind: the certificate is written to a temporary file
     and renamed only once complete. ``report`` is called every few thousand positions.
     ``solver``: a kernel from :func:`certificate_solver` that may already know the answer
-    (a caller that asked the root's question first).
+    (a caller that asked the root's question first). ``native``: the walk in C (the
+    default, kernel/walk.h), else in Python (:class:`_Walk`, the reference): the same file.
     """
     if claim not in CLAIMS:
         raise InputError(f"a certificate claims at_least or at_most, not {claim!r}")
@@ -376,21 +446,8 @@ def write_certificate(
     started = time.monotonic()
     with _atomic_gzip(path) as out:
         out.write(json.dumps(header) + "\n")
-        walk = _Walk(
-            board,
-            max_first,
-            claim,
-            bound,
-            solver,
-            small_cells,
-            tame_cells,
-            out.write,
-            summary,
-            report,
-            budget,
-        )
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * board.n + 100))
+        arguments = (board, max_first, claim, bound, solver, small_cells, tame_cells)
+        walk = _Walk(*arguments, out.write, summary, report, budget)
         if report is not None:
             report(summary)
         if not walk.holds(board.start, max_first, bound):
@@ -399,10 +456,15 @@ def write_certificate(
                 f"the claim value {sign} {bound} is false for {board.label()}, "
                 f"{to_move.upper()} first: nothing to certify"
             )
-        try:
-            walk.verify(board.start)
-        finally:
-            sys.setrecursionlimit(limit)
+        if native:
+            _walk_natively(*arguments, out.write, summary, report, budget)
+        else:
+            limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(limit, 4 * board.n + 100))
+            try:
+                walk.verify(board.start)
+            finally:
+                sys.setrecursionlimit(limit)
     summary.kernel_nodes = solver.stats.nodes
     summary.seconds = time.monotonic() - started
     summary.bytes = path.stat().st_size
