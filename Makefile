@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit e2e e2e-setup bench fuzz load long-proofs certificates \
+.PHONY: run test test-thorough lint typecheck unit unit-tests browser-tests e2e e2e-setup bench fuzz load long-proofs certificates \
 	verify-certificates docs docs-build clean
 
 # the C kernel and the checker's core are built by the package build: a checkout whose C
@@ -22,13 +22,16 @@ $(STAMP): pyproject.toml $(KERNEL)
 run: $(STAMP)
 	$(BIN)/evalgame demo
 
-## test: set up, then ruff, mypy and the whole test suite (browser tests included)
-test: $(STAMP) e2e-setup lint typecheck unit
+## test: set up, then ruff, mypy and the whole test suite (browser tests included); mypy,
+## the unit tests and the browser tests run side by side, each target's output printed whole
+## when it ends
+test: $(STAMP) e2e-setup lint
+	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck unit
 
 ## test-thorough: the same, with every random sample of the ground-truth tests at full size
 ## and the long checks (the paper's six-variable count, 8×8's theorem): tests/samples.py
 test-thorough: $(STAMP) e2e-setup lint typecheck
-	EVALGAME_THOROUGH=1 $(MAKE) unit
+	EVALGAME_THOROUGH=1 $(MAKE) --no-print-directory -j2 --output-sync=target unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
@@ -37,11 +40,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The browser tests run in their own processes: Playwright's sync API leaves an event loop
+# The browser tests run in their own process: Playwright's sync API leaves an event loop
 # running in its process, which would break a later asyncio.run() there (a doctest does one).
-unit: $(STAMP)
+# Under `make -j` they run beside the unit tests: they wait on the page more than they
+# compute, and the unit tests use the CPU they leave.
+unit: unit-tests browser-tests
+
+unit-tests: $(STAMP)
 	$(BIN)/pytest -n 2 -m 'not e2e'
-	$(BIN)/pytest -n 2 -m e2e tests/e2e
+
+browser-tests: $(STAMP)
+	$(BIN)/pytest -m e2e tests/e2e
 
 ## e2e: only the browser tests (headless chromium; `make test` runs them too)
 e2e: $(STAMP) e2e-setup

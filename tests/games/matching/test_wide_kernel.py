@@ -6,7 +6,8 @@ cells (8×9 to 11×11). Two ways of checking the wide build:
 
 - the differential tests of the 64-bit build (test_native, test_dfpn, test_tame_kernel,
   test_separator, test_crumbs_kernel) run again with every solver on the 128-bit build,
-  on their small boards and graphs (``wide``);
+  on their small boards and graphs (``wide``): the small boards and the cheap ones under
+  ``make test``, the whole suites under ``make test-thorough``;
 - boards of 72 to 121 cells with most cells blocked (about 12 to 20 free cells, some on
   either side of bit 64) against the Python solver, the ground truth: values, null-window
   tests and df-pn for both starters, the region database and the separator bound against
@@ -50,6 +51,7 @@ from tests.games.matching import (
     test_tame_kernel,
 )
 from tests.games.matching.test_native import check_test
+from tests.samples import thorough_only
 
 pytestmark = pytest.mark.skipif(
     native.kernel_width(128) != 128, reason="the kernel's 128-bit build is not built"
@@ -101,6 +103,9 @@ def test_each_ingredient_alone_keeps_the_values(wide: None, options: int) -> Non
     test_native.test_each_ingredient_alone_keeps_the_values(options)
 
 
+# the whole differential suites again (28 s): make test-thorough; make test checks the wide
+# build against the Python solver on the boards above and on the boards past 64 cells below
+@thorough_only
 def test_random_graphs_equal_the_python_solver(wide: None) -> None:
     test_native.test_random_graphs_equal_the_python_solver()
     test_native.test_the_move_order_lists_moves_that_attain_the_value()
@@ -112,14 +117,19 @@ def test_shared_entries_and_regions_keep_the_values(wide: None) -> None:
     test_native.test_shared_regions_keep_the_values()
 
 
-def test_dfpn_against_the_kernel(wide: None) -> None:
+@thorough_only
+def test_dfpn_against_the_kernel_on_boards_with_holes(wide: None) -> None:
     test_dfpn.test_against_the_kernel_on_200_boards_with_holes()
+    test_dfpn.test_each_moves_answer_is_its_childs_value()
+
+
+def test_dfpn_loops_budgets_and_numbers(wide: None) -> None:
     test_dfpn.test_a_crumb_move_and_its_reply_do_not_loop()
     test_dfpn.test_a_small_budget_leaves_the_question_open_never_wrong()
-    test_dfpn.test_each_moves_answer_is_its_childs_value()
     test_dfpn.test_a_stopped_proof_keeps_the_numbers_of_its_question()
 
 
+@thorough_only
 def test_regions_crumbs_and_the_separator(wide: None) -> None:
     test_tame_kernel.test_every_polyomino_up_to_8_cells_against_brute_force()
     test_tame_kernel.test_the_kernels_database_equals_the_python_reference()
