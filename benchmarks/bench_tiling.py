@@ -42,6 +42,7 @@ from evalgame.games.matching.sittings import prove_in_sittings
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.board import Board
 from evalgame.games.tiling.game import solve_tiling
+from evalgame.proofs.store import ProofStore
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 
@@ -350,11 +351,13 @@ def dfpn_sittings() -> None:
         one = question(board, max_to_move, gamma, "prove")
         for keep in (CHECKPOINT_ENTRIES, 500):
             with tempfile.TemporaryDirectory() as folder:
-                path, sitting = Path(folder) / "numbers.sqlite", None
+                store = ProofStore.open(Path(folder) / "store.sqlite", f"{rows}×{cols}")
+                sitting = None
                 while sitting is None or (sitting.answer is None and sitting.sittings < 40):
                     sitting = prove_in_sittings(NativeSolver(board), board.full, max_to_move,
-                                                gamma, path, every=50_000, sittings=1,
+                                                gamma, store, every=50_000, sittings=1,
                                                 keep=keep)  # fmt: skip
+                store.close()
             if sitting.answer not in (None, one[0]):
                 raise SystemExit(f"df-pn in sittings disagrees on {rows}×{cols} ≥ {gamma}")
             ratio = f"{sitting.nodes / one[1]:>6.2f}" if sitting.answer is not None else "open"

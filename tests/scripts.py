@@ -1,8 +1,8 @@
 """The project's scripts (``scripts/*.py``: programs, not modules of the package) loaded
 for their tests by path, as no import path reaches them.
 
->>> load_script("tiling_proofs").stop_time.__name__
-'stop_time'
+>>> load_script("tiling_results").kernel_boards.__name__
+'kernel_boards'
 """
 
 from __future__ import annotations

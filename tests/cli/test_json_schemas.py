@@ -323,30 +323,36 @@ def test_parallel_proofs_follow_their_schemas(tmp_path: Path) -> None:
     assert_words(held)
 
 
-def test_a_numbers_file_follows_the_proofs_schema(tmp_path: Path) -> None:
-    """``evalgame proofs`` on a file of df-pn's saved numbers (one answered question)."""
+def test_dfpn_in_sittings_and_its_store_follow_their_schemas(tmp_path: Path) -> None:
+    """``evalgame tiling --dfpn-mb``: a value, a stop, the first moves; then ``evalgame
+    proofs`` on its store (its numbers, a row a question) and on a numbers file of before."""
     from evalgame.games.matching import native
-    from evalgame.games.matching.sittings import prove_in_sittings
-    from evalgame.games.tiling.board import Board
 
     if not native.available():
         pytest.skip("the C kernel is not built")
-    path = tmp_path / "numbers.sqlite"
-    board = Board(4, 4)
-    solver = native.NativeSolver(board, table_mb=1)
-    prove_in_sittings(solver, board.full, True, 7, path, table_mb=1)
-    held = answer("proofs", str(path))
+    store = str(tmp_path / "4x4.sqlite")
+    asked = ["tiling", "4", "4", "--dfpn-mb", "1", "--store", store]
+    for arguments in ([], ["--ask", "7", "--moves"], ["--ask", "7", "--trim", "10"]):
+        said = answer(*asked, *arguments)
+        assert_valid("tiling", said)
+        assert_words(said)
+    stopped = answer("tiling", "6", "6", "--dfpn-mb", "1", "--store", str(tmp_path / "6x6"),
+                     "--timeout", "1e-6")  # fmt: skip
+    assert stopped["status"] == "stopped"
+    assert_valid("tiling", stopped)
+    held = answer("proofs", store)
     assert_valid("proofs", held)
     assert_words(held)
-    assert [(q["gamma"], q["to_move"], q["answer"]) for q in held["questions"]] == [
-        ("7", "max", True)  # an exact value: a string, as everywhere
-    ]
-    assert [(q["board"], q["position"]) for q in held["questions"]] == [
+    assert [(q["gamma"], q["to_move"], q["answer"]) for q in held["numbers"]] == [
+        ("7", "max", True), ("8", "max", False)  # an exact value: a string, as everywhere
+    ]  # fmt: skip
+    assert {(q["board"], q["position"]) for q in held["numbers"]} == {
         ("..../..../..../....", "..../..../..../....")
-    ]
-    assert list(validator("proofs").iter_errors({**held, "problem": "extra"}))
-    shown = CliRunner().invoke(app, ["proofs", str(path)])
-    assert "df-pn's saved numbers of the 4×4 board" in " ".join(shown.stdout.split())
+    }
+    old = answer("proofs", str(Path(__file__).resolve().parents[2] / "docs" / "proofs"
+                                / "numbers" / "8x8-max.sqlite"))  # fmt: skip
+    assert_valid("proofs", old)
+    assert list(validator("proofs").iter_errors({**held, "problem": 3}))
 
 
 @pytest.mark.usefixtures("in_process")

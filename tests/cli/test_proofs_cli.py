@@ -90,17 +90,16 @@ def test_a_store_fits_an_80_column_pipe(tmp_path: Path, narrow: None) -> None:
 
 
 @pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
-def test_a_numbers_file_fits_an_80_column_pipe(tmp_path: Path, narrow: None) -> None:
-    """The nine columns of a file of df-pn's saved numbers wrap at spaces (a date above
-    its time) instead of losing their ends; the board is named."""
-    from evalgame.games.matching.sittings import prove_in_sittings
-    from evalgame.games.tiling.board import Board
-
-    path, board = tmp_path / "numbers.sqlite", Board(4, 4)
-    prove_in_sittings(native.NativeSolver(board, table_mb=1), board.full, True, 7, path,
-                      table_mb=1)  # fmt: skip
-    shown = runner.invoke(app, ["proofs", str(path)]).stdout
+def test_dfpns_questions_fit_an_80_column_pipe(tmp_path: Path, narrow: None) -> None:
+    """The nine columns of df-pn's questions in a store wrap at spaces (a date above its
+    time) instead of losing their ends, below the store's summary."""
+    store = str(tmp_path / "4x4.sqlite")
+    asked = runner.invoke(
+        app, ["tiling", "4", "4", "--dfpn-mb", "1", "--ask", "7", "--store", store]
+    )
+    assert asked.exit_code == 0, asked.output
+    shown = runner.invoke(app, ["proofs", store]).stdout
     assert max(map(len, shown.splitlines())) <= 80, shown
     assert "…" not in shown
     assert "value ≥ 7?" in " ".join(shown.split())
-    assert "df-pn's saved numbers of the 4×4 board" in " ".join(shown.split())
+    assert shown.startswith("tiling 4×4, MAX first")

@@ -19,7 +19,6 @@ from evalgame.cli.progress import deadline
 from evalgame.errors import InputError, SearchInterrupted
 from evalgame.games.matching import native
 from evalgame.proofs import Problem, ProofResult, SerialPool
-from tests.scripts import load_script
 
 runner = CliRunner()
 
@@ -64,33 +63,6 @@ def test_a_bad_until_is_refused_with_what_it_takes(text: str, said: str) -> None
     assert said in str(refused.value)
     assert "90m, 2h30m, 45s, 1.5h" in str(refused.value)
     assert "HH:MM" in str(refused.value)
-
-
-@pytest.mark.parametrize("until", ["25:00", "foo"])
-def test_the_proof_script_refuses_a_bad_until_without_a_traceback(
-    until: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    script = load_script("tiling_proofs")
-    with pytest.raises(SystemExit) as ended:  # before any kernel or table is made
-        script.main(["4", "4", "--tests", "7", "--until", until])
-    assert ended.value.code == 2
-    said = capsys.readouterr().err
-    assert "Traceback" not in said
-    assert f"--until {until}" in said.replace("'", "")
-    assert "a duration from now" in said
-
-
-def test_the_proof_script_stops_at_a_duration(capsys: pytest.CaptureFixture[str]) -> None:
-    """A sitting given ``--until 1s`` on a board it cannot finish in a second says so and
-    ends normally."""
-    if not native.available():
-        pytest.skip("the C kernel is not built")
-    script = load_script("tiling_proofs")
-    script.main(["7", "7", "--tests", "23", "--until", "1s", "--table-mb", "1"])
-    said = capsys.readouterr().out
-    assert "value ≥ 23? unfinished (stopped at " in said
-    assert "UTC (--until 1s))" in said
-    assert "done: " in said
 
 
 def test_a_stop_is_an_ordinary_end_with_the_bounds_proven() -> None:

@@ -268,6 +268,25 @@ def check_proofs(proofs: Sequence[KernelProof], new: Sequence[KernelProof] = ())
             )
 
 
+def record_proof(path: Path, proof: KernelProof) -> None:
+    """Add ``proof`` to the "kernel_proofs" of the JSON file at ``path`` (read again just
+    before, so that other runs' additions are kept; ``evalgame tiling --record``); one that
+    contradicts a proof there (:func:`check_proofs`) is a
+    :class:`~evalgame.errors.ContradictionError`, the file left as it was.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "results.json"
+    >>> _ = path.write_text("{}")
+    >>> record_proof(path, KernelProof(4, 4, "max", "value ≥ 7", 10, 0.1))
+    >>> json.loads(path.read_text())["kernel_proofs"][0]["proof"]
+    'value ≥ 7'
+    """
+    data = json.loads(path.read_text())
+    check_proofs([KernelProof(**old) for old in data.get("kernel_proofs", [])], [proof])
+    data.setdefault("kernel_proofs", []).append(asdict(proof))
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
 def _who(proof: KernelProof) -> str:
     """A kernel proof, as a contradiction names it: its day, starter and code version."""
     code = (proof.provenance or {}).get("code", "unknown (before provenance was recorded)")
@@ -560,13 +579,20 @@ def _certificate_lines(folder: Path, values: Sequence[BoardValue] = ()) -> str:
             f"| {checked}, {verdict['seconds']:.1f} s ({verdict['date']}) |"
         )
     if uncertified:
+        # 7×7's value is in the table of best-known bounds, not among the exact values
+        seven = "7x7" not in named
         lines += [
             "",
             f"The exact values of the other boards ({', '.join(uncertified)}; 1×n and 2×n "
-            "beyond 7 columns; and 7×7, whose value the table of best-known bounds gives) "
-            "have no certificate yet: they rest on the searches and the second "
-            "confirmations named above. Why 7×7 has none yet: BENCHMARKS.md, "
-            '"Certificates of the published values".',
+            "beyond 7 columns"
+            + ("; and 7×7, whose value the table of best-known bounds gives" if seven else "")
+            + ") have no certificate yet: they rest on the searches and the second "
+            "confirmations named above."
+            + (
+                ' Why 7×7 has none yet: BENCHMARKS.md, "Certificates of the published values".'
+                if seven
+                else ""
+            ),
         ]
     return "\n".join(lines) + "\n"
 

@@ -34,6 +34,7 @@ from evalgame.provenance import describe
 from evalgame.vocabulary import bounds_json, exact_json, seconds_json
 
 if TYPE_CHECKING:
+    from evalgame.games.matching.sittings import SavedQuestion
     from evalgame.proofs import Problem, ProofResult, ProofStatus
     from evalgame.proofs.projection import Projection
     from evalgame.proofs.store import Sitting
@@ -292,8 +293,8 @@ def show_proof(proof: ProofResult) -> None:
 def proofs_command(
     store: Path = typer.Argument(
         ...,
-        help="A proof store (--store of a parallel solve), or a file of df-pn's saved "
-        "numbers (tiling_proofs.py --numbers).",
+        help="A proof store (--store of a parallel solve or of df-pn in sittings), or a "
+        "numbers file of older versions (tiling_proofs.py --numbers).",
     ),
     json_output: JsonOutput = False,
     project: list[int] = typer.Option(
@@ -312,9 +313,9 @@ def proofs_command(
     ),
 ) -> None:
     """What a proof store holds: the problem, bounds proven, subproblems, CPU time, workers,
-    the code versions that proved its facts (or a file of saved numbers: its questions,
-    answered or open, their work and the code versions that wrote them)."""
-    from evalgame.games.matching.sittings import is_numbers_file
+    the code versions that proved its facts, and df-pn's questions asked in sittings
+    (answered or open, their work, entries and the code versions that wrote them)."""
+    from evalgame.games.matching.sittings import is_numbers_file, saved_questions
     from evalgame.proofs.projection import project as projected
     from evalgame.proofs.store import ProofStore, read_only
 
@@ -335,6 +336,7 @@ def proofs_command(
     with read_only(store) as opened:
         summary = opened.summary()
         projections = projected(opened, project)
+    questions = saved_questions(store)
     if json_output:
         print_json(
             {
@@ -379,6 +381,7 @@ def proofs_command(
                     }
                     for p in projections
                 ],
+                "numbers": [_saved_json(q) for q in questions],
             }
         )
         return
@@ -428,6 +431,11 @@ def proofs_command(
         console.print(labelled(sittings), markup=False, highlight=False)
     if projections:
         show_projections(projections)
+    if questions:
+        console.print(
+            "df-pn's questions asked in sittings (evalgame tiling --dfpn-mb), a row each:"
+        )
+        show_saved(questions)
 
 
 #: the width of the labels of :func:`labelled` ("CPU s a task", "sitting 12")
@@ -499,42 +507,53 @@ def add_rows(table: Table, rows: list[list[str]], width: int | None = None) -> T
 
 
 def show_numbers(path: Path, json_output: bool) -> None:
-    """The questions of a file of df-pn's saved numbers: the board and position asked
-    about, answer, work, sittings, last save."""
+    """The questions of a numbers file of older versions: the board and position asked
+    about, answer, work, sittings, last save; and how to convert it into a proof store."""
     from evalgame.games.matching.sittings import saved_questions
 
     questions = saved_questions(path)
     if json_output:
-        print_json(
-            {
-                "numbers_file": str(path),
-                "questions": [
-                    {
-                        "board": q.board,
-                        "position": _position(q.board, q.free),
-                        "gamma": exact_json(q.gamma),
-                        "to_move": "max" if q.max_to_move else "min",
-                        "free": hex(q.free),
-                        "answer": q.answer,
-                        "stats": {"nodes": q.nodes, "cpu_seconds": seconds_json(q.cpu)},
-                        "sittings": q.sittings,
-                        "saved": q.saved,
-                        "bytes": q.size,
-                        "provenance": list(q.provenance),
-                    }
-                    for q in questions
-                ],
-            }
-        )
+        print_json({"numbers_file": str(path), "questions": [_saved_json(q) for q in questions]})
         return
     boards = list(dict.fromkeys(_board_name(q.board) for q in questions if q.board is not None))
     named = f" of {' and '.join(boards)}" if boards else ""
     if any(q.board is None for q in questions):  # rows saved before the board was recorded
         named += " (and rows that do not say their board)" if boards else " (board not recorded)"
     console.print(f"[bold]{escape(str(path))}[/]: df-pn's saved numbers{named}, a question a row")
+    show_saved(questions)
+    console.print(
+        f"an older numbers file: `evalgame tiling ROWS COLS --first F --import {path} --store "
+        "STORE` copies it into a proof store",
+        style="dim",
+        soft_wrap=True,
+        markup=False,
+    )
+
+
+def _saved_json(q: SavedQuestion) -> dict[str, Any]:
+    """One question of df-pn's saved numbers, for ``--json``."""
+    return {
+        "board": q.board,
+        "position": _position(q.board, q.free),
+        "gamma": exact_json(q.gamma),
+        "to_move": "max" if q.max_to_move else "min",
+        "free": hex(q.free),
+        "answer": q.answer,
+        "stats": {"nodes": q.nodes, "cpu_seconds": seconds_json(q.cpu)},
+        "sittings": q.sittings,
+        "saved": q.saved,
+        "bytes": q.size,
+        "entries": q.entries,
+        "provenance": list(q.provenance),
+    }
+
+
+def show_saved(questions: list[SavedQuestion]) -> None:
+    """df-pn's questions, a row each (with the entries of their numbers), and the code
+    versions that wrote them."""
     table = columns(
         "question", "to move", "free cells", "answer", "nodes", "CPU s", "sittings",
-        "last saved (UTC)", "MB",
+        "last saved (UTC)", "entries",
     )  # fmt: skip
     written: dict[str, list[str]] = {}  # by code version, the rows it wrote
     rows = []
@@ -543,7 +562,7 @@ def show_numbers(path: Path, json_output: bool) -> None:
         rows.append([
             f"value ≥ {q.gamma}?", "MAX" if q.max_to_move else "MIN", str(q.free.bit_count()),
             answer, f"{q.nodes:,}", f"{q.cpu:,.0f}", str(q.sittings), q.saved,
-            f"{q.size / 2**20:.1f}",
+            f"{q.entries:,}",
         ])  # fmt: skip
         for code in q.codes:
             written.setdefault(code, []).append(

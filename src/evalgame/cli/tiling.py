@@ -49,6 +49,24 @@ from evalgame.cli.shared import (
     print_json,
     writing,
 )
+from evalgame.cli.sittings import (
+    After,
+    Cells,
+    DfpnMb,
+    Every,
+    Import,
+    Lines,
+    Moves,
+    PartOption,
+    Record,
+    Seeds,
+    SittingOptions,
+    Sittings,
+    Trim,
+    Until,
+    Weak,
+)
+from evalgame.cli.sittings import run as run_sittings
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import (
     CHECKPOINT_ENTRIES,
@@ -58,6 +76,7 @@ from evalgame.games.matching.native import (
     available,
     kernel_serves,
 )
+from evalgame.games.matching.sittings import DEFAULT_EVERY
 from evalgame.games.matching.solvers import SOLVERS
 from evalgame.games.tiling.board import Board, Cell, Domino, check_size, read_board
 from evalgame.games.tiling.certificate import SMALL_CELLS, TAME_CELLS
@@ -172,8 +191,59 @@ def tiling(
         help="With --certificate: the checker decides sums of tame regions of at most K "
         "cells by the sum rule (2…24).",
     ),
+    dfpn_mb: DfpnMb = None,
+    until: Until = None,
+    every: Every = DEFAULT_EVERY,
+    sittings: Sittings = None,
+    after: After = "",
+    moves: Moves = False,
+    trim: Trim = None,
+    part: PartOption = None,
+    lines: Lines = 0,
+    cells: Cells = 32,
+    seeds: Seeds = 4,
+    record: Record = None,
+    weak: Weak = False,
+    imported: Import = None,
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
+    in_sittings = SittingOptions(
+        dfpn_mb,
+        until,
+        every,
+        sittings,
+        after,
+        moves,
+        trim,
+        part,
+        lines,
+        cells,
+        seeds,
+        record,
+        weak,
+        imported,
+    )
+    if dfpn_mb is not None or imported is not None:
+        _in_sittings(
+            rows,
+            cols,
+            board_text,
+            first,
+            ask,
+            store,
+            table_mb,
+            keep,
+            timeout,
+            json_output,
+            in_sittings,
+            [workers, scheduler, ladder, certificate, tame, table, out],
+            fresh or min_maximal,
+        )
+        return
+    if in_sittings.named:
+        raise InputError(
+            f"{', '.join(in_sittings.named)} go with df-pn in sittings: give --dfpn-mb M"
+        )
     if certificate is not None:
         if tame is not None or table is not None or min_maximal or out is not None:
             raise InputError(
@@ -272,6 +342,38 @@ def tiling(
         return
     board = Board(rows, cols)
     _solve(board, player, algorithm, _engine(engine), table_mb, timeout, out, json_output)
+
+
+def _in_sittings(
+    rows: int | None,
+    cols: int | None,
+    board_text: str | None,
+    first: str,
+    ask: str | None,
+    store: Path | None,
+    table_mb: int | None,
+    keep: int | None,
+    timeout: float | None,
+    json_output: bool,
+    options: SittingOptions,
+    others: list[object],
+    switches: bool,
+) -> None:
+    """``--dfpn-mb M`` (or ``--import FILE``): df-pn in this process, in sittings."""
+    if switches or any(other not in (None, False) for other in others):
+        raise InputError(
+            "--dfpn-mb asks df-pn in this process, in sittings kept in --store: no --workers, "
+            "--scheduler, --ladder, --fresh, --certificate, --tame, --table, --min-maximal "
+            "or --out"
+        )
+    if board_text is not None and rows is not None:
+        raise InputError("give ROWS COLS or --board, not both")
+    if board_text is None and (rows is None or cols is None):
+        raise InputError("give the board: evalgame tiling ROWS COLS --dfpn-mb M")
+    if board_text is None:
+        check_size(rows or 0, cols or 0)
+    board = read_board(board_text) if board_text is not None else Board(rows or 0, cols or 0)
+    run_sittings(board, _player(first), ask, store, table_mb, keep, timeout, json_output, options)
 
 
 def _certify(

@@ -145,8 +145,27 @@ CREATE TABLE IF NOT EXISTS sitting_provenance (
 );
 """
 
+#: df-pn's questions asked in sittings in one process (:mod:`evalgame.games.matching.sittings`),
+#: one row a question: what guides it (its numbers), its answer once proven (also written as
+#: a fact of its key class), its work and the code versions and options of the sittings that
+#: wrote it (added like sittings; the table of the numbers files older versions wrote apart,
+#: which ``evalgame tiling R C --import FILE`` copies in)
+NUMBERS = """
+CREATE TABLE IF NOT EXISTS numbers (
+    question TEXT PRIMARY KEY,  -- e.g. "value >= 29, MAX to move, free 0xffff..."
+    kernel TEXT NOT NULL,       -- the graph and options whose keys the records use
+    answer INTEGER,             -- 1 or 0 once proven, NULL while open
+    nodes INTEGER NOT NULL,     -- over all sittings
+    cpu REAL NOT NULL,          -- CPU seconds over all sittings
+    sittings INTEGER NOT NULL,
+    saved TEXT NOT NULL,        -- UTC time of the last save
+    records BLOB NOT NULL,      -- NativeSolver.numbers
+    provenance TEXT             -- JSON: the code version and options of each sitting
+);
+"""
+
 #: every table added to the first format, created when a store is opened for writing
-ADDED = SITTINGS + TASKS + CHECKPOINTS + PROVENANCE
+ADDED = SITTINGS + TASKS + CHECKPOINTS + PROVENANCE + NUMBERS
 
 
 class Bounds(NamedTuple):
@@ -736,7 +755,8 @@ class ProofStore:
             bounds[key], whence[key] = _merged(bounds, whence, key, fact, origin, self.path)
         with self._db:
             self._db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * 10)})", facts)
-            for table, columns in (("sittings", 9), ("tasks", 12), ("checkpoints", 5)):
+            tables = (("sittings", 9), ("tasks", 12), ("checkpoints", 5), ("numbers", 9))
+            for table, columns in tables:
                 if table in other._tables():
                     rows = other._db.execute(f"SELECT * FROM {table}").fetchall()
                     marks = ", ".join("?" * columns)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import random
 import sqlite3
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from typer.testing import CliRunner
 
 from evalgame.cli import app
 from evalgame.cli.shared import console
-from evalgame.errors import InputError, SearchInterrupted
+from evalgame.errors import InputError, SearchInterrupted, StoreError
 from evalgame.games.matching import native
 from evalgame.games.matching.native import ALL_OPTIONS, MoveAnswer, NativeSolver
 from evalgame.games.matching.sittings import (
@@ -38,20 +37,31 @@ from evalgame.games.matching.sittings import (
     trim_numbers,
 )
 from evalgame.games.tiling.board import Board
+from evalgame.proofs.store import ProofStore
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import random_boards
-from tests.scripts import load_script
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
 
-def sittings_until_answered(board: Board, max_to_move: bool, gamma: int, path: Path,
+def store_at(path: Path) -> ProofStore:
+    """A proof store at ``path`` for df-pn's sittings (its problem's name matters not here)."""
+    return ProofStore.open(path, "tiling, a test")
+
+
+def on_disk(path: Path) -> int:
+    """The bytes of an SQLite file and its write-ahead log."""
+    log = Path(f"{path}-wal")
+    return path.stat().st_size + (log.stat().st_size if log.exists() else 0)
+
+
+def sittings_until_answered(board: Board, max_to_move: bool, gamma: int, store: ProofStore,
                             every: int) -> tuple[bool | None, int]:  # fmt: skip
     """Ask in sittings of one slice of ``every`` nodes, each by a new solver."""
     for _ in range(10_000):
         solver = NativeSolver(board, table_mb=1, tame_mb=1)
         sitting = prove_in_sittings(
-            solver, board.start, max_to_move, gamma, path, table_mb=1, every=every, sittings=1
+            solver, board.start, max_to_move, gamma, store, table_mb=1, every=every, sittings=1
         )
         if sitting.answer is not None:
             return sitting.answer, sitting.sittings
@@ -65,8 +75,8 @@ def test_answers_in_sittings_are_the_kernels_on_60_boards_with_holes(tmp_path: P
         max_to_move = rng.random() < 0.5
         value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
         gamma = value + rng.choice((0, 1))
-        path = tmp_path / f"{index}.sqlite"
-        answer, sittings = sittings_until_answered(board, max_to_move, gamma, path, every=25)
+        store = store_at(tmp_path / f"{index}.sqlite")
+        answer, sittings = sittings_until_answered(board, max_to_move, gamma, store, every=25)
         assert answer is (value >= gamma), (board.drawing(), max_to_move, gamma)
         cut += sittings > 1
     assert cut > 20  # most questions were really cut, many times over
@@ -84,10 +94,10 @@ def test_a_proven_question_comes_back_from_its_numbers() -> None:
 
 
 def test_an_answered_question_brings_back_its_numbers_too(tmp_path: Path) -> None:
-    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
-    prove_in_sittings(NativeSolver(board, table_mb=8), board.full, False, 16, path, table_mb=8)
+    board, store = Board(6, 6), store_at(tmp_path / "numbers.sqlite")
+    prove_in_sittings(NativeSolver(board, table_mb=8), board.full, False, 16, store, table_mb=8)
     later = NativeSolver(board, table_mb=8)
-    assert prove_in_sittings(later, board.full, False, 16, path, table_mb=8).answer is True
+    assert prove_in_sittings(later, board.full, False, 16, store, table_mb=8).answer is True
     assert later.stats.nodes == 0  # answered from the file, not searched again
     # what a replay of the proof asks next finds MIN's first moves decided
     assert tally(later.move_answers(board.full, False, 16)).proven == 9
@@ -120,11 +130,11 @@ def test_a_save_keeps_the_questions_first_moves_whatever_their_size() -> None:
 
 def test_a_stopped_sitting_saves_what_it_learned(tmp_path: Path) -> None:
     board = Board(7, 7)  # "≥ 22?" needs millions of nodes
-    path = tmp_path / "numbers.sqlite"
+    store = store_at(tmp_path / "numbers.sqlite")
     solver = NativeSolver(board, table_mb=4, budget=Budget(nodes=40_000))
     with pytest.raises(SearchInterrupted):
-        prove_in_sittings(solver, board.full, True, 22, path, table_mb=4)
-    with sqlite3.connect(path) as db:
+        prove_in_sittings(solver, board.full, True, 22, store, table_mb=4)
+    with sqlite3.connect(store.path) as db:
         answer, nodes, sittings, size = db.execute(
             "SELECT answer, nodes, sittings, length(records) FROM numbers"
         ).fetchone()
@@ -137,63 +147,35 @@ def test_a_stopped_sitting_saves_what_it_learned(tmp_path: Path) -> None:
 def test_a_trimmed_file_keeps_the_question_its_work_and_its_answer(tmp_path: Path) -> None:
     board = Board(6, 6)
     question = (board.full, False, 16)  # MIN first: holds
-    path = tmp_path / "numbers.sqlite"
+    store = store_at(tmp_path / "numbers.sqlite")
     first = NativeSolver(board, table_mb=8)
-    prove_in_sittings(first, *question, path, table_mb=8, every=20_000, sittings=1,
+    prove_in_sittings(first, *question, store, table_mb=8, every=20_000, sittings=1,
                       keep=10**9)  # fmt: skip
-    (before,) = saved_questions(path)
+    (before,) = saved_questions(store.path)
     assert before.answer is None
-    file_size = path.stat().st_size
-    size = trim_numbers(NativeSolver(board, table_mb=8), *question, path, keep=100, table_mb=8)
-    (after,) = saved_questions(path)
+    file_size = on_disk(store.path)
+    size = trim_numbers(NativeSolver(board, table_mb=8), *question, store, keep=100, table_mb=8)
+    (after,) = saved_questions(store.path)
     assert size == after.size < before.size
-    assert path.stat().st_size < file_size
+    assert on_disk(store.path) < file_size
     assert size <= 16 + 24 * (100 + 1 + len(board.edges))  # the largest, and its own moves
     assert (after.answer, after.nodes, after.cpu, after.sittings) == (
         None, before.nodes, before.cpu, before.sittings,
     )  # fmt: skip
     later = NativeSolver(board, table_mb=8)
-    assert prove_in_sittings(later, *question, path, table_mb=8).answer is True
+    assert prove_in_sittings(later, *question, store, table_mb=8).answer is True
     with pytest.raises(InputError, match="holds no numbers"):
-        trim_numbers(later, board.full, True, 16, path, keep=100, table_mb=8)
-
-
-def test_the_script_trims_a_file_and_searches_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    board = Board(5, 5)
-    path = tmp_path / "numbers.sqlite"
-    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, path,
-                      table_mb=1, every=400, sittings=1, keep=10**9)  # fmt: skip
-    (before,) = saved_questions(path)
-    load_script("tiling_proofs").main(
-        ["5", "5", "--tests", "12", "--table-mb", "1", "--dfpn-mb", "1",
-         "--numbers", str(path), "--trim", "5"]
-    )  # fmt: skip
-    (after,) = saved_questions(path)
-    assert after.size < before.size
-    assert (after.nodes, after.sittings) == (before.nodes, before.sittings)
-    assert "numbers trimmed to" in capsys.readouterr().out
-    sitting = ["--tests", "12", "--until", "23:59", "--numbers", str(path)]
-    negative = [*sitting, "--keep", "-1"]
-    unrecorded = [*sitting, "--record", str(tmp_path / "missing.json")]
-    for arguments in (["--tests", "12"], ["--tests", "12", "--trim", "5"], negative, unrecorded):
-        with pytest.raises(SystemExit):  # a sitting needs --until, a trim its file, ...
-            load_script("tiling_proofs").main(["5", "5", *arguments])
-    errors = capsys.readouterr().err
-    assert "--until is needed" in errors
-    assert "at least 0" in errors
-    assert "--record needs a JSON file of results to add to" in errors
+        trim_numbers(later, board.full, True, 16, store, keep=100, table_mb=8)
 
 
 def test_numbers_of_another_kernel_are_refused(tmp_path: Path) -> None:
     board = Board(5, 5)
-    path = tmp_path / "numbers.sqlite"
-    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+    store = store_at(tmp_path / "numbers.sqlite")
+    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, store,
                       table_mb=1, every=10, sittings=1)  # fmt: skip
     other = NativeSolver(board, table_mb=1, options=ALL_OPTIONS)
     with pytest.raises(InputError, match="other options or another graph"):
-        prove_in_sittings(other, board.full, True, 12, path, table_mb=1)
+        prove_in_sittings(other, board.full, True, 12, store, table_mb=1)
 
 
 def test_bad_records_and_files_are_refused(tmp_path: Path) -> None:
@@ -203,10 +185,12 @@ def test_bad_records_and_files_are_refused(tmp_path: Path) -> None:
             solver.learn_numbers(records, table_mb=1)
     text = tmp_path / "notes.txt"
     text.write_text("not a database, just some words\n" * 40)
-    with pytest.raises(InputError, match="not a file of saved numbers"):
-        prove_in_sittings(solver, Board(4, 4).full, True, 7, text, table_mb=1)
+    with pytest.raises(StoreError, match="not an evalgame proof store"):
+        store_at(text)
     with pytest.raises(InputError, match="at least 1"):
-        prove_in_sittings(solver, Board(4, 4).full, True, 7, tmp_path / "n.sqlite", every=0)
+        prove_in_sittings(solver, Board(4, 4).full, True, 7, store_at(tmp_path / "n"), every=0)
+    with pytest.raises(InputError, match="on disk"):
+        prove_in_sittings(solver, Board(4, 4).full, True, 7, ProofStore.memory("m"))
 
 
 def test_each_save_says_where_the_question_stands(tmp_path: Path) -> None:
@@ -216,7 +200,7 @@ def test_each_save_says_where_the_question_stands(tmp_path: Path) -> None:
     solver = NativeSolver(board, table_mb=1)
     heard: list[Sitting] = []
     sitting = prove_in_sittings(
-        solver, board.full, True, 12, tmp_path / "n.sqlite", table_mb=1, every=50,
+        solver, board.full, True, 12, store_at(tmp_path / "n.sqlite"), table_mb=1, every=50,
         on_save=heard.append,
     )  # fmt: skip
     assert sitting.answer is True
@@ -236,46 +220,48 @@ def test_each_save_says_where_the_question_stands(tmp_path: Path) -> None:
     assert tally(answers).refuted < 31  # counted up to symmetry
 
 
-def test_a_numbers_file_says_what_it_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each question asked into a file, with its answer or open, its work and sittings;
-    ``evalgame proofs FILE`` prints the same, and refuses the options of proof stores."""
+def test_a_store_says_what_it_holds_of_dfpns_questions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each question asked into a store, with its answer or open, its work, sittings and
+    entries; ``evalgame proofs STORE`` prints the same below the store's summary, whose
+    facts hold the answered one."""
     board = Board(5, 5)
-    path = tmp_path / "numbers.sqlite"
+    store = store_at(tmp_path / "numbers.sqlite")
     solver = NativeSolver(board, table_mb=1)
-    open_one = prove_in_sittings(solver, board.full, True, 12, path, table_mb=1, every=10,
+    open_one = prove_in_sittings(solver, board.full, True, 12, store, table_mb=1, every=10,
                                  sittings=2)  # fmt: skip
-    answered = prove_in_sittings(solver, board.full, False, 12, path, table_mb=1)
+    answered = prove_in_sittings(solver, board.full, False, 12, store, table_mb=1)
     assert (open_one.answer, answered.answer) == (None, False)  # MIN first on 5×5: 11
-    held = {(q.gamma, q.max_to_move): q for q in saved_questions(path)}
+    held = {(q.gamma, q.max_to_move): q for q in saved_questions(store.path)}
     assert held.keys() == {(12, True), (12, False)}
     assert (held[12, True].answer, held[12, True].sittings) == (None, 1)  # one sitting
     assert held[12, True].nodes == open_one.nodes == 20
     assert held[12, False].answer is False
-    assert all(q.free == board.full and q.size > 0 for q in held.values())
+    assert all(q.free == board.full and q.size == 16 + 24 * q.entries for q in held.values())
     monkeypatch.setattr(console, "width", 160)  # wide enough for the table's nine columns
-    shown = CliRunner().invoke(app, ["proofs", str(path)])
+    shown = CliRunner().invoke(app, ["proofs", str(store.path)])
     assert shown.exit_code == 0, shown.output
     rows = [line for line in shown.output.splitlines() if "value ≥ 12?" in line]
     assert [("open" in row, " no " in row) for row in rows] == [(True, False), (False, True)]
-    refused = CliRunner().invoke(app, ["proofs", str(path), "--project", "4"])
-    assert refused.exit_code == 2
-    assert "file of saved numbers" in " ".join(refused.output.split())  # however it wraps
-    assert not is_numbers_file(tmp_path / "missing.sqlite")
-    with pytest.raises(InputError, match="not a file of saved numbers"):
+    assert "1 proven" in shown.output  # the answer, a fact of the store
+    assert not is_numbers_file(store.path)
+    assert saved_questions(store_at(tmp_path / "empty.sqlite").path) == []
+    with pytest.raises(StoreError, match="cannot read"):
         saved_questions(tmp_path / "missing.sqlite")
     other = tmp_path / "other.sqlite"
     with contextlib.closing(sqlite3.connect(other)) as db:
         db.execute("CREATE TABLE numbers (question TEXT)")
-    with pytest.raises(InputError, match="not a file of saved numbers: no such column"):
+    with pytest.raises(StoreError, match="no such column"):
         saved_questions(other)
 
 
-def ask_in_parts(board: Board, max_to_move: bool, gamma: int, path: Path, parts: int,
+def ask_in_parts(board: Board, max_to_move: bool, gamma: int, store: ProofStore, parts: int,
                  every: int) -> list[Part]:  # fmt: skip
     """Each part by a new solver (another process), one after another, in small slices."""
     return [
         prove_part_in_sittings(NativeSolver(board, table_mb=1, tame_mb=1), board.start,
-                               max_to_move, gamma, path, part, parts, table_mb=1, every=every)
+                               max_to_move, gamma, store, part, parts, table_mb=1, every=every)
         for part in range(1, parts + 1)
     ]  # fmt: skip
 
@@ -291,18 +277,18 @@ def test_a_question_asked_in_parts_gets_the_kernels_answer_on_40_boards_with_hol
         max_to_move = rng.random() < 0.5
         value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
         gamma = value + rng.choice((0, 1))
-        path = tmp_path / f"{index}.sqlite"
-        parts = ask_in_parts(board, max_to_move, gamma, path, rng.choice((2, 3)), every=30)
+        store = store_at(tmp_path / f"{index}.sqlite")
+        parts = ask_in_parts(board, max_to_move, gamma, store, rng.choice((2, 3)), every=30)
         settled = {part.decides for part in parts} - {None}
         assert settled <= {value >= gamma}  # a move that settles it settles it right
         decided += bool(settled)
         whole = NativeSolver(board, table_mb=1, tame_mb=1)
-        sitting = prove_in_sittings(whole, board.start, max_to_move, gamma, path, table_mb=1)
+        sitting = prove_in_sittings(whole, board.start, max_to_move, gamma, store, table_mb=1)
         assert sitting.answer is (value >= gamma), (board.drawing(), max_to_move, gamma)
         assert whole.stats.nodes <= 1
-        moves = {q.free for q in saved_questions(path)} - {board.start}
+        moves = {q.free for q in saved_questions(store.path)} - {board.start}
         assert sitting.parts == len(moves)
-        assert sitting.nodes == sum(q.nodes for q in saved_questions(path))
+        assert sitting.nodes == sum(q.nodes for q in saved_questions(store.path))
         searched += bool(moves)
     assert 5 < decided < 35  # both kinds met: settled by one move, and by all of them
     assert searched > 30  # most questions were asked in parts (not settled by bounds)
@@ -324,196 +310,52 @@ def test_a_part_stops_when_another_settles_the_question(tmp_path: Path) -> None:
     """6×6 MIN first is 16: "≥ 17?" fails after MIN's (0,1)-(0,2) in about 22,000 nodes,
     while part 1's first move, (0,0)-(0,1), needs some 300,000. Part 2, run to its end at
     part 1's first save, settles it; part 1 stops there."""
-    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    board, store = Board(6, 6), store_at(tmp_path / "numbers.sqlite")
     question = (board.full, False, 17)
     heard: list[tuple[tuple[int, int], Sitting]] = []
 
     def meanwhile(move: tuple[int, int], sitting: Sitting) -> None:
         if not heard:
-            other = prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path,
+            other = prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, store,
                                            2, 2, table_mb=8)  # fmt: skip
             assert other == Part(moves=4, answered=1, decides=False)
         heard.append((move, sitting))
 
     solver = NativeSolver(board, table_mb=8)
-    part = prove_part_in_sittings(solver, *question, path, 1, 2, table_mb=8, every=2_000,
+    part = prove_part_in_sittings(solver, *question, store, 1, 2, table_mb=8, every=2_000,
                                   on_save=meanwhile)  # fmt: skip
     assert part == Part(moves=5, answered=0, decides=False)
     assert len(heard) == 1  # it stopped at the save during which part 2 settled it
     assert heard[-1][1].answer is None
     assert solver.stats.nodes < 10_000
-    later = ask_in_parts(board, False, 17, path, 2, every=10**6)  # nothing left to ask
+    later = ask_in_parts(board, False, 17, store, 2, every=10**6)  # nothing left to ask
     assert [part.decides for part in later] == [False, False]
-    assert prove_in_sittings(NativeSolver(board, table_mb=8), *question, path,
+    assert prove_in_sittings(NativeSolver(board, table_mb=8), *question, store,
                              table_mb=8).answer is False  # fmt: skip
-
-
-def test_a_parts_progress_line_shows_its_moves_numbers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Each save of a part names the move asked and, while it is open, the proof and
-    disproof numbers its search stored as its slice ended."""
-    board = Board(6, 6)
-    solver = NativeSolver(board, table_mb=1, tame_mb=1, budget=Budget(nodes=20_000))
-    script = load_script("tiling_proofs")
-    show = partial(script.show_move_progress, board, solver, board.full, True, 16)
-    with pytest.raises(SearchInterrupted):
-        prove_part_in_sittings(solver, board.full, True, 16, tmp_path / "numbers.sqlite", 1, 2,
-                               table_mb=1, every=3000, on_save=show)  # fmt: skip
-    lines = capsys.readouterr().out.splitlines()
-    opened = [line for line in lines if "? open" in line]
-    assert opened
-    assert all(", proof number " in line for line in opened)
-
-
-def test_the_script_asks_a_part_and_refuses_what_a_part_cannot_do(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "numbers.sqlite"
-    asked = ["--tests", "7", "--table-mb", "1", "--dfpn-mb", "1", "--until", "23:59"]
-    script = load_script("tiling_proofs")
-    script.main(["4", "4", "--first", "min", *asked, "--numbers", str(path), "--part", "2/2"])
-    out = capsys.readouterr().out
-    assert "value ≥ 7? part 2/2: 2 of its 2 first moves answered, none decides it" in out
-    assert "after (0,1)–(0,2): value ≥ 6? holds" in out
-    for arguments in (
-        ["--part", "0/2", "--numbers", str(path)],
-        ["--part", "two", "--numbers", str(path)],
-        ["--part", "1/2"],
-        ["--part", "1/2", "--numbers", str(path), "--lines", "3"],
-    ):
-        with pytest.raises(SystemExit):
-            script.main(["4", "4", *asked, *arguments])
-    errors = capsys.readouterr().err
-    assert "K is a part from 1 to N" in errors
-    assert "--part takes K/N" in errors
-    assert "--part needs --numbers and --dfpn-mb" in errors
-    assert "a part proves no bound" in errors
-
-
-def test_the_script_asks_the_question_after_moves_as_a_part_would(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``--after``: the tests of the position after the moves, answered as the kernel values
-    it, in the row a part of the board's question writes for that move (a symmetric copy of
-    the move given is the part's own), which the part then skips as answered."""
-    board, path = Board(5, 5), tmp_path / "numbers.sqlite"
-    solver = NativeSolver(board, table_mb=1)
-    start = solver.value(board.full, False)  # MIN first: every first move keeps it
-    value = solver.value(board.full & ~board.edge((4, 3), (4, 4)), True)
-    asked = ["--table-mb", "1", "--dfpn-mb", "1", "--until", "23:59", "--numbers", str(path)]
-    script = load_script("tiling_proofs")
-    script.main(["5", "5", "--first", "min", "--after", "(4,3)-(4,4)",
-                 "--tests", f"{start - 1},{value},{value + 1}", *asked])  # fmt: skip
-    out = capsys.readouterr().out
-    assert "after (0,0)–(0,1) with MAX to move" in out  # the copy a part asks
-    assert f"value ≥ {start - 1}? proved value ≥ {start - 1}" in out
-    assert f"value ≥ {value}? proved value ≥ {value}" in out
-    assert f"done: {value} ≤ value ≤ {value}" in out
-    rows = {(q.free, q.max_to_move, q.gamma): q.answer for q in saved_questions(path)}
-    assert rows[board.full & ~0b11, True, start - 1] is True
-    script.main(["5", "5", "--first", "min", "--tests", f"{start}", *asked, "--part", "1/1"])
-    out = capsys.readouterr().out
-    assert "after (0,1)–(0,2)" in out  # every other first move asked,
-    assert "after (0,0)–(0,1)" not in out  # but not the one answered
-    for arguments in (["--after", "(0,0)-(1,1)"], ["--after", "(0,0)-(0,1)", "--lines", "2"]):
-        with pytest.raises(SystemExit):
-            script.main(["5", "5", "--tests", "9", *asked, *arguments])
-    with pytest.raises(SystemExit):
-        script.main(["5", "5", "--tests", "nine", *asked])
-    errors = capsys.readouterr().err
-    assert "--after: (0,0)-(1,1) is not a domino on free cells" in errors
-    assert "not with --after" in errors
-    assert "--tests takes whole numbers" in errors
-
-
-def test_a_question_after_moves_is_guided_by_the_questions_on_the_way(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``--after``, as a part: the board's question answered in a file, the question after
-    a first move asked in that file is decided by what the board's saved (a node or so);
-    in a file of its own it is searched (hundreds)."""
-    board, script = Board(5, 5), load_script("tiling_proofs")
-    start = NativeSolver(board, table_mb=1).value(board.full, False)
-
-    def nodes_after(path: Path) -> int:
-        script.main(["5", "5", "--first", "min", "--tests", f"{start - 1}", "--after",
-                     "(0,0)-(0,1)", "--table-mb", "1", "--dfpn-mb", "1", "--until", "23:59",
-                     "--numbers", str(path)])  # fmt: skip
-        proved = f"proved value ≥ {start - 1}: "
-        out = capsys.readouterr().out
-        assert proved in out
-        return int(out.split(proved)[1].split(" nodes")[0].replace(",", ""))
-
-    shared, alone = tmp_path / "shared.sqlite", tmp_path / "alone.sqlite"
-    script.main(["5", "5", "--first", "min", "--tests", f"{start}", "--table-mb", "1",
-                 "--dfpn-mb", "1", "--until", "23:59", "--numbers", str(shared)])  # fmt: skip
-    assert f"proved value ≥ {start}" in capsys.readouterr().out
-    assert nodes_after(shared) <= 10 < nodes_after(alone)
-
-
-def test_the_script_shows_where_each_first_move_stands(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``--moves``: 6×6 MIN first "≥ 16?" (its value) with part 1 of 2 answered and part 2
-    stopped: a line a first move up to symmetry, those answered "holds" (each child worth
-    at least 15 to the alpha-beta search, another algorithm), the stopped one open with
-    its numbers and first (nearest to settling), the rest open without numbers."""
-    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
-    question = (board.full, False, 16)
-    assert NativeSolver(board, table_mb=8).value(board.full, False) == 16
-    prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 2, table_mb=8)
-    stopped = NativeSolver(board, table_mb=8, budget=Budget(nodes=3_000))
-    with pytest.raises(SearchInterrupted):
-        prove_part_in_sittings(stopped, *question, path, 2, 2, table_mb=8, every=1_000)
-    script = load_script("tiling_proofs")
-    asked = ["6", "6", "--first", "min", "--tests", "16", "--table-mb", "8", "--dfpn-mb", "8"]
-    script.main([*asked, "--numbers", str(path), "--moves"])
-    header, *lines = capsys.readouterr().out.splitlines()
-    assert header == "value ≥ 16? after each of MIN's 9 moves up to symmetry, nearest to " \
-        "settling it first:"  # fmt: skip
-    states = [line.strip().split(": ", 1) for line in lines]
-    written = {board.describe(edge): edge for edge in board.edges_within(board.full)}
-    alpha_beta = NativeSolver(board, table_mb=8)
-    held = [move for move, state in states if state == "holds"]
-    assert len(held) == 5
-    for move in held:
-        assert alpha_beta.value(board.full & ~written[move], True) >= 15
-    assert states[0][1].startswith("open, proof number ")
-    assert [state for _, state in states[1:]].count("open") == 3
-    with pytest.raises(SystemExit):
-        script.main([*asked, "--moves"])
-    assert "--trim and --moves need --numbers and --dfpn-mb" in capsys.readouterr().err
-    with pytest.raises(InputError, match="holds no numbers"):
-        script.main([*asked[:5], "17", *asked[6:], "--numbers", str(path), "--moves"])
-    missing = tmp_path / "missing.sqlite"
-    with pytest.raises(InputError, match="no such file of saved numbers"):
-        script.main([*asked, "--numbers", str(missing), "--moves"])
-    assert not missing.exists()  # only read: not created
 
 
 def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:
     """Part 1 of 6×6 MIN first "≥ 16?" (it holds) answered, part 2 stopped midway: trimmed,
     the file holds the question alone, with their work; asked whole, it goes on and holds."""
-    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    board, store = Board(6, 6), store_at(tmp_path / "numbers.sqlite")
     question = (board.full, False, 16)
-    done = prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 2,
+    done = prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, store, 1, 2,
                                   table_mb=8)  # fmt: skip
     assert done == Part(moves=5, answered=5, decides=None)
     stopped = NativeSolver(board, table_mb=8, budget=Budget(nodes=3_000))
     with pytest.raises(SearchInterrupted):
-        prove_part_in_sittings(stopped, *question, path, 2, 2, table_mb=8, every=1_000)
-    before = saved_questions(path)
+        prove_part_in_sittings(stopped, *question, store, 2, 2, table_mb=8, every=1_000)
+    before = saved_questions(store.path)
     assert len(before) == 6  # one row a first move asked, none for the question itself
     assert board.full not in {q.free for q in before}
-    trim_numbers(NativeSolver(board, table_mb=8), *question, path, keep=1_000, table_mb=8)
-    (after,) = saved_questions(path)
+    trim_numbers(NativeSolver(board, table_mb=8), *question, store, keep=1_000, table_mb=8)
+    (after,) = saved_questions(store.path)
     assert (after.free, after.answer) == (board.full, None)
     assert (after.nodes, after.cpu, after.sittings) == (
         sum(q.nodes for q in before), sum(q.cpu for q in before), sum(q.sittings for q in before)
     )  # fmt: skip
     later = NativeSolver(board, table_mb=8)
-    sitting = prove_in_sittings(later, *question, path, table_mb=8)
+    sitting = prove_in_sittings(later, *question, store, table_mb=8)
     assert sitting.answer is True
     assert tally(later.move_answers(*question)) == Tally(proven=9, refuted=0, open=0)
     assert sitting.nodes == after.nodes + later.stats.nodes
@@ -521,7 +363,7 @@ def test_a_trim_folds_a_questions_parts_into_it(tmp_path: Path) -> None:
 
 def test_moves_numbers_are_for_proving_and_refuting_the_question_after_them() -> None:
     """Once "≥ γ?" holds after a move its proof number is 0, once it fails its disproof
-    number, whoever moves first; while open, the progress line names the smallest of each."""
+    number, whoever moves first."""
     board = Board(6, 6)  # 16 for both starters
     for max_to_move, gamma, done in ((False, 16, 0), (True, 17, 1)):
         solver = NativeSolver(board, table_mb=8)
@@ -530,25 +372,17 @@ def test_moves_numbers_are_for_proving_and_refuting_the_question_after_them() ->
         decided = [a.numbers for a in answers if a.reaches is not None]
         assert decided
         assert all(numbers is not None and numbers[done] == 0 for numbers in decided)
-    solver = NativeSolver(board, table_mb=8)
-    assert solver.prove(board.full, False, 16, max_nodes=2_000, table_mb=8) is None
-    answers = solver.move_answers(board.full, False, 16)
-    open_ones = [a.numbers for a in answers if a.reaches is None and a.numbers]
-    assert open_ones
-    text = load_script("tiling_proofs").nearest(board, answers)
-    assert f"(proof number {min(n[0] for n in open_ones):,})" in text
-    assert f"(disproof number {min(n[1] for n in open_ones):,})" in text
 
 
 def moves_after_a_slice(
-    board: Board, question: tuple[int, bool, int], path: Path, every: int
+    board: Board, question: tuple[int, bool, int], store: ProofStore, every: int
 ) -> list[MoveAnswer]:
     """The question asked whole for one slice of ``every`` nodes, then its first moves as
     the numbers it saved tell them (read by a new solver)."""
-    prove_in_sittings(NativeSolver(board, table_mb=8), *question, path, table_mb=8,
+    prove_in_sittings(NativeSolver(board, table_mb=8), *question, store, table_mb=8,
                       every=every, sittings=1)  # fmt: skip
     reader = NativeSolver(board, table_mb=8)
-    with contextlib.closing(sqlite3.connect(path)) as db:
+    with contextlib.closing(sqlite3.connect(store.path)) as db:
         reader.learn_numbers(db.execute("SELECT records FROM numbers").fetchone()[0], 8)
     return first_moves(reader, *question)
 
@@ -556,14 +390,14 @@ def moves_after_a_slice(
 def test_a_part_asks_first_the_move_nearest_to_settling_the_question(tmp_path: Path) -> None:
     """6×6 MIN first "≥ 17?" fails: after a slice of the question asked whole, a part asks
     first the move df-pn would, the smallest disproof number (the likeliest refutation)."""
-    board, path = Board(6, 6), tmp_path / "numbers.sqlite"
+    board, store = Board(6, 6), store_at(tmp_path / "numbers.sqlite")
     question = (board.full, False, 17)
-    moves = moves_after_a_slice(board, question, path, every=20_000)
+    moves = moves_after_a_slice(board, question, store, every=20_000)
     open_ones = [a for a in moves if a.reaches is None and a.numbers]
     nearest = min(open_ones, key=lambda answer: answer.numbers[1] if answer.numbers else 0)
     assert nearest.move != moves[0].move  # not the first by key
     asked: list[tuple[int, int]] = []
-    prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, 1, 1,
+    prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, store, 1, 1,
                            table_mb=8, on_save=lambda move, _: asked.append(move))  # fmt: skip
     assert asked[0] == nearest.move
 
@@ -572,17 +406,17 @@ def test_parts_split_the_moves_the_questions_own_numbers_leave_open(tmp_path: Pa
     """5×6 MIN first "≥ 14?" (it holds) asked whole for a slice, then in two parts one
     after the other: each takes half of the moves the question's row leaves open, though
     part 1 had answered its own before part 2 started."""
-    board, path = Board(5, 6), tmp_path / "numbers.sqlite"
+    board, store = Board(5, 6), store_at(tmp_path / "numbers.sqlite")
     question = (board.full, False, 14)
-    moves = moves_after_a_slice(board, question, path, every=30_000)
+    moves = moves_after_a_slice(board, question, store, every=30_000)
     left = [answer for answer in moves if answer.reaches is None]
     assert 2 <= len(left) < 15  # the slice settled some of the 15 moves, not all
-    parts = [prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, path, k, 2,
+    parts = [prove_part_in_sittings(NativeSolver(board, table_mb=8), *question, store, k, 2,
                                     table_mb=8) for k in (1, 2)]  # fmt: skip
     assert parts == [
         Part(moves=len(left[0::2]), answered=len(left[0::2]), decides=None),
         Part(moves=len(left[1::2]), answered=len(left[1::2]), decides=None),
     ]
     whole = NativeSolver(board, table_mb=8)
-    assert prove_in_sittings(whole, *question, path, table_mb=8).answer is True
+    assert prove_in_sittings(whole, *question, store, table_mb=8).answer is True
     assert whole.stats.nodes <= 1

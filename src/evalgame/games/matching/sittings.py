@@ -6,7 +6,10 @@ used to start again from nothing. :func:`prove_in_sittings` asks the question in
 ``every`` nodes and after each slice, and when it is stopped, saves the numbers of the
 largest subtrees searched (:meth:`NativeSolver.numbers`) in an SQLite file; a later
 sitting, in another process or on another machine, takes them up
-(:meth:`NativeSolver.learn_numbers`) and goes on from there. The saved numbers are what
+(:meth:`NativeSolver.learn_numbers`) and goes on from there. The file is the proof store
+of the problem (:class:`~evalgame.proofs.store.ProofStore`, its ``numbers`` table; ``evalgame
+tiling R C --dfpn-mb M`` asks there), and a decided answer is also recorded as a fact of the
+position's key class, where the proof manager finds it. The saved numbers are what
 df-pn had learned, not a proof: undecided ones only choose what to expand next; a decided
 one is an answer the earlier sitting proved, as a proof store's facts are. What a resumed
 sitting loses is the numbers of the small subtrees left out and the transposition table,
@@ -20,21 +23,24 @@ its moves' answers from the file and concludes in a few nodes.
 
 >>> import tempfile, pathlib
 >>> from evalgame.games.tiling.board import Board
+>>> from evalgame.proofs.store import ProofStore
 >>> board = Board(5, 5)
->>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+>>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "5x5.sqlite", "tiling 5×5")
 >>> first = NativeSolver(board, table_mb=1)
->>> prove_in_sittings(first, board.full, True, 12, path, table_mb=1, every=40, sittings=1)
+>>> prove_in_sittings(first, board.full, True, 12, store, table_mb=1, every=40, sittings=1)
 Sitting(answer=None, nodes=40, sittings=1)
 >>> later = NativeSolver(board, table_mb=1)   # another process, another day
->>> prove_in_sittings(later, board.full, True, 12, path, table_mb=1, every=40).answer
+>>> prove_in_sittings(later, board.full, True, 12, store, table_mb=1, every=40).answer
 True
+>>> len(store)   # the answer, as a fact of the position's key class
+1
 
 Each row records its provenance: the code version (:func:`~evalgame.provenance.code_version`)
 and options of every sitting that wrote it, in order (a row saved before provenance was
 recorded says :data:`~evalgame.provenance.UNKNOWN` for those). A decided answer that
-contradicts another — a row's against another row's (the same position with another γ, or
-a position and its child), or a decided entry of one row's numbers against another's, or
-against what a search finds — stops the run with a
+contradicts another — a row's against another row's (a position and its child), a fact of
+the store (the same position with another γ: the store's own check), or a decided entry of
+one row's numbers against another's, or against what a search finds — stops the run with a
 :class:`~evalgame.errors.ContradictionError` that names both, with their rows and code
 versions.
 """
@@ -54,34 +60,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from evalgame.errors import ContradictionError, InputError
+from evalgame.errors import ContradictionError, InputError, StoreError
+from evalgame.games.matching.game import MatchingGame, MatchingPosition
 from evalgame.games.matching.native import (
     CHECKPOINT_ENTRIES,
     DEFAULT_PROOF_TABLE_MB,
     MoveAnswer,
     NativeSolver,
 )
+from evalgame.proofs.keys import stable_key
+from evalgame.proofs.store import ProofStore
 from evalgame.provenance import UNKNOWN, options_text, provenance
+from evalgame.search.protocol import Player
 
 #: nodes between two saves (about 6 CPU minutes of df-pn on 8×8)
 DEFAULT_EVERY = 5_000_000
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS numbers (
-    question TEXT PRIMARY KEY,  -- e.g. "value >= 29, MAX to move, free 0xffff..."
-    kernel TEXT NOT NULL,       -- the graph and options whose keys the records use
-    answer INTEGER,             -- 1 or 0 once proven, NULL while open
-    nodes INTEGER NOT NULL,     -- over all sittings
-    cpu REAL NOT NULL,          -- CPU seconds over all sittings
-    sittings INTEGER NOT NULL,
-    saved TEXT NOT NULL,        -- UTC time of the last save
-    records BLOB NOT NULL,      -- NativeSolver.numbers
-    provenance TEXT             -- JSON: the code version and options of each sitting
-                                -- that wrote the row, in order (NULL: saved before
-                                -- provenance was recorded; a column added to such a
-                                -- file by its next save)
-)
-"""
 
 
 @dataclass(frozen=True)
@@ -103,7 +96,7 @@ def prove_in_sittings(
     free: int,
     max_to_move: bool,
     gamma: int,
-    path: Path,
+    store: ProofStore,
     *,
     table_mb: int = DEFAULT_PROOF_TABLE_MB,
     every: int = DEFAULT_EVERY,
@@ -113,7 +106,7 @@ def prove_in_sittings(
     weak: bool = False,
 ) -> Sitting:
     """Whether value ≥ ``gamma`` (as :meth:`NativeSolver.prove`), resumed from and saved to
-    the file ``path`` every ``every`` nodes; ``sittings`` slices at most (``None``: until
+    the proof store ``store`` every ``every`` nodes; ``sittings`` slices at most (``None``: until
     answered); an answered question returns at once, its saved numbers taken in (a replay
     of the proof finds its moves there). The solver's budget (time, Ctrl-C) stops it as a
     search: the numbers are saved first, then :class:`~evalgame.errors.SearchInterrupted`
@@ -127,7 +120,8 @@ def prove_in_sittings(
     made = provenance(
         {**solver.settings(), "dfpn_mb": table_mb, "every": every, "keep": keep, "weak": weak}
     )
-    with _connect(path) as db:
+    path = store.path
+    with _connect(store) as db:
         # the moves asked apart: their answers and fresher numbers, and their work
         apart = _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel_identity(solver))
@@ -148,7 +142,7 @@ def prove_in_sittings(
                 nodes += solver.stats.nodes - start
                 cpu += time.process_time() - clock
                 records = solver.numbers(keep, (free, max_to_move, gamma))
-                _save(db, path, solver, question, answer, nodes, cpu, done + 1, records,
+                _save(db, store, solver, question, answer, nodes, cpu, done + 1, records,
                       made)  # fmt: skip
             standing = Sitting(
                 answer, nodes + apart.nodes, done + 1, cpu + apart.cpu, len(apart.questions)
@@ -197,7 +191,7 @@ def prove_part_in_sittings(
     free: int,
     max_to_move: bool,
     gamma: int,
-    path: Path,
+    store: ProofStore,
     part: int,
     parts: int,
     *,
@@ -210,7 +204,7 @@ def prove_part_in_sittings(
     """Ask part ``part`` of ``parts`` of "value ≥ ``gamma``?": every ``parts``-th of the
     :func:`first_moves` its own saved numbers leave open, from the ``part``-th on, each as
     its own question "value ≥ γ − 1?" after the move, in sittings (:func:`prove_in_sittings`)
-    in the file ``path``, the numbers saved there for the question itself guiding them and
+    in the proof store ``store``, the numbers saved there for the question itself guiding them and
     choosing the order (the move nearest to settling the question first). Moves already
     answered are skipped. Several processes, each on its part, share one file (a save waits
     for another's); a move that settles the question, in any part, ends each part at its
@@ -220,18 +214,19 @@ def prove_part_in_sittings(
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
     >>> board = Board(4, 4)   # MIN first: value 7, so every MIN move must reach it
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
-    >>> [prove_part_in_sittings(NativeSolver(board, table_mb=1), board.full, False, 7, path,
+    >>> from evalgame.proofs.store import ProofStore
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "4×4 MIN first")
+    >>> [prove_part_in_sittings(NativeSolver(board, table_mb=1), board.full, False, 7, store,
     ...                         k, 2, table_mb=1) for k in (1, 2)]
     [Part(moves=2, answered=2, decides=None), Part(moves=2, answered=2, decides=None)]
     >>> whole = NativeSolver(board, table_mb=1)
-    >>> prove_in_sittings(whole, board.full, False, 7, path, table_mb=1).answer, whole.stats.nodes
+    >>> prove_in_sittings(whole, board.full, False, 7, store, table_mb=1).answer, whole.stats.nodes
     (True, 1)
     """
     if not 1 <= part <= parts:
         raise InputError(f"part {part} of {parts}: a part is a number from 1 to the parts")
-    question = question_text(free, max_to_move, gamma)
-    with _connect(path) as db:
+    question, path = question_text(free, max_to_move, gamma), store.path
+    with _connect(store) as db:
         row = _load(db, question, kernel_identity(solver))
         if row is not None:  # the question's own numbers guide its moves' searches
             _take(solver, db, path, row, table_mb)
@@ -252,7 +247,7 @@ def prove_part_in_sittings(
             raise _Settled  # by another part: this one stops (its numbers are saved)
 
     def settled() -> bool:  # a move, in any part, settled the question
-        with _connect(path) as db:
+        with _connect(store) as db:
             answers = _move_questions(db, free, max_to_move, gamma, kernel_identity(solver))
         return max_to_move in answers.values()
 
@@ -266,7 +261,7 @@ def prove_part_in_sittings(
             child = free & ~((1 << u) | (1 << v))
             try:
                 reaches = prove_in_sittings(
-                    solver, child, not max_to_move, gamma - 1, path, table_mb=table_mb,
+                    solver, child, not max_to_move, gamma - 1, store, table_mb=table_mb,
                     every=every, keep=keep, weak=weak, on_save=partial(heard, answer.move),
                 ).answer  # fmt: skip
             except _Settled:
@@ -282,33 +277,33 @@ def saved_moves(
     free: int,
     max_to_move: bool,
     gamma: int,
-    path: Path,
+    store: ProofStore,
     *,
     table_mb: int = DEFAULT_PROOF_TABLE_MB,
     on_the_way: Sequence[tuple[int, bool, int]] = (),
 ) -> list[MoveAnswer]:
-    """The :func:`first_moves` of "value ≥ ``gamma``?" as the numbers saved in ``path``
+    """The :func:`first_moves` of "value ≥ ``gamma``?" as the numbers saved in ``store``
     have them (those of the questions ``on_the_way`` to it, as :func:`learn_saved`, then
     its moves' asked apart and its own), in df-pn's order: the move nearest to settling the
     question first. Where a long question stands, and which move to give a core of its own
-    (``tiling_proofs.py --after``); searches nothing.
+    (``evalgame tiling --after``); searches nothing.
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
+    >>> from evalgame.proofs.store import ProofStore
     >>> board = Board(5, 5)
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
-    >>> prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "5×5")
+    >>> prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 12, store,
     ...                   table_mb=1, every=400, sittings=1).answer is None
     True
-    >>> moves = saved_moves(NativeSolver(board, table_mb=1), board.full, True, 12, path,
+    >>> moves = saved_moves(NativeSolver(board, table_mb=1), board.full, True, 12, store,
     ...                     table_mb=1)
     >>> len(moves), moves[0].reaches, moves[0].numbers is not None
     (6, None, True)
     """
-    question = question_text(free, max_to_move, gamma)
-    _must_exist(path)
-    guides = learn_saved(solver, path, on_the_way, table_mb=table_mb)
-    with _connect(path) as db:
+    question, path = question_text(free, max_to_move, gamma), store.path
+    guides = learn_saved(solver, store, on_the_way, table_mb=table_mb)
+    with _connect(store) as db:
         work = _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel_identity(solver))
         if row is None and not work.questions and not guides:
@@ -320,29 +315,30 @@ def saved_moves(
 
 def learn_saved(
     solver: NativeSolver,
-    path: Path,
+    store: ProofStore,
     questions: Sequence[tuple[int, bool, int]],
     *,
     table_mb: int = DEFAULT_PROOF_TABLE_MB,
 ) -> int:
-    """Take in the numbers saved in ``path`` for each of ``questions`` (free, MAX to move,
+    """Take in the numbers saved in ``store`` for each of ``questions`` (free, MAX to move,
     γ) that has a row, in that order; how many had one. The questions on the way to a
     position guide its own as a question's numbers guide its parts
-    (``tiling_proofs.py --after``): what their searches learned below it is not redone.
+    (``evalgame tiling --after``): what their searches learned below it is not redone.
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
+    >>> from evalgame.proofs.store import ProofStore
     >>> board = Board(4, 4)
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
-    >>> prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, path,
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "4×4")
+    >>> prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, store,
     ...                   table_mb=1).answer
     True
-    >>> learn_saved(NativeSolver(board, table_mb=1), path, [(board.full, True, 7),
+    >>> learn_saved(NativeSolver(board, table_mb=1), store, [(board.full, True, 7),
     ...             (board.full, True, 8)], table_mb=1)
     1
     """
-    kernel, learned = kernel_identity(solver), 0
-    with _connect(path) as db:
+    kernel, learned, path = kernel_identity(solver), 0, store.path
+    with _connect(store) as db:
         for question in questions:
             row = _load(db, question_text(*question), kernel)
             if row is not None:
@@ -369,12 +365,12 @@ def trim_numbers(
     free: int,
     max_to_move: bool,
     gamma: int,
-    path: Path,
+    store: ProofStore,
     *,
     keep: int,
     table_mb: int = DEFAULT_PROOF_TABLE_MB,
 ) -> int:
-    """Rewrite the numbers saved in ``path`` for "value ≥ ``gamma``?" with those of at most
+    """Rewrite the numbers saved in ``store`` for "value ≥ ``gamma``?" with those of at most
     ``keep`` of its largest subtrees (and of the question's own moves); its answer, nodes,
     CPU time and sittings stay. Its moves asked apart (:func:`prove_part_in_sittings`) are
     folded in: their numbers merged into the question's, their work added to its work and
@@ -384,21 +380,21 @@ def trim_numbers(
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
     >>> board = Board(5, 5)
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> from evalgame.proofs.store import ProofStore
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "5×5")
     >>> solver = NativeSolver(board, table_mb=1)
-    >>> prove_in_sittings(solver, board.full, True, 12, path, table_mb=1, every=400,
+    >>> prove_in_sittings(solver, board.full, True, 12, store, table_mb=1, every=400,
     ...                   sittings=1).answer is None
     True
-    >>> before = saved_questions(path)[0].size
-    >>> trim_numbers(NativeSolver(board, table_mb=1), board.full, True, 12, path, keep=10,
+    >>> before = saved_questions(store.path)[0].size
+    >>> trim_numbers(NativeSolver(board, table_mb=1), board.full, True, 12, store, keep=10,
     ...              table_mb=1) < before
     True
     """
     question = question_text(free, max_to_move, gamma)
-    kernel = kernel_identity(solver)
-    _must_exist(path)
+    kernel, path = kernel_identity(solver), store.path
     made = provenance({**solver.settings(), "dfpn_mb": table_mb, "trimmed_to": keep})
-    with _connect(path) as db:
+    with _connect(store) as db:
         work = _learn_moves(solver, db, path, free, max_to_move, gamma, table_mb)
         row = _load(db, question, kernel)  # its own last: its numbers are the oldest
         if row is None and not work.questions:
@@ -410,9 +406,10 @@ def trim_numbers(
             work.add(row)
         records = solver.numbers(keep, (free, max_to_move, gamma))
         # the row keeps the provenance of every row folded into it, and this rewrite's
-        _save(db, path, solver, question, answer, work.nodes, work.cpu, work.sittings,
+        _save(db, store, solver, question, answer, work.nodes, work.cpu, work.sittings,
               records, made, folded=folded, before=work.provenance)  # fmt: skip
-        db.execute("VACUUM")  # the file shrinks too, not only what it holds
+        db.execute("VACUUM")  # the file shrinks too, not only what it holds,
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # once the store's log is written back
     return len(records)
 
 
@@ -485,6 +482,8 @@ class SavedQuestion:
     #: the code version and options of each sitting that wrote the row, in order
     #: (:data:`~evalgame.provenance.UNKNOWN` for those before provenance was recorded)
     provenance: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    #: the entries of df-pn's numbers saved (:meth:`NativeSolver.numbers`' count)
+    entries: int = 0
 
     @property
     def codes(self) -> list[str]:
@@ -501,8 +500,9 @@ class SavedQuestion:
 
 
 def is_numbers_file(path: Path) -> bool:
-    """Whether ``path`` is an SQLite file of saved numbers (read-only; ``False`` for any
-    other file, a proof store included)."""
+    """Whether ``path`` is a numbers file of older versions, saved numbers apart from any
+    proof store (read-only; ``False`` for any other file, a proof store included):
+    ``evalgame tiling R C --import FILE`` copies it into the store of its board."""
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
@@ -512,33 +512,35 @@ def is_numbers_file(path: Path) -> bool:
 
 
 def saved_questions(path: Path) -> list[SavedQuestion]:
-    """What a file of saved numbers holds, question by question, oldest save first (read
-    only: a sitting may be saving into it).
+    """What the proof store at ``path`` (or an older numbers file) holds of df-pn's
+    questions, question by question, oldest save first (read only: a sitting may be saving
+    into it; none in a store that has never asked one).
 
     >>> import tempfile, pathlib
     >>> from evalgame.games.tiling.board import Board
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "numbers.sqlite"
+    >>> from evalgame.proofs.store import ProofStore
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "4×4")
     >>> solver = NativeSolver(Board(4, 4), table_mb=1)
-    >>> prove_in_sittings(solver, Board(4, 4).full, True, 7, path, table_mb=1).answer
+    >>> prove_in_sittings(solver, Board(4, 4).full, True, 7, store, table_mb=1).answer
     True
-    >>> [(q.gamma, q.max_to_move, hex(q.free), q.answer) for q in saved_questions(path)]
+    >>> [(q.gamma, q.max_to_move, hex(q.free), q.answer) for q in saved_questions(store.path)]
     [(7, True, '0xffff', True)]
-    >>> saved_questions(path)[0].codes[0].startswith("evalgame ")   # the code that wrote it
+    >>> saved_questions(store.path)[0].codes[0].startswith("evalgame ")   # the code that wrote it
     True
     """
-    if not is_numbers_file(path):
-        raise InputError(f"{path} is not a file of saved numbers (tiling_proofs.py --numbers)")
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            if "numbers" not in {row[0] for row in db.execute("SELECT name FROM sqlite_master")}:
+                return []
             made = "provenance" if "provenance" in _columns(db) else "NULL"
             rows = db.execute(
                 "SELECT question, answer, nodes, cpu, sittings, saved, length(records), "
-                f"{made} FROM numbers ORDER BY saved, question"
+                f"{made}, substr(records, 9, 8) FROM numbers ORDER BY saved, question"
             ).fetchall()
     except sqlite3.Error as error:
-        raise InputError(f"{path} is not a file of saved numbers: {error}") from None
+        raise StoreError(f"cannot read df-pn's numbers in {path}: {error}") from None
     questions = []
-    for question, answer, nodes, cpu, sittings, saved, size, text in rows:
+    for question, answer, nodes, cpu, sittings, saved, size, text, count in rows:
         parsed = parse_question(question)
         if parsed is None:
             raise InputError(f"{path} holds a question this evalgame cannot read: {question!r}")
@@ -546,10 +548,103 @@ def saved_questions(path: Path) -> list[SavedQuestion]:
         known = None if answer is None else bool(answer)
         written = tuple(_made(text))
         saved_question = SavedQuestion(
-            gamma, max_to_move, free, known, nodes, cpu, sittings, saved, size, written
+            gamma,
+            max_to_move,
+            free,
+            known,
+            nodes,
+            cpu,
+            sittings,
+            saved,
+            size,
+            written,
+            int.from_bytes(count or b"", "little"),
         )
         questions.append(saved_question)
     return questions
+
+
+def record_answer(
+    store: ProofStore,
+    solver: NativeSolver,
+    question: str,
+    answer: bool,
+    nodes: int,
+    cpu: float,
+    made: dict[str, Any],
+) -> None:
+    """Record the decided ``answer`` to ``question`` as a fact of ``store``: the bound it
+    proves on the position's key class, in the key and coordinates of the proof manager
+    (:meth:`MatchingGame.key`, :meth:`MatchingGame.affine`), so that the manager reuses it
+    and the store's check refuses what contradicts it; ``made``: the code version and
+    options that proved it.
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "2×2")
+    >>> solver = NativeSolver(Board(2, 2), table_mb=1)
+    >>> record_answer(store, solver, question_text(0b1111, True, 3), False, 5, 0.0,
+    ...               {"code": "evalgame 1.0", "options": {}})
+    >>> len(store), store.codes()[0].code
+    (1, 'evalgame 1.0')
+    """
+    parsed = parse_question(question)
+    assert parsed is not None
+    gamma, max_to_move, free = parsed
+    game = MatchingGame(solver.graph)
+    position = MatchingPosition(free, 0, Player.MAX if max_to_move else Player.MIN)
+    key = stable_key(game.key(position))
+    assert key is not None  # a region key is made of numbers and tuples
+    _, offset = game.affine(position)  # value = the key class's value + offset
+    bound = gamma - offset if answer else gamma - 1 - offset
+    store.options = made.get("options", {})
+    store.record(key, lower=bound if answer else None, upper=None if answer else bound,
+                 gamma=gamma - offset, nodes=nodes, cpu=cpu, worker="df-pn in sittings",
+                 code=made["code"])  # fmt: skip
+
+
+def import_numbers(store: ProofStore, path: Path, solver: NativeSolver) -> list[SavedQuestion]:
+    """Copy the rows of ``path``, a numbers file of older versions (:func:`is_numbers_file`),
+    into ``store``; the questions copied. Each decided answer is checked against the store
+    (:func:`_check_answer`) and recorded as a fact (:func:`record_answer`); a question the
+    store already holds is left as it is there. Rows of another kernel than ``solver``'s
+    (another board, other options) are refused, the store unchanged.
+    """
+    if not is_numbers_file(path):
+        raise InputError(f"{path} is not a numbers file of older versions (tiling_proofs.py "
+                         "--numbers): nothing to import")  # fmt: skip
+    kernel, copied = kernel_identity(solver), []
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as old:
+        old.row_factory = sqlite3.Row
+        rows = old.execute("SELECT * FROM numbers ORDER BY saved, question").fetchall()
+    if any(row["kernel"] != kernel for row in rows):
+        raise InputError(f"{path} holds numbers of another board or other kernel options than "
+                         f"{store.problem} with the kernel's defaults: give the board it was "
+                         "asked on (ROWS COLS, --board, --first)")  # fmt: skip
+    with _connect(store) as db:
+        held = {row[0] for row in db.execute("SELECT question FROM numbers")}
+        for row in rows:
+            if row["question"] in held:
+                continue
+            made = _row_made(row)
+            if row["answer"] is not None:
+                _check_answer(db, path, solver, row["question"], bool(row["answer"]),
+                              _row_source(path, row))  # fmt: skip
+                record_answer(store, solver, row["question"], bool(row["answer"]), row["nodes"],
+                              row["cpu"], made[-1])  # fmt: skip
+            with db:
+                db.execute(
+                    "INSERT INTO numbers (question, kernel, answer, nodes, cpu, sittings, saved, "
+                    "records, provenance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row["question"], row["kernel"], row["answer"], row["nodes"], row["cpu"],
+                     row["sittings"], row["saved"], row["records"], json.dumps(made)),
+                )  # fmt: skip
+            copied.append(row["question"])
+    return [saved for saved in saved_questions(store.path) if _text(saved) in copied]
+
+
+def _text(saved: SavedQuestion) -> str:
+    return question_text(saved.free, saved.max_to_move, saved.gamma)
 
 
 def kernel_identity(solver: NativeSolver) -> str:
@@ -564,26 +659,22 @@ BUSY_SECONDS = 600
 
 
 @contextlib.contextmanager
-def _connect(path: Path) -> Iterator[sqlite3.Connection]:
+def _connect(store: ProofStore) -> Iterator[sqlite3.Connection]:
+    """A connection of its own to the numbers table of ``store`` (opened for writing, which
+    made the table), waiting while another process saves."""
+    if str(store.path) == ":memory:":
+        raise InputError("df-pn's sittings are saved in a proof store on disk, not in memory")
     try:
-        db = sqlite3.connect(path, timeout=BUSY_SECONDS)
+        db = sqlite3.connect(store.path, timeout=BUSY_SECONDS)
     except sqlite3.Error as error:
-        raise InputError(f"cannot open the numbers file {path}: {error}") from None
+        raise StoreError(f"cannot open the proof store {store.path}: {error}") from None
     db.row_factory = sqlite3.Row
     try:
-        db.execute(SCHEMA)
         yield db
     except sqlite3.DatabaseError as error:
-        raise InputError(f"{path} is not a file of saved numbers: {error}") from None
+        raise StoreError(f"cannot read df-pn's numbers in {store.path}: {error}") from None
     finally:
         db.close()
-
-
-def _must_exist(path: Path) -> None:
-    """Refuse a numbers file that is not there, before connecting would create it (for
-    what only reads or rewrites one)."""
-    if not path.is_file():
-        raise InputError(f"{path}: no such file of saved numbers")
 
 
 def _load(db: sqlite3.Connection, question: str, kernel: str) -> sqlite3.Row | None:
@@ -659,7 +750,7 @@ def _learn_moves(
 
 def _save(
     db: sqlite3.Connection,
-    path: Path,
+    store: ProofStore,
     solver: NativeSolver,
     question: str,
     answer: bool | None,
@@ -674,16 +765,17 @@ def _save(
     """Save a question's row; the rows of the questions ``folded`` into it go. ``made``
     (the code version and options of this sitting) joins the provenance of the row as
     saved before, and ``before`` (that of the rows folded in). A decided answer that
-    contradicts another row's is refused (:func:`_check_answer`), the file unchanged."""
-    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
-    column = "provenance" if "provenance" in _columns(db) else "NULL"  # not its records
-    old = db.execute(f"SELECT {column} FROM numbers WHERE question = ?", (question,)).fetchone()
-    made_by = _joined([] if old is None else _made(old[0]), before, [made])
+    contradicts another row's (:func:`_check_answer`) or a fact of the store is refused,
+    the store unchanged; a new one is recorded as a fact (:func:`record_answer`)."""
+    now, path = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"), store.path
+    old = db.execute(
+        "SELECT answer, provenance FROM numbers WHERE question = ?", (question,)
+    ).fetchone()
+    made_by = _joined([] if old is None else _made(old[1]), before, [made])
     if answer is not None:
         _check_answer(db, path, solver, question, answer, f"this sitting ({made['code']})")
-    if "provenance" not in _columns(db):  # a file saved before provenance was recorded
-        with contextlib.suppress(sqlite3.OperationalError):  # another part added it first
-            db.execute("ALTER TABLE numbers ADD COLUMN provenance TEXT")
+        if old is None or old[0] is None:
+            record_answer(store, solver, question, answer, nodes, cpu, made)
     with db:  # one transaction: a killed process leaves the last save whole
         db.executemany("DELETE FROM numbers WHERE question = ?", [(q,) for q in folded])
         db.execute(
@@ -829,12 +921,16 @@ __all__ = [
     "Sitting",
     "Tally",
     "first_moves",
+    "import_numbers",
     "is_numbers_file",
     "kernel_identity",
+    "learn_saved",
     "parse_question",
     "prove_in_sittings",
     "prove_part_in_sittings",
     "question_text",
+    "record_answer",
+    "saved_moves",
     "saved_questions",
     "tally",
     "trim_numbers",

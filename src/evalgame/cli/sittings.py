@@ -1,0 +1,861 @@
+"""``evalgame tiling ROWS COLS --dfpn-mb M``: a question or the whole value by the C
+kernel's df-pn in this process, in sittings, the numbers kept in the proof store.
+
+Each sitting saves df-pn's numbers every ``--every`` nodes and when it stops (``--until``,
+``--timeout``, Ctrl-C, SIGTERM); the next run with the same store goes on from them
+(:mod:`evalgame.games.matching.sittings`). ``--ask G`` asks "value ≥ G?"; without it the
+value is bisected between the bounds known, one question at a time, each resumable.
+
+>>> import json, tempfile, pathlib
+>>> from typer.testing import CliRunner
+>>> from evalgame.cli import app
+>>> store = str(pathlib.Path(tempfile.mkdtemp()) / "4x4.sqlite")
+>>> out = CliRunner().invoke(app, ["tiling", "4", "4", "--dfpn-mb", "1", "--store", store,
+...                                "--json"]).output
+>>> json.loads(out)["value"], json.loads(out)["questions"][0]["answer"]
+('7', True)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from evalgame.cli.progress import UNTIL_HELP, deadline, late_status, time_limit
+from evalgame.cli.proofs import default_store
+from evalgame.cli.shared import console, err_console, json_stops, print_json
+from evalgame.errors import InputError, LimitError, SearchInterrupted
+from evalgame.games.matching.native import (
+    CHECKPOINT_ENTRIES,
+    MAX_VERTICES,
+    MoveAnswer,
+    NativeSolver,
+    available,
+)
+from evalgame.games.matching.sittings import (
+    DEFAULT_EVERY,
+    Sitting,
+    first_moves,
+    import_numbers,
+    learn_saved,
+    prove_in_sittings,
+    prove_part_in_sittings,
+    saved_moves,
+    saved_questions,
+    tally,
+    trim_numbers,
+)
+from evalgame.games.tiling.board import Board
+from evalgame.proofs.store import ProofStore
+from evalgame.provenance import provenance
+from evalgame.search.budget import Budget
+from evalgame.search.protocol import Player
+from evalgame.search.stats import SearchStats
+
+PANEL = "df-pn in sittings (--dfpn-mb)"
+
+DfpnMb = Annotated[
+    int | None,
+    typer.Option(
+        "--dfpn-mb",
+        metavar="M",
+        min=1,
+        help="Answer by the C kernel's df-pn in this process with a table of numbers of M MB, "
+        "in sittings: its numbers are saved in the proof store (--store) as it goes, and a "
+        "rerun goes on from them.",
+        rich_help_panel=PANEL,
+    ),
+]
+Until = Annotated[
+    str | None,
+    typer.Option("--until", help=f"Stop then: {UNTIL_HELP}.", rich_help_panel=PANEL),
+]
+Every = Annotated[
+    int,
+    typer.Option(
+        "--every",
+        metavar="N",
+        min=1,
+        help="Nodes between two saves of the numbers (about 6 CPU minutes on 8×8).",
+        rich_help_panel=PANEL,
+    ),
+]
+Sittings = Annotated[
+    int | None,
+    typer.Option(
+        "--sittings", metavar="N", min=1, help="Stop after N saves.", rich_help_panel=PANEL
+    ),
+]
+After = Annotated[
+    str,
+    typer.Option(
+        "--after",
+        metavar="MOVES",
+        help='Ask about the position after these moves, e.g. "(0,1)-(0,2) (3,3)-(3,4)" '
+        "(--ask G then counts the dominoes still to come).",
+        rich_help_panel=PANEL,
+    ),
+]
+Moves = Annotated[
+    bool,
+    typer.Option(
+        "--moves",
+        help="Show where each first move of --ask's question stands in the store (holds, "
+        "fails or open, with its numbers) and stop, searching nothing.",
+        rich_help_panel=PANEL,
+    ),
+]
+Trim = Annotated[
+    int | None,
+    typer.Option(
+        "--trim",
+        metavar="N",
+        min=0,
+        help="Rewrite --ask's numbers in the store with at most N entries, its parts folded "
+        "in (a store to commit), and stop, searching nothing.",
+        rich_help_panel=PANEL,
+    ),
+]
+PartOption = Annotated[
+    str | None,
+    typer.Option(
+        "--part",
+        metavar="K/N",
+        help="Ask part K of N of --ask's first moves (one process a part, one store); the "
+        "question asked whole afterwards concludes from them.",
+        rich_help_panel=PANEL,
+    ),
+]
+Lines = Annotated[
+    int,
+    typer.Option(
+        "--lines",
+        metavar="N",
+        min=0,
+        help="Confirm each answer on N sampled lines of play checked by the Python solver.",
+        rich_help_panel=PANEL,
+    ),
+]
+Cells = Annotated[
+    int,
+    typer.Option(
+        "--cells", min=2, help="Cells left when a line is checked.", rich_help_panel=PANEL
+    ),
+]
+Seeds = Annotated[
+    int,
+    typer.Option("--seeds", min=1, help="Seeds the lines are spread over.", rich_help_panel=PANEL),
+]
+Record = Annotated[
+    Path | None,
+    typer.Option(
+        "--record",
+        metavar="FILE",
+        help="Add each answer confirmed by --lines to the kernel_proofs of this JSON file "
+        "(docs/tiling_results.json).",
+        rich_help_panel=PANEL,
+    ),
+]
+Weak = Annotated[
+    bool,
+    typer.Option("--weak", help="Weak proof numbers (they only guide).", rich_help_panel=PANEL),
+]
+Import = Annotated[
+    Path | None,
+    typer.Option(
+        "--import",
+        metavar="FILE",
+        help="Copy a numbers file of older versions (scripts/tiling_proofs.py --numbers) into "
+        "the proof store of this board, and stop.",
+        rich_help_panel=PANEL,
+    ),
+]
+
+
+@dataclass(frozen=True)
+class SittingOptions:
+    """The options of df-pn in sittings, as given (``dfpn_mb``: ``None`` when not asked)."""
+
+    dfpn_mb: int | None = None
+    until: str | None = None
+    every: int = DEFAULT_EVERY
+    sittings: int | None = None
+    after: str = ""
+    moves: bool = False
+    trim: int | None = None
+    part: str | None = None
+    lines: int = 0
+    cells: int = 32
+    seeds: int = 4
+    record: Path | None = None
+    weak: bool = False
+    imported: Path | None = None
+
+    @property
+    def named(self) -> list[str]:
+        """The options of sittings given beside ``--dfpn-mb``, by name."""
+        given = [
+            ("--until", self.until is not None),
+            ("--sittings", self.sittings is not None),
+            ("--after", bool(self.after)),
+            ("--moves", self.moves),
+            ("--trim", self.trim is not None),
+            ("--part", self.part is not None),
+            ("--lines", self.lines > 0),
+            ("--record", self.record is not None),
+            ("--weak", self.weak),
+            ("--every", self.every != DEFAULT_EVERY),
+        ]
+        return [name for name, on in given if on]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A df-pn question: "value ≥ ``gamma``?" of the position ``free`` (``max_to_move``),
+    and the questions on the way to it from the board's start (free, MAX to move, γ)."""
+
+    free: int
+    max_to_move: bool
+    gamma: int
+    on_the_way: tuple[tuple[int, bool, int], ...] = ()
+
+
+def label(board: Board, player: Player) -> str:
+    """The problem a store of ``board`` holds, as the proof manager names it.
+
+    >>> label(Board(7, 9), Player.MAX), label(Board(2, 2, [(0, 0)]), Player.MIN)
+    ('tiling 7×9, MAX first', 'tiling #./.., MIN first')
+    """
+    name = board.drawing() if board.blocked else f"{board.rows}×{board.cols}"
+    return f"tiling {name}, {player.value.upper()} first"
+
+
+def run(
+    board: Board,
+    player: Player,
+    ask: str | None,
+    store_path: Path | None,
+    table_mb: int | None,
+    keep: int | None,
+    timeout: float | None,
+    json_output: bool,
+    options: SittingOptions,
+) -> None:
+    """``evalgame tiling ... --dfpn-mb M`` (or ``--import FILE``)."""
+    if not available():
+        raise InputError("df-pn in sittings is the C kernel's: it is not built here")
+    if board.n > MAX_VERTICES:
+        raise LimitError(
+            f"the cells of {board.label()}", board.n, MAX_VERTICES, "df-pn is the kernel's"
+        )
+    gamma = _gamma(ask)
+    _check(options, gamma, keep)
+    problem = label(board, player)
+    path = store_path if store_path is not None else default_store(problem)
+    solver = NativeSolver(board, table_mb=table_mb)
+    with ProofStore.open(path, problem) as store:
+        context: dict[str, Any] = {"rows": board.rows, "cols": board.cols}
+        if board.blocked:
+            context["board"] = board.drawing()
+        context.update(first=player.value, store=str(path))
+        if options.imported is not None:
+            _import(store, solver, board, player, options.imported, json_output, context)
+            return
+        dfpn_mb = options.dfpn_mb or 0
+        if not json_output:
+            err_console.print(f"proof store: {path}", style="dim", soft_wrap=True)
+        question = _question(board, solver, player, gamma, options.after)
+        if options.trim is not None:
+            assert question is not None
+            size = trim_numbers(
+                solver,
+                question.free,
+                question.max_to_move,
+                question.gamma,
+                store,
+                keep=options.trim,
+                table_mb=dfpn_mb,
+            )
+            _say(
+                json_output,
+                {**context, "trimmed_bytes": size},
+                f"value ≥ {question.gamma}? numbers trimmed to {size:,} bytes",
+            )
+            return
+        if options.moves:
+            assert question is not None
+            _show_moves(board, solver, store, question, dfpn_mb, json_output, context)
+            return
+        _search(
+            board, player, solver, store, question, keep, timeout, options, json_output, context
+        )
+
+
+def _check(options: SittingOptions, gamma: int | None, keep: int | None) -> None:
+    """Refuse what the options of sittings cannot do together, before any work."""
+    if options.imported is not None:
+        if options.dfpn_mb is not None or options.named or gamma is not None:
+            raise InputError(
+                "--import FILE copies a numbers file into the store and stops: "
+                "nothing else but the board, --first, --store and --json"
+            )
+        return
+    if keep is not None and keep < 0:
+        raise InputError(f"--keep counts entries of df-pn's numbers: ≥ 0, not {keep}")
+    wanted = [
+        name
+        for name, given in (
+            ("--after", bool(options.after)),
+            ("--moves", options.moves),
+            ("--trim", options.trim is not None),
+            ("--part", options.part is not None),
+        )
+        if given
+    ]
+    if gamma is None and wanted:
+        raise InputError(f"{', '.join(wanted)} go with a question: give --ask G")
+    if options.moves and options.trim is not None:
+        raise InputError("--moves or --trim: one at a time")
+    if options.part is not None:
+        part_of(options.part)
+        if options.lines or options.record is not None:
+            raise InputError(
+                "--lines and --record go with a question asked whole: a part proves no bound"
+            )
+    if options.after and (options.lines or options.record is not None):
+        raise InputError("--lines and --record go with the board's own questions, not --after")
+    if options.record is not None:
+        if not options.lines:
+            raise InputError("--record adds answers confirmed by sampled lines: give --lines N")
+        try:
+            if not isinstance(json.loads(options.record.read_text()), dict):
+                raise ValueError("not a JSON object")
+        except (OSError, ValueError) as problem:
+            raise InputError(
+                f"--record needs a JSON file of results to add to: {problem}"
+            ) from None
+    if options.until is not None:
+        deadline(options.until)  # refused now if malformed
+
+
+def _gamma(ask: str | None) -> int | None:
+    if ask is None:
+        return None
+    try:
+        return int(ask.strip())
+    except ValueError:
+        raise InputError(
+            f"--ask G needs a whole number of dominoes with --dfpn-mb, not {ask!r}"
+        ) from None
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """``K/N`` as (K, N), 1 ≤ K ≤ N; else an :class:`InputError` that says so.
+
+    >>> part_of("2/3")
+    (2, 3)
+    """
+    try:
+        part, parts = map(int, text.split("/"))
+    except ValueError:
+        raise InputError(f"--part takes K/N, e.g. 1/2, not {text!r}") from None
+    if not 1 <= part <= parts:
+        raise InputError(f"--part {text}: K is a part from 1 to N")
+    return part, parts
+
+
+def _question(
+    board: Board, solver: NativeSolver, player: Player, gamma: int | None, after: str
+) -> Question | None:
+    """The question ``--ask`` and ``--after`` name (``None``: the whole value)."""
+    max_to_move = player is Player.MAX
+    if gamma is None:
+        return None
+    played = len(after.split())
+    path = position_after(board, solver, max_to_move, gamma + played, after)
+    on_the_way = tuple(
+        (way, max_to_move ^ (k % 2 == 1), gamma + played - k) for k, way in enumerate(path[:-1])
+    )
+    return Question(path[-1], max_to_move ^ (played % 2 == 1), gamma, on_the_way)
+
+
+def position_after(
+    board: Board, solver: NativeSolver, max_to_move: bool, gamma: int, text: str
+) -> list[int]:
+    """The free cells from the board's start to the position after the moves of ``text``
+    (each ``(r,c)-(r,c)``, separated by spaces, ``max_to_move`` first), each move replaced
+    by the symmetric copy a part of "value ≥ ``gamma``?" asks (:func:`first_moves`), so
+    that the question is that part's, the same row of the store. A move not on free cells
+    is an :class:`InputError` that names it.
+
+    >>> board = Board(2, 3)
+    >>> [bin(free) for free in position_after(board, NativeSolver(board, table_mb=1), True, 3,
+    ...                                       "(1,1)-(1,2)")]
+    ['0b111111', '0b111100']
+    """
+    free, path = board.start, [board.start]
+    for move in text.split():
+        written = {board.describe(edge): edge for edge in board.edges_within(free)}
+        edge = written.get(move.replace("-", "–"))
+        if edge is None:
+            raise InputError(f"--after: {move} is not a domino on free cells, e.g. (0,1)-(0,2)")
+        answers = solver.move_answers(free, max_to_move, gamma)
+        (child,) = [a.child for a in answers if 1 << a.move[0] | 1 << a.move[1] == edge]
+        (copy,) = [
+            a.move for a in first_moves(solver, free, max_to_move, gamma) if a.child == child
+        ]
+        free &= ~(1 << copy[0] | 1 << copy[1])
+        path.append(free)
+        max_to_move, gamma = not max_to_move, gamma - 1
+    return path
+
+
+def _import(
+    store: ProofStore,
+    solver: NativeSolver,
+    board: Board,
+    player: Player,
+    path: Path,
+    json_output: bool,
+    context: dict[str, Any],
+) -> None:
+    """``--import FILE``: copy an older numbers file into ``store``."""
+    copied = import_numbers(store, path, solver)
+    answered = sum(q.answer is not None for q in copied)
+    _root(store, solver, board.start, player)
+    _say(
+        json_output,
+        {**context, "imported": str(path), "copied": len(copied), "answered": answered},
+        f"{path} → {store.path}: {len(copied)} questions copied ({answered} answered, "
+        "each also a fact of the store)",
+    )
+
+
+def _show_moves(
+    board: Board,
+    solver: NativeSolver,
+    store: ProofStore,
+    question: Question,
+    dfpn_mb: int,
+    json_output: bool,
+    context: dict[str, Any],
+) -> None:
+    """``--moves``: each first move of the question as the store has it."""
+    answers = saved_moves(
+        solver,
+        question.free,
+        question.max_to_move,
+        question.gamma,
+        store,
+        table_mb=dfpn_mb,
+        on_the_way=question.on_the_way,
+    )
+    states = [(_name(board, a.move), _state(a)) for a in answers]
+    mover = "MAX" if question.max_to_move else "MIN"
+    if json_output:
+        print_json(
+            {
+                **context,
+                "gamma": question.gamma,
+                "to_move": mover.lower(),
+                "moves": [
+                    {
+                        "move": _name(board, a.move),
+                        "reaches": a.reaches,
+                        "numbers": None if a.reaches is not None else a.numbers,
+                    }
+                    for a in answers
+                ],
+            }
+        )
+        return
+    console.print(
+        f"value ≥ {question.gamma}? after each of {mover}'s {len(answers)} moves up "
+        "to symmetry, nearest to settling it first:",
+        soft_wrap=True,
+    )
+    for move, state in states:
+        console.print(f"  {move}: {state}", highlight=False)
+
+
+def _state(answer: MoveAnswer) -> str:
+    """``holds``, ``fails`` or ``open`` with the move's proof and disproof numbers."""
+    state = {None: "open", True: "holds", False: "fails"}[answer.reaches]
+    if answer.reaches is None and answer.numbers is not None:
+        proof, disproof = answer.numbers
+        state += f", proof number {proof:,}, disproof number {disproof:,}"
+    return state
+
+
+def _name(board: Board, move: tuple[int, int]) -> str:
+    u, v = move
+    return board.describe(1 << u | 1 << v)
+
+
+def _say(json_output: bool, data: dict[str, Any], text: str) -> None:
+    if json_output:
+        print_json(data)
+    else:
+        console.print(text, highlight=False, soft_wrap=True)
+
+
+@dataclass
+class _Answered:
+    """One question answered in this run, as ``--json`` and the summary say it."""
+
+    gamma: int
+    answer: bool
+    nodes: int
+    cpu: float
+    sittings: int
+    lines: dict[str, int] | None = None
+
+
+def _search(
+    board: Board,
+    player: Player,
+    solver: NativeSolver,
+    store: ProofStore,
+    question: Question | None,
+    keep: int | None,
+    timeout: float | None,
+    options: SittingOptions,
+    json_output: bool,
+    context: dict[str, Any],
+) -> None:
+    """Ask the question (or bisect the value) in sittings until answered or stopped;
+    ``context`` (board, starter, store) heads its ``--json`` answer."""
+    dfpn_mb = options.dfpn_mb or 0
+    max_to_move = player is Player.MAX if question is None else question.max_to_move
+    free = board.start if question is None else question.free
+    lower, upper = _known(solver, store, free, max_to_move)
+    answered: list[_Answered] = []
+    # --until alone runs until then; otherwise --timeout, the command line's default limit
+    seconds = time_limit(timeout) if options.until is None or timeout is not None else None
+    stop_at = None if options.until is None else deadline(options.until)
+    with late_status() as show, json_stops(json_output, **context, questions=[]):
+        started = time.monotonic()
+        standing: dict[str, Any] = {"gamma": 0, "saved": ""}
+
+        def progress(stats: SearchStats, budget: Budget) -> None:
+            if stop_at is not None and time.time() > stop_at:
+                budget.stop(f"stopped at the --until {options.until}", stats)
+            rate = stats.nodes / budget.elapsed if budget.elapsed else 0.0
+            show(
+                f"value ≥ {standing['gamma']}? {stats.nodes:,} nodes in this run, "
+                f"{rate:,.0f}/s{standing['saved']}; {budget.elapsed:.0f} s "
+                "(Ctrl-C stops, the store keeps the numbers)",
+                budget.elapsed,
+            )
+
+        budget = Budget(seconds=seconds, on_progress=progress, report_seconds=1.0)
+        budget.lower, budget.upper = lower, upper
+        solver.budget = budget
+
+        def saved(gamma: int, sitting: Sitting) -> None:
+            moves = tally(solver.move_answers(free, max_to_move, gamma))
+            root = _root_numbers(solver.move_answers(free, max_to_move, gamma), max_to_move)
+            standing["saved"] = (
+                f"; saved: {sitting.sittings} sittings, {root}moves open "
+                f"{moves.open}, proven {moves.proven}, refuted {moves.refuted}"
+            )
+
+        with _saying_where(store), budget.guard(solver.stats):
+            if question is not None and options.part is not None:
+                _part(solver, store, question, keep, dfpn_mb, options, json_output, context)
+                return
+            for gamma in _questions(question, lower, upper, solver, store, free, max_to_move):
+                if question is None and not lower < gamma <= upper:
+                    continue
+                standing.update(gamma=gamma, saved="")
+                if question is not None:
+                    learn_saved(solver, store, question.on_the_way, table_mb=dfpn_mb)
+                sitting = prove_in_sittings(
+                    solver,
+                    free,
+                    max_to_move,
+                    gamma,
+                    store,
+                    table_mb=dfpn_mb,
+                    every=options.every,
+                    keep=CHECKPOINT_ENTRIES if keep is None else keep,
+                    sittings=options.sittings,
+                    weak=options.weak,
+                    on_save=partial(saved, gamma),
+                )
+                if sitting.answer is None:
+                    budget.stop(
+                        f"stopped after {options.sittings} sittings (--sittings)", solver.stats
+                    )
+                lower, upper = (
+                    (max(lower, gamma), upper) if sitting.answer else (lower, min(upper, gamma - 1))
+                )
+                budget.lower, budget.upper = lower, upper
+                done = _Answered(
+                    gamma, sitting.answer, sitting.nodes, sitting.cpu, sitting.sittings
+                )
+                answered.append(done)
+                if free == board.start and max_to_move == (player is Player.MAX):
+                    _root(store, solver, board.start, player)
+                if options.lines:
+                    done.lines = _confirm(board, player, solver, done, dfpn_mb, options)
+    _report(
+        board,
+        player,
+        question,
+        lower,
+        upper,
+        answered,
+        context,
+        json_output,
+        time.monotonic() - started,
+    )
+
+
+@contextmanager
+def _saying_where(store: ProofStore) -> Iterator[None]:
+    """A stop (``--until``, ``--timeout``, Ctrl-C, SIGTERM) says where the numbers are."""
+    try:
+        yield
+    except SearchInterrupted as stop:
+        reason = f"{stop.reason}; df-pn's numbers are saved in {store.path}: run again to go on"
+        raise SearchInterrupted(reason, stop.lower, stop.upper, stop.stats) from None
+
+
+def _questions(
+    question: Question | None,
+    lower: int,
+    upper: int,
+    solver: NativeSolver,
+    store: ProofStore,
+    free: int,
+    max_to_move: bool,
+) -> Iterator[int]:
+    """The γ to ask: ``--ask``'s, or those that bisect the bounds known, each chosen when
+    the one before is answered (the same in a resumed run: answered ones are read back)."""
+    if question is not None:
+        yield question.gamma
+        return
+    while lower < upper:
+        gamma = (lower + upper + 1) // 2
+        yield gamma
+        lower, upper = _known(solver, store, free, max_to_move)
+
+
+def _known(
+    solver: NativeSolver, store: ProofStore, free: int, max_to_move: bool
+) -> tuple[int, int]:
+    """The bounds on the moves to come from ``free``: the kernel's static ones, tightened by
+    the answers the store holds for the position."""
+    lower, upper = solver.bounds(free, max_to_move)
+    for saved in saved_questions(store.path):
+        if (saved.free, saved.max_to_move) != (free, max_to_move) or saved.answer is None:
+            continue
+        if saved.answer:
+            lower = max(lower, saved.gamma)
+        else:
+            upper = min(upper, saved.gamma - 1)
+    return lower, upper
+
+
+def _root(store: ProofStore, solver: NativeSolver, start: int, player: Player) -> None:
+    """Record in ``store`` the bounds on the whole problem its answers at the board's
+    ``start`` prove, with those questions (``evalgame proofs`` shows them in its header)."""
+    max_first = player is Player.MAX
+    lower, upper = _known(solver, store, start, max_first)
+    for saved in saved_questions(store.path):
+        if (saved.free, saved.max_to_move) == (start, max_first) and saved.answer is not None:
+            store.set_root(lower, upper, f"value ≥ {saved.gamma}")
+
+
+def _root_numbers(answers: list[MoveAnswer], max_to_move: bool) -> str:
+    """The position's proof and disproof numbers as its moves' numbers make them (OR at
+    MAX's move: the least proof number, the disproof numbers summed; AND at MIN's)."""
+    numbers = [a.numbers for a in answers if a.reaches is None and a.numbers]
+    if not numbers:
+        return ""
+    proofs, disproofs = [n[0] for n in numbers], [n[1] for n in numbers]
+    proof, disproof = (
+        (min(proofs), sum(disproofs)) if max_to_move else (sum(proofs), min(disproofs))
+    )
+    return f"root's numbers {proof:,}/{disproof:,}, "
+
+
+def _part(
+    solver: NativeSolver,
+    store: ProofStore,
+    question: Question,
+    keep: int | None,
+    dfpn_mb: int,
+    options: SittingOptions,
+    json_output: bool,
+    context: dict[str, Any],
+) -> None:
+    """``--part K/N``: this process's share of the question's first moves."""
+    assert options.part is not None
+    part, parts = part_of(options.part)
+    learn_saved(solver, store, question.on_the_way, table_mb=dfpn_mb)
+    done = prove_part_in_sittings(
+        solver,
+        question.free,
+        question.max_to_move,
+        question.gamma,
+        store,
+        part,
+        parts,
+        table_mb=dfpn_mb,
+        every=options.every,
+        keep=CHECKPOINT_ENTRIES if keep is None else keep,
+        weak=options.weak,
+    )
+    settles = {
+        None: "none decides it",
+        True: f"one proves value ≥ {question.gamma}",
+        False: f"one proves value ≤ {question.gamma - 1}",
+    }[done.decides]
+    _say(
+        json_output,
+        {
+            **context,
+            "part": options.part,
+            "first_moves": done.moves,
+            "answered": done.answered,
+            "decides": done.decides,
+        },
+        f"value ≥ {question.gamma}? part {options.part}: {done.answered} of its {done.moves} "
+        f"first moves answered, {settles}; ask the question whole (without --part) to "
+        "conclude",
+    )
+
+
+def _confirm(
+    board: Board,
+    player: Player,
+    solver: NativeSolver,
+    done: _Answered,
+    dfpn_mb: int,
+    options: SittingOptions,
+) -> dict[str, int]:
+    """``--lines``: replay the answer on sampled lines; ``--record`` adds it."""
+    from evalgame.analysis.tiling_results import KernelProof, record_proof
+    from evalgame.games.matching.lines import replay_lines
+    from evalgame.games.matching.native import option_names
+
+    bound = done.gamma if done.answer else done.gamma - 1
+    checked = replay_lines(
+        solver,
+        player is Player.MAX,
+        bound,
+        done.answer,
+        options.lines,
+        options.cells,
+        seeds=options.seeds,
+        dfpn_mb=dfpn_mb,
+    )
+    lines = {
+        "lines": checked.lines,
+        "failures": checked.failures,
+        "seeds": checked.seeds,
+        "near_best": checked.near_best,
+        "cells": options.cells,
+    }
+    if options.record is not None and not checked.failures:
+        verdict = f"value {'≥' if done.answer else '≤'} {bound}"
+        proof = KernelProof(
+            board.rows,
+            board.cols,
+            player.value,
+            verdict,
+            done.nodes,
+            round(done.cpu, 1),
+            confirmation=f"by df-pn with a {dfpn_mb} MB table of numbers"
+            + (f", in {done.sittings} sittings" if done.sittings > 1 else ""),
+            lines=checked.lines,
+            cells=options.cells,
+            failures=checked.failures,
+            seeds=checked.seeds,
+            near_best=checked.near_best,
+            options=option_names(solver.options),
+            table_mb=solver.table_mb,
+            date=datetime.date.today().isoformat(),
+            provenance=provenance(
+                {
+                    **solver.settings(),
+                    "dfpn_mb": dfpn_mb,
+                    "lines": options.lines,
+                    "cells": options.cells,
+                }
+            ),
+        )
+        record_proof(options.record, proof)
+    return lines
+
+
+def _report(
+    board: Board,
+    player: Player,
+    question: Question | None,
+    lower: int,
+    upper: int,
+    answered: list[_Answered],
+    context: dict[str, Any],
+    json_output: bool,
+    seconds: float,
+) -> None:
+    """What the run proved: the answer or the value, each question's work."""
+    value = lower if lower == upper and question is None else None
+    if json_output:
+        print_json(
+            {
+                **context,
+                "value": None if value is None else str(value),
+                "lower": str(lower),
+                "upper": str(upper),
+                "questions": [
+                    {
+                        "gamma": a.gamma,
+                        "answer": a.answer,
+                        "nodes": a.nodes,
+                        "cpu_seconds": round(a.cpu, 3),
+                        "sittings": a.sittings,
+                        **({"lines": a.lines} if a.lines else {}),
+                    }
+                    for a in answered
+                ],
+                "seconds": round(seconds, 3),
+            }
+        )
+        return
+    name = board.drawing() if board.blocked else f"{board.rows}×{board.cols}"
+    where = f"tiling {name}, {player.value.upper()} first"
+    if question is not None and len(question.on_the_way):
+        where += f", after {len(question.on_the_way)} moves"
+    if value is not None:
+        console.print(f"{where}: [bold]{value}[/] dominoes under optimal play (df-pn)")
+    else:
+        for done in answered:
+            verdict = (
+                f"yes: value ≥ {done.gamma}" if done.answer else f"no: value ≤ {done.gamma - 1}"
+            )
+            console.print(f"{where}: value ≥ {done.gamma}? {verdict}")
+    for done in answered:
+        lines = ""
+        if done.lines:
+            lines = (
+                f"; confirmed on {done.lines['lines']} sampled lines down to "
+                f"{done.lines['cells']} cells, {done.lines['failures']} failures"
+            )
+        console.print(
+            f"value ≥ {done.gamma}? {done.nodes:,} nodes, {done.cpu:,.1f} CPU s, "
+            f"{done.sittings} sittings{lines}",
+            style="dim",
+        )
