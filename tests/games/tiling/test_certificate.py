@@ -174,9 +174,10 @@ def entry_lines(path: Path) -> list[str]:
 def test_the_walk_in_c_writes_what_the_python_walk_writes(tmp_path: Path, claim: Claim) -> None:
     """The kernel's walk (kernel/walk.c) against the reference in Python: the same entries
     in the same order and the same counts, on random boards with holes, both starters,
-    leaf limits from none to wide; a board past 64 cells first (the 128-bit build)."""
+    leaf limits from none to wide; first a board past 64 cells (the 128-bit build) and
+    the 4×4 square (eight symmetries)."""
     wide = Board(9, 8, [(r, c) for r in range(2, 9) for c in range(1, 8)])
-    boards = [wide, *random_boards(seed=23, count=sample(24), most_free=20)]
+    boards = [wide, Board(4, 4), *random_boards(seed=23, count=sample(24), most_free=20)]
     for number, board in enumerate(boards):
         small, tame = [(0, 2), (4, 6), (8, 12), (0, 20)][number % 4]
         for max_first in (True, False):
