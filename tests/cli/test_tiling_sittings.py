@@ -62,7 +62,7 @@ def test_a_question_goes_on_in_another_process(tmp_path: Path) -> None:
     store = tmp_path / "5x5.sqlite"
     asked = ["5", "5", "--first", "min", "--dfpn-mb", "1", "--ask", "11", "--every", "200"]
     command = [sys.executable, "-m", "evalgame", "tiling", *asked, "--store", str(store)]
-    first = subprocess.run([*command, "--sittings", "1"], capture_output=True, text=True,
+    first = subprocess.run([*command, "--saves", "1"], capture_output=True, text=True,
                            check=False, timeout=120)  # fmt: skip
     assert first.returncode == 4, first.stderr
     assert "Traceback" not in first.stderr
@@ -136,6 +136,7 @@ def test_a_stop_says_what_it_proved_and_where_the_numbers_are(tmp_path: Path) ->
         (["--dfpn-mb", "1", "--record", "missing.json", "--lines", "1"], "--record needs a JSON"),
         (["--dfpn-mb", "1", "--ask", "7", "--moves"], "holds no numbers"),
         (["--import", "notes.txt"], "nothing to import"),
+        (["--dfpn-mb", "1", "--kernel-options", "etc,foo"], "no option 'foo'"),
         (["--import", "notes.txt", "--ask", "7"], "--import FILE copies a numbers file"),
     ],
 )

@@ -168,7 +168,8 @@ def board_bounds(
 
 @dataclass(frozen=True)
 class KernelProof:
-    """One null-window test finished by the C kernel (``scripts/tiling_proofs.py``)."""
+    """One null-window test finished by the C kernel (``evalgame tiling --dfpn-mb M --record``;
+    before 2026-11-28, ``scripts/tiling_proofs.py``)."""
 
     rows: int
     cols: int
@@ -416,7 +417,7 @@ def markdown(
         "",
         "To reproduce (from the repository's root): a value, `evalgame tiling R C --first F`",
         "(the C kernel; `--engine python` for the reference solver); a bound with its sampled",
-        "lines, `python scripts/tiling_proofs.py R C --first F --tests G --lines 20`; a",
+        "lines, `evalgame tiling R C --first F --dfpn-mb 1024 --ask G --lines 20`; a",
         "certificate, `evalgame verify docs/proofs/certificates/FILE`, and all of them,",
         "`make verify-certificates`; every bound the kernel published, from empty tables,",
         "`make long-proofs`; this section, from `docs/tiling_results.json`,",
@@ -450,8 +451,8 @@ def markdown(
             "shared machine. The last column says how each value was confirmed a second way:",
             "by the Python reference solver up to 36 cells, by the kernel without the sum",
             "rule above; or, for a value proved by the kernel's null-window tests of the next",
-            'section ("value ≥ v" and "value ≤ v" for each starter, `scripts/tiling_proofs.py`',
-            "with its default options), by sampled lines on each of its bounds: then its nodes",
+            'section ("value ≥ v" and "value ≤ v" for each starter, with the kernel\'s default',
+            "options), by sampled lines on each of its bounds: then its nodes",
             "and CPU seconds are those of its two tests.",
             "",
             "| board | MAX first | MIN first | μ | ν | nodes (MAX / MIN first) | CPU s "
@@ -465,14 +466,14 @@ def markdown(
             "### Larger boards: proofs by the C kernel",
             "",
             "Null-window tests finished by the compiled search kernel (`_kernel.c`, the same",
-            "tests as the Python solver's, `scripts/tiling_proofs.py`), one core of the shared",
+            "tests as the Python solver's, `evalgame tiling --dfpn-mb`), one core of the shared",
             "machine. A bound is listed only when confirmed a second way, named in the last",
             "column: *sampled lines* — lines of play in which the proving side follows the",
             "kernel's strategy (found by the search that proved the bound: the null-window",
             "test, or df-pn in its table of numbers) and the other side moves at random, each",
             "checked near its end (when at most the given number of cells can still be",
             "covered) by the Python solver, which must agree on every line. One row per",
-            "test, board by board in the order they ran (`scripts/tiling_proofs.py --record`",
+            "test, board by board in the order they ran (`evalgame tiling --record FILE`",
             "adds them); a board whose bounds meet for both starters joins the exact values",
             "above. The first table of this section also applies the starters' theorem,",
             "|f(G, MAX) − f(G, MIN)| ≤ 1 (docs/tiling_search.md): each starter's bounds bound",

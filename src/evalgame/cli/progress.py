@@ -8,7 +8,7 @@ otherwise (``--timeout 0``: no limit).
 >>> time_limit(None), time_limit(5.0), time_limit(0)
 (600.0, 5.0, None)
 
-A run meant to stop at a set moment (``scripts/tiling_proofs.py --until``) reads it with
+A run meant to stop at a set moment (``evalgame tiling --dfpn-mb M --until``) reads it with
 :func:`deadline`: a duration from now or a UTC clock time.
 """
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -35,11 +35,14 @@ from evalgame.cli.proofs import default_store
 from evalgame.cli.shared import console, err_console, json_stops, print_json
 from evalgame.errors import InputError, LimitError, SearchInterrupted
 from evalgame.games.matching.native import (
+    ALL_OPTIONS,
     CHECKPOINT_ENTRIES,
     MAX_VERTICES,
+    OPTIONS,
     MoveAnswer,
     NativeSolver,
     available,
+    default_options,
 )
 from evalgame.games.matching.sittings import (
     DEFAULT_EVERY,
@@ -56,6 +59,7 @@ from evalgame.games.matching.sittings import (
 )
 from evalgame.games.tiling.board import Board
 from evalgame.proofs.store import ProofStore
+from evalgame.proofs.store import Sitting as StoreSitting
 from evalgame.provenance import provenance
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
@@ -89,10 +93,14 @@ Every = Annotated[
         rich_help_panel=PANEL,
     ),
 ]
-Sittings = Annotated[
+Saves = Annotated[
     int | None,
     typer.Option(
-        "--sittings", metavar="N", min=1, help="Stop after N saves.", rich_help_panel=PANEL
+        "--saves",
+        metavar="N",
+        min=1,
+        help="Stop after N saves of the numbers (a question's sittings count its saves).",
+        rich_help_panel=PANEL,
     ),
 ]
 After = Annotated[
@@ -169,6 +177,17 @@ Weak = Annotated[
     bool,
     typer.Option("--weak", help="Weak proof numbers (they only guide).", rich_help_panel=PANEL),
 ]
+KernelOptions = Annotated[
+    str,
+    typer.Option(
+        "--kernel-options",
+        metavar="NAMES",
+        help="The kernel's options: default, all, none (symmetric keys only) or names joined "
+        f"by commas ({', '.join(OPTIONS)}); fewer bounds confirm a result a second way. "
+        "A store's numbers are read by a kernel of the same options only.",
+        rich_help_panel=PANEL,
+    ),
+]
 Import = Annotated[
     Path | None,
     typer.Option(
@@ -188,7 +207,7 @@ class SittingOptions:
     dfpn_mb: int | None = None
     until: str | None = None
     every: int = DEFAULT_EVERY
-    sittings: int | None = None
+    saves: int | None = None
     after: str = ""
     moves: bool = False
     trim: int | None = None
@@ -199,13 +218,14 @@ class SittingOptions:
     record: Path | None = None
     weak: bool = False
     imported: Path | None = None
+    kernel_options: str = "default"
 
     @property
     def named(self) -> list[str]:
         """The options of sittings given beside ``--dfpn-mb``, by name."""
         given = [
             ("--until", self.until is not None),
-            ("--sittings", self.sittings is not None),
+            ("--saves", self.saves is not None),
             ("--after", bool(self.after)),
             ("--moves", self.moves),
             ("--trim", self.trim is not None),
@@ -214,6 +234,7 @@ class SittingOptions:
             ("--record", self.record is not None),
             ("--weak", self.weak),
             ("--every", self.every != DEFAULT_EVERY),
+            ("--kernel-options", self.kernel_options != "default"),
         ]
         return [name for name, on in given if on]
 
@@ -261,7 +282,9 @@ def run(
     _check(options, gamma, keep)
     problem = label(board, player)
     path = store_path if store_path is not None else default_store(problem)
-    solver = NativeSolver(board, table_mb=table_mb)
+    solver = NativeSolver(
+        board, table_mb=table_mb, options=kernel_options(options.kernel_options, board.n)
+    )
     with ProofStore.open(path, problem) as store:
         context: dict[str, Any] = {"rows": board.rows, "cols": board.cols}
         if board.blocked:
@@ -298,6 +321,25 @@ def run(
         _search(
             board, player, solver, store, question, keep, timeout, options, json_output, context
         )
+
+
+def kernel_options(text: str, vertices: int) -> int:
+    """``--kernel-options``: ``default`` (the kernel's for ``vertices`` cells), ``all``,
+    ``none`` (symmetric keys only) or option names joined by commas.
+
+    >>> kernel_options("none", 16) == OPTIONS["symmetry"], kernel_options("all", 9) == ALL_OPTIONS
+    (True, True)
+    """
+    named = {"default": default_options(vertices), "all": ALL_OPTIONS, "none": OPTIONS["symmetry"]}
+    if text in named:
+        return named[text]
+    unknown = [name for name in text.split(",") if name not in OPTIONS]
+    if unknown:
+        raise InputError(
+            f"--kernel-options: no option {unknown[0]!r}; take default, all, none or names of "
+            + ", ".join(OPTIONS)
+        )
+    return sum(OPTIONS[name] for name in set(text.split(",")))
 
 
 def _check(options: SittingOptions, gamma: int | None, keep: int | None) -> None:
@@ -565,11 +607,23 @@ def _search(
             moves = tally(solver.move_answers(free, max_to_move, gamma))
             root = _root_numbers(solver.move_answers(free, max_to_move, gamma), max_to_move)
             standing["saved"] = (
-                f"; saved: {sitting.sittings} sittings, {root}moves open "
+                f"; saved {sitting.sittings} times, {root}moves open "
                 f"{moves.open}, proven {moves.proven}, refuted {moves.refuted}"
             )
 
-        with _saying_where(store), budget.guard(solver.stats):
+        made = {
+            **solver.settings(),
+            "dfpn_mb": dfpn_mb,
+            "every": options.every,
+            "keep": CHECKPOINT_ENTRIES if keep is None else keep,
+            "weak": options.weak,
+        }
+        root = free == board.start and max_to_move == (player is Player.MAX)
+
+        def left() -> tuple[int, int] | None:
+            return (lower, upper) if root else None
+
+        with _sitting(store, solver, made, answered, left), budget.guard(solver.stats):
             if question is not None and options.part is not None:
                 _part(solver, store, question, keep, dfpn_mb, options, json_output, context)
                 return
@@ -588,14 +642,12 @@ def _search(
                     table_mb=dfpn_mb,
                     every=options.every,
                     keep=CHECKPOINT_ENTRIES if keep is None else keep,
-                    sittings=options.sittings,
+                    sittings=options.saves,
                     weak=options.weak,
                     on_save=partial(saved, gamma),
                 )
                 if sitting.answer is None:
-                    budget.stop(
-                        f"stopped after {options.sittings} sittings (--sittings)", solver.stats
-                    )
+                    budget.stop(f"stopped after {options.saves} saves (--saves)", solver.stats)
                 lower, upper = (
                     (max(lower, gamma), upper) if sitting.answer else (lower, min(upper, gamma - 1))
                 )
@@ -604,7 +656,7 @@ def _search(
                     gamma, sitting.answer, sitting.nodes, sitting.cpu, sitting.sittings
                 )
                 answered.append(done)
-                if free == board.start and max_to_move == (player is Player.MAX):
+                if root:
                     _root(store, solver, board.start, player)
                 if options.lines:
                     done.lines = _confirm(board, player, solver, done, dfpn_mb, options)
@@ -622,13 +674,42 @@ def _search(
 
 
 @contextmanager
-def _saying_where(store: ProofStore) -> Iterator[None]:
-    """A stop (``--until``, ``--timeout``, Ctrl-C, SIGTERM) says where the numbers are."""
+def _sitting(
+    store: ProofStore,
+    solver: NativeSolver,
+    options: dict[str, Any],
+    answered: list[_Answered],
+    bounds: Callable[[], tuple[int, int] | None],
+) -> Iterator[None]:
+    """Log the run as a sitting of ``store``, beside the manager's (``evalgame proofs``
+    lists it): its time, nodes, CPU seconds, the ``bounds`` it left on the whole problem
+    (``None``: it asked about another position), the questions ``answered`` and why it
+    stopped, with its code version and ``options``; a stop (``--until``, ``--timeout``,
+    Ctrl-C, SIGTERM) also says where the numbers are."""
+    started, clock, stopped = time.time(), time.process_time(), "stopped by an error"
     try:
         yield
+        stopped = "finished"
     except SearchInterrupted as stop:
+        stopped = stop.reason
         reason = f"{stop.reason}; df-pn's numbers are saved in {store.path}: run again to go on"
         raise SearchInterrupted(reason, stop.lower, stop.upper, stop.stats) from None
+    finally:
+        lower, upper = bounds() or (None, None)
+        store.options = options
+        store.log_sitting(
+            StoreSitting(
+                started,
+                time.time(),
+                1,
+                solver.stats.nodes,
+                time.process_time() - clock,
+                lower,
+                upper,
+                [f"value ≥ {done.gamma}" for done in answered],
+                stopped,
+            )
+        )
 
 
 def _questions(
@@ -847,6 +928,8 @@ def _report(
                 f"yes: value ≥ {done.gamma}" if done.answer else f"no: value ≤ {done.gamma - 1}"
             )
             console.print(f"{where}: value ≥ {done.gamma}? {verdict}")
+    if not answered:
+        console.print(f"read from the store {context['store']}", style="dim")
     for done in answered:
         lines = ""
         if done.lines:
@@ -856,6 +939,6 @@ def _report(
             )
         console.print(
             f"value ≥ {done.gamma}? {done.nodes:,} nodes, {done.cpu:,.1f} CPU s, "
-            f"{done.sittings} sittings{lines}",
+            f"{done.sittings} sitting{'s' * (done.sittings != 1)}{lines}",
             style="dim",
         )

@@ -55,13 +55,14 @@ from evalgame.cli.sittings import (
     DfpnMb,
     Every,
     Import,
+    KernelOptions,
     Lines,
     Moves,
     PartOption,
     Record,
+    Saves,
     Seeds,
     SittingOptions,
-    Sittings,
     Trim,
     Until,
     Weak,
@@ -194,7 +195,7 @@ def tiling(
     dfpn_mb: DfpnMb = None,
     until: Until = None,
     every: Every = DEFAULT_EVERY,
-    sittings: Sittings = None,
+    saves: Saves = None,
     after: After = "",
     moves: Moves = False,
     trim: Trim = None,
@@ -205,13 +206,14 @@ def tiling(
     record: Record = None,
     weak: Weak = False,
     imported: Import = None,
+    kernel_options: KernelOptions = "default",
 ) -> None:
     """MAX and MIN alternately place dominoes until the tiling is maximal; value = dominoes."""
     in_sittings = SittingOptions(
         dfpn_mb,
         until,
         every,
-        sittings,
+        saves,
         after,
         moves,
         trim,
@@ -222,6 +224,7 @@ def tiling(
         record,
         weak,
         imported,
+        kernel_options,
     )
     if dfpn_mb is not None or imported is not None:
         _in_sittings(

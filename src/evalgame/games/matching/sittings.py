@@ -684,7 +684,7 @@ def _load(db: sqlite3.Connection, question: str, kernel: str) -> sqlite3.Row | N
     if row is not None and row["kernel"] != kernel:
         raise InputError(
             f"the numbers saved for {question!r} come from a kernel of other options or "
-            "another graph: ask with the same options, or use another file"
+            "another graph: ask with the same options (--kernel-options), or give another --store"
         )
     return row
 
