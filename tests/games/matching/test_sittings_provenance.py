@@ -31,6 +31,7 @@ from evalgame.games.matching.sittings import (
     learn_saved,
     prove_in_sittings,
     question_text,
+    record_answer,
     saved_questions,
     trim_numbers,
 )
@@ -189,36 +190,50 @@ def test_the_committed_numbers_files_convert_agree_and_are_left_as_they_are(
     assert path.read_bytes() == before
 
 
-def test_a_row_that_contradicts_another_stops_the_run_and_names_both(tmp_path: Path) -> None:
+OLD_CODE = {"code": "evalgame 0.0.9 (commit 0123456789ab)", "options": {}}
+
+
+def test_an_answer_that_contradicts_a_fact_or_a_row_stops_the_run_and_names_both(
+    tmp_path: Path,
+) -> None:
+    """4×4 MAX first is 7. A false "≥ 6? no" is refused by the store, whose fact "≥ 7? yes"
+    it contradicts (the one check of facts, the manager's too); a false child's answer
+    beside its parent's row by the rows' own check (a position and its child)."""
     board, store = Board(4, 4), store_at(tmp_path / "numbers.sqlite")
-    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, store, table_mb=1)
-    kernel, records = first_row(store)
-    wrong = question_text(board.full, True, 6)  # "≥ 6? no" beside "≥ 7? yes"
-    add_row(store.path, wrong, False, records, kernel)
+    solver = NativeSolver(board, table_mb=1)
+    prove_in_sittings(solver, board.full, True, 7, store, table_mb=1)
     with pytest.raises(ContradictionError) as raised:
-        prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, store, table_mb=1)
+        record_answer(store, solver, question_text(board.full, True, 6), False, 1, 0.1, OLD_CODE)
     error = raised.value
-    assert "one position, two bounds that do not meet" in error.subject
-    assert f"row {wrong!r}" in error.known
-    assert "code " + UNKNOWN in error.known
-    assert "no: value ≤ 5" in error.known
-    assert f"row {question_text(board.full, True, 7)!r}" in error.new
-    assert f"code {code_version()}" in error.new
-    assert "yes: value ≥ 7" in error.new
-
-
-def test_a_sitting_whose_answer_contradicts_a_saved_row_is_not_saved(tmp_path: Path) -> None:
-    board, store = Board(4, 4), store_at(tmp_path / "numbers.sqlite")
-    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 8, store, table_mb=1)
+    assert "the subproblem" in error.subject
+    assert "worker df-pn in sittings" in error.known
+    assert f"code {code_version()}" in error.known
+    assert "proves value ≥" in error.known
+    assert f"code {OLD_CODE['code']}" in error.new
+    prove_in_sittings(solver, board.full, True, 8, store, table_mb=1)  # "no": value ≤ 7
     kernel, records = first_row(store)
-    add_row(store.path, question_text(board.full, True, 6), False, records, kernel)  # false
-    before, facts = saved_questions(store.path), len(store)
+    child = question_text(board.full & ~0b11, False, 7)  # "yes" would make the root ≥ 8
+    add_row(store.path, child, True, records, kernel)
+    with pytest.raises(ContradictionError) as raised:
+        prove_in_sittings(solver, board.full & ~0b11, False, 7, store, table_mb=1)
+    error = raised.value
+    assert "a position and its child after one move" in error.subject
+    assert f"row {question_text(board.full, True, 8)!r}" in error.known
+    assert "no: value ≤ 7" in error.known
+    assert f"row {child!r}" in error.new
+    assert "code " + UNKNOWN in error.new
+
+
+def test_a_sitting_whose_answer_contradicts_a_fact_is_not_saved(tmp_path: Path) -> None:
+    board, store = Board(4, 4), store_at(tmp_path / "numbers.sqlite")
+    solver = NativeSolver(board, table_mb=1)
+    record_answer(store, solver, question_text(board.full, True, 6), False, 1, 0.1, OLD_CODE)
     with pytest.raises(ContradictionError) as raised:
         prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, store, table_mb=1)
-    assert "value >= 6" in raised.value.known
-    assert "no: value ≤ 5" in raised.value.known
-    assert raised.value.new == f"this sitting ({code_version()}) answers yes: value ≥ 7"
-    assert (saved_questions(store.path), len(store)) == (before, facts)  # its answer not saved
+    assert f"code {OLD_CODE['code']}" in raised.value.known
+    assert "proves value ≤" in raised.value.known
+    assert f"code {code_version()}" in raised.value.new
+    assert (saved_questions(store.path), len(store)) == ([], 1)  # its answer not saved
 
 
 def test_numbers_that_contradict_a_learned_decided_entry_are_refused(tmp_path: Path) -> None:
@@ -270,8 +285,8 @@ def test_the_command_stops_on_a_contradiction_with_an_error_not_a_traceback(
 ) -> None:
     board = Board(4, 4)
     store = ProofStore.open(tmp_path / "numbers.sqlite", "tiling 4×4, MAX first")
-    prove_in_sittings(NativeSolver(board, table_mb=1), board.full, True, 7, store, table_mb=1)
-    add_row(store.path, question_text(board.full, True, 6), False, *first_row(store)[::-1])
+    solver = NativeSolver(board, table_mb=1)
+    record_answer(store, solver, question_text(board.full, True, 6), False, 1, 0.1, OLD_CODE)
     before = saved_questions(store.path)
     done = CliRunner().invoke(app, ["tiling", "4", "4", "--dfpn-mb", "1", "--ask", "7",
                                     "--store", str(store.path)])  # fmt: skip
@@ -279,7 +294,7 @@ def test_the_command_stops_on_a_contradiction_with_an_error_not_a_traceback(
     assert done.exception is None or isinstance(done.exception, SystemExit)
     said = " ".join(done.output.split())
     assert "error: two decided entries" in said
-    assert "one position, two bounds that do not meet" in said
+    assert "the subproblem" in said
     assert saved_questions(store.path) == before
 
 

@@ -38,9 +38,10 @@ True
 Each row records its provenance: the code version (:func:`~evalgame.provenance.code_version`)
 and options of every sitting that wrote it, in order (a row saved before provenance was
 recorded says :data:`~evalgame.provenance.UNKNOWN` for those). A decided answer that
-contradicts another — a row's against another row's (a position and its child), a fact of
-the store (the same position with another γ: the store's own check), or a decided entry of
-one row's numbers against another's, or against what a search finds — stops the run with a
+contradicts another — a row's against another row's (a position and its child), against a
+fact of the store (the same position with another γ, or a symmetric copy: the store's own
+check of its facts), a decided entry of one row's numbers against another's, or against
+what a search finds — stops the run with a
 :class:`~evalgame.errors.ContradictionError` that names both, with their rows and code
 versions.
 """
@@ -843,9 +844,9 @@ def _check_answer(
     source: str,
 ) -> None:
     """Refuse the decided ``answer`` to ``question`` (from ``source``) if it contradicts the
-    answer of another row of the file: the same position with another γ (value ≥ γ holds
-    for every γ below one it holds for), or a position and its child after one move (MAX
-    to move: value ≥ 1 + the child's; MIN: value ≤ 1 + the child's)."""
+    answer of another row: a position and its child after one move (MAX to move: value ≥
+    1 + the child's; MIN: value ≤ 1 + the child's). The same position with another γ is
+    the store's own check, of the facts the answers are (:func:`record_answer`)."""
     mine = parse_question(question)
     if mine is None:
         return
@@ -883,20 +884,15 @@ def _said(question: str, answer: bool) -> str:
 def _contradiction(
     solver: NativeSolver, one: tuple[int, bool, int, bool], other: tuple[int, bool, int, bool]
 ) -> str | None:
-    """Why two decided answers (γ, MAX to move, free, value ≥ γ?) cannot both hold, else
-    ``None``.
+    """Why two decided answers (γ, MAX to move, free, value ≥ γ?), of a position and its
+    child after one move, cannot both hold, else ``None``.
 
     >>> from evalgame.games.tiling.board import Board
     >>> solver = NativeSolver(Board(2, 2), table_mb=1)
-    >>> _contradiction(solver, (2, True, 0b1111, True), (3, True, 0b1111, False))
-    >>> _contradiction(solver, (2, True, 0b1111, False), (3, True, 0b1111, True))
-    'one position, two bounds that do not meet'
+    >>> _contradiction(solver, (2, True, 0b1111, False), (1, False, 0b1100, False))
     >>> _contradiction(solver, (2, True, 0b1111, False), (1, False, 0b1100, True))
     'a position and its child after one move'
     """
-    if one[1:3] == other[1:3]:  # one position: value ≥ γ is monotone in γ
-        (_, _, _, low_yes), (_, _, _, high_yes) = sorted([one, other])  # by γ
-        return "one position, two bounds that do not meet" if high_yes and not low_yes else None
     for parent, child in ((one, other), (other, one)):
         gamma, max_to_move, free, yes = parent
         child_gamma, child_max, child_free, child_yes = child
