@@ -22,6 +22,9 @@ from evalgame.cli import app
 from evalgame.games.matching import native
 from evalgame.games.matching.sittings import question_text, saved_questions
 from evalgame.games.tiling.board import Board
+from evalgame.games.tiling.proof import TilingProblem
+from evalgame.proofs import SerialPool, prove
+from evalgame.search.protocol import Player
 from tests.games.matching.naive_matching import game_value, grid_edges, induced, random_boards
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
@@ -149,3 +152,17 @@ def test_bad_input_is_refused_with_an_error(
     assert done.exit_code == 2, done.output
     assert said in " ".join(done.output.split())
     assert "Traceback" not in done.output
+
+
+def test_the_proof_manager_reads_dfpns_answers_from_the_store(tmp_path: Path) -> None:
+    """5×5 MIN first is 11: part 1 of 1 of "≥ 11?" writes each first move's answer as a
+    fact of its child's key class; the proof manager, on the same store, proves the value
+    from them, answering subproblems from the store: the keys and coordinates agree (an
+    offset wrong by a domino would prove another value, or stop at a contradiction)."""
+    store = tmp_path / "5x5.sqlite"
+    asked = ["5", "5", "--first", "min", "--dfpn-mb", "1", "--store", str(store), "--ask", "11"]
+    assert run(*asked, "--part", "1/1")["answered"] == 6
+    proof = prove(TilingProblem(5, 5, Player.MIN), SerialPool(), store=store)
+    alpha_beta = native.NativeSolver(Board(5, 5), table_mb=1)
+    assert proof.value == 11 == alpha_beta.value(Board(5, 5).full, False)
+    assert proof.tally.from_store > 0
