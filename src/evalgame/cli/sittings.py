@@ -477,8 +477,8 @@ def _import(
     _say(
         json_output,
         {**context, "imported": str(path), "copied": len(copied), "answered": answered},
-        f"{path} → {store.path}: {len(copied)} questions copied ({answered} answered, "
-        "each also a fact of the store)",
+        f"{path} → {store.path}: {len(copied)} question{'s' * (len(copied) != 1)} copied, "
+        + (f"{answered} answered (each also a fact of the store)" if answered else "none answered"),
     )
 
 
