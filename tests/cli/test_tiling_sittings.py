@@ -98,6 +98,10 @@ def test_parts_and_questions_after_moves_share_the_store(tmp_path: Path) -> None
     assert len(moves) == 6
     assert {move["reaches"] for move in moves} == {True}
     assert run(*asked, "--trim", "5")["trimmed_bytes"] <= 16 + 24 * (5 + 1 + len(board.edges))
+    other = tmp_path / "other.sqlite"  # a store of another machine takes them in
+    merged = runner.invoke(app, ["proofs", str(other), "--merge", store, "--json"])
+    assert merged.exit_code == 0, merged.output
+    assert saved_questions(other) == saved_questions(Path(store))
 
 
 def test_an_answer_confirmed_by_lines_is_recorded(tmp_path: Path) -> None:
