@@ -50,7 +50,7 @@ unit-tests: $(STAMP)
 	$(BIN)/pytest -n 2 -m 'not e2e'
 
 browser-tests: $(STAMP)
-	$(BIN)/pytest -m e2e tests/e2e
+	$(BIN)/pytest -n 2 -m e2e tests/e2e
 
 ## e2e: only the browser tests (headless chromium; `make test` runs them too)
 e2e: $(STAMP) e2e-setup

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from evalgame.web import create_app
 
@@ -31,6 +31,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+#: how long an ``expect`` waits for the page (Playwright's default is 5 s): the tests run beside
+#: the unit tests, and on a loaded machine a search of the lab's largest trees takes longer
+EXPECT_TIMEOUT_MS = 20_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def chromium_path() -> str:

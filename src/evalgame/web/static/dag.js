@@ -9,6 +9,8 @@ import {
 import { editableTree, editPanel } from "./dagedit.js";
 
 const TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]";
+/** a search's time budget: the most a request may have (MAX_SECONDS in web/models.py) */
+const DAG_SECONDS = 10;
 const EXAMPLES = {
   textbook: { label: "the textbook tree", game: TEXTBOOK },
   deep: { label: "a deeper tree", game: "[[[5,6],[7,4,5]],[[3]],[[6],[6,9]],[[7],[5,4]]]" },
@@ -425,9 +427,11 @@ async function show(at = 0, random = null, keep = false) {
   const source = random
     ? { r: ["branching", "depth", "low", "high", "chance", "seed"].map((key) => (key === "chance" ? (random.chance ? 1 : 0) : random[key])).join(",") }
     : { g: link };
-  const request = { ...(random ? { random } : { game }), algorithm, ...chosen.body };
+  // the server's longest budget: a lab tree has at most 5,000 positions, which a slow
+  // projector laptop may take a few seconds to walk with every count beside it
+  const request = { ...(random ? { random } : { game }), algorithm, ...chosen.body, seconds: DAG_SECONDS };
   try {
-    const answer = await whileBusy("dag", "Searching", 4, (signal) => api("/api/dag", request, signal));
+    const answer = await whileBusy("dag", "Searching", DAG_SECONDS + 1, (signal) => api("/api/dag", request, signal));
     if (random) {
       $("dag-game").value = typeof answer.game === "string" ? answer.game : JSON.stringify(answer.game);
     }
