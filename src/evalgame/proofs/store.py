@@ -147,9 +147,10 @@ CREATE TABLE IF NOT EXISTS sitting_provenance (
 
 #: df-pn's questions asked in sittings in one process (:mod:`evalgame.games.matching.sittings`),
 #: one row a question: what guides it (its numbers), its answer once proven (also written as
-#: a fact of its key class), its work and the code versions and options of the sittings that
-#: wrote it (added like sittings; the table of the numbers files older versions wrote apart,
-#: which ``evalgame tiling R C --import FILE`` copies in)
+#: a fact of its key class), its work, and the code versions and options of the sittings
+#: that wrote it, in order (rows of :data:`PROVENANCE`, as facts and sittings name theirs);
+#: added like sittings. The numbers files older versions wrote apart held the same row with
+#: the code versions as JSON (``evalgame tiling R C --import FILE`` copies them in)
 NUMBERS = """
 CREATE TABLE IF NOT EXISTS numbers (
     question TEXT PRIMARY KEY,  -- e.g. "value >= 29, MAX to move, free 0xffff..."
@@ -159,8 +160,12 @@ CREATE TABLE IF NOT EXISTS numbers (
     cpu REAL NOT NULL,          -- CPU seconds over all sittings
     sittings INTEGER NOT NULL,
     saved TEXT NOT NULL,        -- UTC time of the last save
-    records BLOB NOT NULL,      -- NativeSolver.numbers
-    provenance TEXT             -- JSON: the code version and options of each sitting
+    records BLOB NOT NULL       -- NativeSolver.numbers
+);
+CREATE TABLE IF NOT EXISTS number_provenance (
+    question TEXT NOT NULL,     -- numbers.question
+    provenance INTEGER NOT NULL,
+    PRIMARY KEY (question, provenance)
 );
 """
 
@@ -426,9 +431,23 @@ class ProofStore:
             self._db.execute("DELETE FROM open WHERE key = ?", (key,))
         self._remember(key, bounds, _origin(written.lastrowid, worker, at, gamma, strict, code))
 
-    def _provenance_id(self, code: str) -> int:
-        """The row of :data:`PROVENANCE` for ``code`` and the run's options (added once)."""
-        options = options_text(self.options)
+    def provenance_id(self, code: str, options: dict[str, Any]) -> int:
+        """The row of :data:`PROVENANCE` for ``code`` and ``options``, added once and
+        committed: how the tables a game family keeps in the store (df-pn's numbers) name
+        the code that wrote them, as facts and sittings do.
+
+        >>> with ProofStore.memory("demo") as store:
+        ...     store.provenance_id("evalgame 1.0", {"keep": 5}) == store.provenance_id(
+        ...         "evalgame 1.0", {"keep": 5}) != store.provenance_id("evalgame 1.0", {})
+        True
+        """
+        with self._db:
+            return self._provenance_id(code, options)
+
+    def _provenance_id(self, code: str, made: dict[str, Any] | None = None) -> int:
+        """The row of :data:`PROVENANCE` for ``code`` and ``made`` (default: the run's
+        options), added once, inside the caller's transaction."""
+        options = options_text(self.options if made is None else made)
         known = self._provenance_ids.get((code, options))
         if known is not None:
             return known
@@ -755,7 +774,7 @@ class ProofStore:
             bounds[key], whence[key] = _merged(bounds, whence, key, fact, origin, self.path)
         with self._db:
             self._db.executemany(f"INSERT INTO facts VALUES ({', '.join('?' * 10)})", facts)
-            tables = (("sittings", 9), ("tasks", 12), ("checkpoints", 5), ("numbers", 9))
+            tables = (("sittings", 9), ("tasks", 12), ("checkpoints", 5), ("numbers", 8))
             for table, columns in tables:
                 if table in other._tables():
                     rows = other._db.execute(f"SELECT * FROM {table}").fetchall()
@@ -794,6 +813,12 @@ class ProofStore:
             [(started, numbers[number]) for started, number in
              other._db.execute("SELECT * FROM sitting_provenance")],
         )  # fmt: skip
+        if "number_provenance" in other._tables():
+            self._db.executemany(
+                "INSERT OR IGNORE INTO number_provenance VALUES (?, ?)",
+                [(question, numbers[number]) for question, number in
+                 other._db.execute("SELECT * FROM number_provenance ORDER BY rowid")],
+            )  # fmt: skip
 
     def _described_facts_with_time(self) -> list[tuple[str, str | None, str | None, float, str]]:
         """Every fact's key, lower, upper and time, and where it came from."""

@@ -105,6 +105,9 @@ def test_a_saved_answer_records_the_code_version_and_the_options(tmp_path: Path)
     assert made["options"]["weak"] is False
     assert made["options"]["kernel_options"] == "strategy,turns,components,etc,symmetry"
     assert made["options"]["vertices"] == 25
+    with contextlib.closing(sqlite3.connect(store.path)) as db:  # the store's one table of them
+        (code, options), *_ = db.execute("SELECT code, options FROM provenance").fetchall()
+    assert (code, json.loads(options)) == (made["code"], made["options"])
     trim_numbers(NativeSolver(board, table_mb=1), board.full, True, 12, store, keep=10,
                  table_mb=1)  # fmt: skip
     (trimmed,) = saved_questions(store.path)  # the rewrite is recorded too, after the sittings

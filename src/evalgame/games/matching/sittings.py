@@ -36,8 +36,9 @@ True
 1
 
 Each row records its provenance: the code version (:func:`~evalgame.provenance.code_version`)
-and options of every sitting that wrote it, in order (a row saved before provenance was
-recorded says :data:`~evalgame.provenance.UNKNOWN` for those). A decided answer that
+and options of every sitting that wrote it, in order, named by rows of the store's
+provenance table as its facts and sittings are (a row saved before provenance was recorded
+says :data:`~evalgame.provenance.UNKNOWN` for those). A decided answer that
 contradicts another — a row's against another row's (a position and its child), against a
 fact of the store (the same position with another γ, or a symmetric copy: the store's own
 check of its facts), a decided entry of one row's numbers against another's, or against
@@ -533,7 +534,7 @@ def saved_questions(path: Path) -> list[SavedQuestion]:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             if "numbers" not in {row[0] for row in db.execute("SELECT name FROM sqlite_master")}:
                 return []
-            made = "provenance" if "provenance" in _columns(db) else "NULL"
+            made = _made_column(db)
             rows = db.execute(
                 "SELECT question, answer, nodes, cpu, sittings, saved, length(records), "
                 f"{made}, substr(records, 9, 8) FROM numbers ORDER BY saved, question"
@@ -633,13 +634,8 @@ def import_numbers(store: ProofStore, path: Path, solver: NativeSolver) -> list[
                               _row_source(path, row))  # fmt: skip
                 record_answer(store, solver, row["question"], bool(row["answer"]), row["nodes"],
                               row["cpu"], made[-1])  # fmt: skip
-            with db:
-                db.execute(
-                    "INSERT INTO numbers (question, kernel, answer, nodes, cpu, sittings, saved, "
-                    "records, provenance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row["question"], row["kernel"], row["answer"], row["nodes"], row["cpu"],
-                     row["sittings"], row["saved"], row["records"], json.dumps(made)),
-                )  # fmt: skip
+            columns = ("question", "kernel", "answer", "nodes", "cpu", "sittings", "saved")
+            _write(db, store, (*(row[name] for name in columns), row["records"]), made)
             copied.append(row["question"])
     return [saved for saved in saved_questions(store.path) if _text(saved) in copied]
 
@@ -680,7 +676,7 @@ def _connect(store: ProofStore) -> Iterator[sqlite3.Connection]:
 
 def _load(db: sqlite3.Connection, question: str, kernel: str) -> sqlite3.Row | None:
     row: sqlite3.Row | None = db.execute(
-        "SELECT * FROM numbers WHERE question = ?", (question,)
+        f"SELECT *, {_MADE_BY} AS provenance FROM numbers WHERE question = ?", (question,)
     ).fetchone()
     if row is not None and row["kernel"] != kernel:
         raise InputError(
@@ -769,22 +765,34 @@ def _save(
     contradicts another row's (:func:`_check_answer`) or a fact of the store is refused,
     the store unchanged; a new one is recorded as a fact (:func:`record_answer`)."""
     now, path = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"), store.path
-    old = db.execute(
-        "SELECT answer, provenance FROM numbers WHERE question = ?", (question,)
-    ).fetchone()
-    made_by = _joined([] if old is None else _made(old[1]), before, [made])
+    old = db.execute("SELECT answer FROM numbers WHERE question = ?", (question,)).fetchone()
     if answer is not None:
         _check_answer(db, path, solver, question, answer, f"this sitting ({made['code']})")
         if old is None or old[0] is None:
             record_answer(store, solver, question, answer, nodes, cpu, made)
-    with db:  # one transaction: a killed process leaves the last save whole
-        db.executemany("DELETE FROM numbers WHERE question = ?", [(q,) for q in folded])
-        db.execute(
-            "INSERT OR REPLACE INTO numbers (question, kernel, answer, nodes, cpu, sittings, "
-            "saved, records, provenance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (question, kernel_identity(solver), None if answer is None else int(answer),
-             nodes, cpu, sittings, now, records, json.dumps(made_by, ensure_ascii=False)),
-        )  # fmt: skip
+    _write(db, store, (question, kernel_identity(solver), None if answer is None else int(answer),
+                       nodes, cpu, sittings, now, records), [*before, made], folded)  # fmt: skip
+
+
+def _write(
+    db: sqlite3.Connection,
+    store: ProofStore,
+    row: tuple[Any, ...],
+    made: Sequence[dict[str, Any]],
+    folded: Sequence[str] = (),
+) -> None:
+    """Write ``row`` (question, kernel, answer, nodes, CPU s, sittings, saved, records) in one
+    transaction, a killed process leaving the last save whole: ``made`` (code versions and
+    options, :data:`~evalgame.proofs.store.PROVENANCE` rows of the store) joins what the row
+    held of them, in order, each once; the rows of the questions ``folded`` go."""
+    made_by = [store.provenance_id(m["code"], m.get("options", {})) for m in made]
+    with db:
+        for question in folded:
+            db.execute("DELETE FROM numbers WHERE question = ?", (question,))
+            db.execute("DELETE FROM number_provenance WHERE question = ?", (question,))
+        db.execute(f"INSERT OR REPLACE INTO numbers VALUES ({', '.join('?' * len(row))})", row)
+        db.executemany("INSERT OR IGNORE INTO number_provenance VALUES (?, ?)",
+                       [(row[0], number) for number in made_by])  # fmt: skip
 
 
 def _columns(db: sqlite3.Connection) -> set[str]:
@@ -792,12 +800,26 @@ def _columns(db: sqlite3.Connection) -> set[str]:
     return {row[1] for row in db.execute("PRAGMA table_info(numbers)")}
 
 
+#: a row's provenance as the JSON list of its sittings' code versions and options, in order:
+#: in a store, from the rows of its provenance table the row names (as its facts' are)
+_MADE_BY = """(SELECT json_group_array(json_object('code', code, 'options', json(options)))
+    FROM (SELECT p.code, p.options FROM number_provenance np JOIN provenance p
+          ON p.id = np.provenance WHERE np.question = numbers.question ORDER BY np.rowid))"""
+
+
+def _made_column(db: sqlite3.Connection) -> str:
+    """The SQL of a row's provenance: a store's (:data:`_MADE_BY`), an older numbers file's
+    JSON column, or ``NULL`` (a file saved before provenance was recorded)."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    if "number_provenance" in tables:
+        return _MADE_BY
+    return "provenance" if "provenance" in _columns(db) else "NULL"
+
+
 def _made(text: str | None) -> list[dict[str, Any]]:
-    """The provenance column's list (a row saved before it: one unknown sitting)."""
-    if text is None:
-        return [{"code": UNKNOWN, "options": {}}]
-    made: list[dict[str, Any]] = json.loads(text)
-    return made
+    """A row's provenance list (a row saved before it was recorded: one unknown sitting)."""
+    made: list[dict[str, Any]] = [] if text is None else json.loads(text)
+    return made or [{"code": UNKNOWN, "options": {}}]
 
 
 def _row_made(row: sqlite3.Row) -> list[dict[str, Any]]:
@@ -850,9 +872,8 @@ def _check_answer(
     mine = parse_question(question)
     if mine is None:
         return
-    made = "provenance" if "provenance" in _columns(db) else "NULL AS provenance"
     rows = db.execute(
-        f"SELECT question, answer, saved, {made} FROM numbers "
+        f"SELECT question, answer, saved, {_MADE_BY} AS provenance FROM numbers "
         "WHERE answer IS NOT NULL AND question != ?",
         (question,),
     )
