@@ -49,7 +49,7 @@ from evalgame.cli.shared import (
     print_json,
     writing,
 )
-from evalgame.cli.sittings import (
+from evalgame.cli.sitting_options import (
     After,
     Cells,
     DfpnMb,
