@@ -60,18 +60,16 @@ def test_values_and_answers_are_the_naive_games_on_boards_with_holes(tmp_path: P
 
 
 def test_a_question_goes_on_in_another_process(tmp_path: Path) -> None:
-    """5×5 MIN first "≥ 11?" (it holds): one process stops after a sitting of 200 nodes,
-    saying where its numbers are; another goes on from them and answers."""
+    """5×5 MIN first "≥ 11?" (it holds): this process stops after a sitting of 200 nodes,
+    saying where its numbers are; another process goes on from them and answers."""
     store = tmp_path / "5x5.sqlite"
-    asked = ["5", "5", "--first", "min", "--dfpn-mb", "1", "--ask", "11", "--every", "200"]
-    command = [sys.executable, "-m", "evalgame", "tiling", *asked, "--store", str(store)]
-    first = subprocess.run([*command, "--saves", "1"], capture_output=True, text=True,
-                           check=False, timeout=120)  # fmt: skip
-    assert first.returncode == 4, first.stderr
-    assert "Traceback" not in first.stderr
-    assert f"numbers are saved in {store}" in " ".join(first.stderr.split())
-    second = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False,
-                            timeout=120)  # fmt: skip
+    asked = ["tiling", "5", "5", "--first", "min", "--dfpn-mb", "1", "--ask", "11", "--every",
+             "200", "--store", str(store)]  # fmt: skip
+    first = runner.invoke(app, [*asked, "--saves", "1"])
+    assert first.exit_code == 4, first.output
+    assert f"numbers are saved in {store}" in " ".join(first.output.split())
+    second = subprocess.run([sys.executable, "-m", "evalgame", *asked, "--json"],
+                            capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
     assert second.returncode == 0, second.stderr
     (question,) = json.loads(second.stdout)["questions"]
     assert question["answer"] is True
