@@ -137,6 +137,7 @@ def test_a_stop_says_what_it_proved_and_where_the_numbers_are(tmp_path: Path) ->
         (["--dfpn-mb", "1", "--ask", "seven"], "a whole number of dominoes"),
         (["--dfpn-mb", "1", "--until", "25:00"], "--until 25:00"),
         (["--dfpn-mb", "1", "--workers", "2"], "no --workers"),
+        (["--dfpn-mb", "1", "--engine", "python"], "the C kernel's df-pn"),
         (["--dfpn-mb", "1", "--ask", "7", "--part", "1/2", "--lines", "2"], "a part proves no"),
         (["--dfpn-mb", "1", "--record", "missing.json", "--lines", "1"], "--record needs a JSON"),
         (["--dfpn-mb", "1", "--ask", "7", "--moves"], "holds no numbers"),

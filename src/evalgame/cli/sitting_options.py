@@ -40,7 +40,9 @@ DfpnMb = Annotated[
 ]
 Until = Annotated[
     str | None,
-    typer.Option("--until", help=f"Stop then: {UNTIL_HELP}.", rich_help_panel=PANEL),
+    typer.Option(
+        "--until", metavar="WHEN", help=f"Stop then: {UNTIL_HELP}.", rich_help_panel=PANEL
+    ),
 ]
 Every = Annotated[
     int,
@@ -115,12 +117,22 @@ Lines = Annotated[
 Cells = Annotated[
     int,
     typer.Option(
-        "--cells", min=2, help="Cells left when a line is checked.", rich_help_panel=PANEL
+        "--cells",
+        metavar="C",
+        min=2,
+        help="With --lines: the cells left when a line is checked.",
+        rich_help_panel=PANEL,
     ),
 ]
 Seeds = Annotated[
     int,
-    typer.Option("--seeds", min=1, help="Seeds the lines are spread over.", rich_help_panel=PANEL),
+    typer.Option(
+        "--seeds",
+        metavar="S",
+        min=1,
+        help="With --lines: the random seeds the lines are spread over.",
+        rich_help_panel=PANEL,
+    ),
 ]
 Record = Annotated[
     Path | None,

@@ -240,7 +240,7 @@ def tiling(
             json_output,
             in_sittings,
             [workers, scheduler, ladder, certificate, tame, table, out],
-            fresh or min_maximal,
+            fresh or min_maximal or engine != "auto" or algorithm not in ("solver", "dfpn"),
         )
         return
     if in_sittings.named:
@@ -365,9 +365,9 @@ def _in_sittings(
     """``--dfpn-mb M`` (or ``--import FILE``): df-pn in this process, in sittings."""
     if switches or any(other not in (None, False) for other in others):
         raise InputError(
-            "--dfpn-mb asks df-pn in this process, in sittings kept in --store: no --workers, "
-            "--scheduler, --ladder, --fresh, --certificate, --tame, --table, --min-maximal "
-            "or --out"
+            "--dfpn-mb asks the C kernel's df-pn in this process, in sittings kept in --store: "
+            "no --workers, --scheduler, --ladder, --fresh, --certificate, --tame, --table, "
+            "--min-maximal, --out, --engine or another --algorithm"
         )
     if board_text is not None and rows is not None:
         raise InputError("give ROWS COLS or --board, not both")
