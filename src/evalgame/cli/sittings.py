@@ -346,6 +346,17 @@ def _search(
                 f"{moves.open}, proven {moves.proven}, refuted {moves.refuted}"
             )
 
+        def part_saved(gamma: int, move: tuple[int, int], sitting: Sitting) -> None:
+            (answer,) = [a for a in solver.move_answers(free, max_to_move, gamma) if a.move == move]
+            state = {None: "open", True: "holds", False: "fails"}[sitting.answer]
+            numbers = answer.numbers if sitting.answer is None else None
+            state += "" if numbers is None else f", numbers {numbers[0]:,}/{numbers[1]:,}"
+            standing["gamma"] = gamma
+            standing["saved"] = (
+                f"; after {_name(board, move)}: value ≥ {gamma - 1}? {state}, "
+                f"saved {sitting.sittings} times"
+            )
+
         made = {
             **solver.settings(),
             "dfpn_mb": dfpn_mb,
@@ -360,7 +371,10 @@ def _search(
 
         with _sitting(store, solver, made, answered, left), budget.guard(solver.stats):
             if question is not None and options.part is not None:
-                _part(solver, store, question, keep, dfpn_mb, options, json_output, context)
+                on_save = partial(part_saved, question.gamma)
+                _part(
+                    solver, store, question, keep, dfpn_mb, options, on_save, json_output, context
+                )
                 return
             for gamma in _questions(question, lower, upper, solver, store, free, max_to_move):
                 if question is None and not lower < gamma <= upper:
@@ -513,10 +527,12 @@ def _part(
     keep: int | None,
     dfpn_mb: int,
     options: SittingOptions,
+    on_save: Callable[[tuple[int, int], Sitting], None],
     json_output: bool,
     context: dict[str, Any],
 ) -> None:
-    """``--part K/N``: this process's share of the question's first moves."""
+    """``--part K/N``: this process's share of the question's first moves (``on_save``
+    hears of each save with its move, for the live line)."""
     assert options.part is not None
     part, parts = part_of(options.part)
     learn_saved(solver, store, question.on_the_way, table_mb=dfpn_mb)
@@ -532,6 +548,7 @@ def _part(
         every=options.every,
         keep=CHECKPOINT_ENTRIES if keep is None else keep,
         weak=options.weak,
+        on_save=on_save,
     )
     settles = {
         None: "none decides it",
