@@ -169,3 +169,12 @@ def test_the_proof_manager_reads_dfpns_answers_from_the_store(tmp_path: Path) ->
     alpha_beta = native.NativeSolver(Board(5, 5), table_mb=1)
     assert proof.value == 11 == alpha_beta.value(Board(5, 5).full, False)
     assert proof.tally.from_store > 0
+
+
+def test_dfpn_starts_from_what_the_proof_manager_proved(tmp_path: Path) -> None:
+    """The other way: 4×5 MAX first (9) proved by the proof manager; the value by df-pn on
+    its store asks no question, the facts deciding it."""
+    store = tmp_path / "4x5.sqlite"
+    assert prove(TilingProblem(4, 5), SerialPool(), store=store).value == 9
+    said = run("4", "5", "--dfpn-mb", "1", "--store", str(store))
+    assert (said["value"], said["questions"]) == ("9", [])

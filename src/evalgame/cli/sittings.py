@@ -49,6 +49,7 @@ from evalgame.games.matching.sittings import (
     Sitting,
     first_moves,
     import_numbers,
+    known_bounds,
     learn_saved,
     prove_in_sittings,
     prove_part_in_sittings,
@@ -485,15 +486,11 @@ def _known(
     solver: NativeSolver, store: ProofStore, free: int, max_to_move: bool
 ) -> tuple[int, int]:
     """The bounds on the moves to come from ``free``: the kernel's static ones, tightened by
-    the answers the store holds for the position."""
+    the facts of the store (df-pn's answers and the proof manager's)."""
     lower, upper = solver.bounds(free, max_to_move)
-    for saved in saved_questions(store.path):
-        if (saved.free, saved.max_to_move) != (free, max_to_move) or saved.answer is None:
-            continue
-        if saved.answer:
-            lower = max(lower, saved.gamma)
-        else:
-            upper = min(upper, saved.gamma - 1)
+    proven_lower, proven_upper = known_bounds(store, solver, free, max_to_move)
+    lower = lower if proven_lower is None else max(lower, proven_lower)
+    upper = upper if proven_upper is None else min(upper, proven_upper)
     return lower, upper
 
 

@@ -593,16 +593,47 @@ def record_answer(
     parsed = parse_question(question)
     assert parsed is not None
     gamma, max_to_move, free = parsed
-    game = MatchingGame(solver.graph)
-    position = MatchingPosition(free, 0, Player.MAX if max_to_move else Player.MIN)
-    key = stable_key(game.key(position))
-    assert key is not None  # a region key is made of numbers and tuples
-    _, offset = game.affine(position)  # value = the key class's value + offset
+    key, offset = _key_class(solver, free, max_to_move)
     bound = gamma - offset if answer else gamma - 1 - offset
     store.options = made.get("options", {})
     store.record(key, lower=bound if answer else None, upper=None if answer else bound,
                  gamma=gamma - offset, nodes=nodes, cpu=cpu, worker="df-pn in sittings",
                  code=made["code"])  # fmt: skip
+
+
+def known_bounds(
+    store: ProofStore, solver: NativeSolver, free: int, max_to_move: bool
+) -> tuple[int | None, int | None]:
+    """The bounds the facts of ``store`` prove on the moves still to come from ``free``
+    (``None``: none on that side): df-pn's answers (:func:`record_answer`) and the proof
+    manager's, of this position or any of its key class.
+
+    >>> import tempfile, pathlib
+    >>> from evalgame.games.tiling.board import Board
+    >>> store = ProofStore.open(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite", "4×4")
+    >>> solver = NativeSolver(Board(4, 4), table_mb=1)
+    >>> prove_in_sittings(solver, 0xFFFF, True, 8, store, table_mb=1).answer
+    False
+    >>> known_bounds(store, solver, 0xFFFF, True)
+    (None, 7)
+    """
+    key, offset = _key_class(solver, free, max_to_move)
+    bounds = store.bounds(key)
+    lower = None if bounds.lower is None else int(bounds.lower) + offset
+    upper = None if bounds.upper is None else int(bounds.upper) + offset
+    return lower, upper
+
+
+def _key_class(solver: NativeSolver, free: int, max_to_move: bool) -> tuple[str, int]:
+    """The proof manager's name of the position's key class (:meth:`MatchingGame.key`) and
+    the offset of its values (:meth:`MatchingGame.affine`: value = the class's + offset)."""
+    game = MatchingGame(solver.graph)
+    position = MatchingPosition(free, 0, Player.MAX if max_to_move else Player.MIN)
+    key = stable_key(game.key(position))
+    assert key is not None  # a region key is made of numbers and tuples
+    scale, offset = game.affine(position)
+    assert scale == 1
+    return key, int(offset)
 
 
 def import_numbers(store: ProofStore, path: Path, solver: NativeSolver) -> list[SavedQuestion]:
@@ -941,6 +972,7 @@ __all__ = [
     "import_numbers",
     "is_numbers_file",
     "kernel_identity",
+    "known_bounds",
     "learn_saved",
     "parse_question",
     "prove_in_sittings",
