@@ -3,7 +3,8 @@
 ``optional=True``: when an extension cannot be compiled (no C compiler), the build says so
 and the package installs without it; :mod:`evalgame.games.matching.native` then falls back
 to the Python solver (without _kernel128 only for boards of more than 64 cells), and
-:mod:`evalgame.certify.values` to its Python search.
+:mod:`evalgame.certify.values` to its Python search (without _core128 only for boards of
+more than 64 cells).
 """
 
 import os
@@ -57,6 +58,14 @@ setup(
             # the certificate checker's own exhaustive search: it shares no code with the
             # kernel (tests/certify/test_independence.py); values.py falls back to Python
             ["src/evalgame/certify/_core.c"],
+            extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-fvisibility=hidden"],
+            optional=True,
+        ),
+        Extension(
+            # the same source with 128-bit sets of cells, for boards of 65 to 128 cells
+            "evalgame.certify._core128",
+            ["src/evalgame/certify/_core.c"],
+            define_macros=[("CORE_WIDTH", "128")],
             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-fvisibility=hidden"],
             optional=True,
         ),

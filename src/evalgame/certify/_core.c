@@ -4,9 +4,14 @@
  * compares the two). It is the checker's own code: it shares nothing with the search
  * kernel (src/evalgame/games/matching/), whose results it checks.
  *
- * A board is a grid of R rows and C columns, R·C <= 64; a set of cells is a 64-bit mask,
- * bit r·C + c for cell (r, c). The value of a position (its set of free cells) is the
- * number of dominoes still placed under optimal play, MAX wanting it large, MIN small.
+ * A board is a grid of R rows and C columns, R·C <= W; a set of cells is a W-bit mask
+ * (the type Cells), bit r·C + c for cell (r, c). The source is compiled twice (setup.py):
+ * as _core with W = 64 (uint64_t), and as _core128 with CORE_WIDTH=128 (unsigned
+ * __int128), for boards of 65 to 128 cells; values.py takes the narrowest that holds the
+ * board, so the 64-bit build keeps its code, and its speed, on the smaller ones. Only sets
+ * of cells take the width; hashes and counters stay 64-bit.
+ *
+ * The value of a position (its set of free cells) is the number of dominoes still placed under optimal play, MAX wanting it large, MIN small.
  *
  *   - A position is searched as its *live* cells (those with a free neighbour; the others
  *     can never be covered) translated to the top left corner: a shape is searched once
@@ -42,22 +47,58 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the most moves a board of 64 cells has: 2·R·C − R − C < 128 */
-#define MAX_MOVES 128
+/* the width of a set of cells: 64 (the module _core) or 128 (_core128) */
+#ifndef CORE_WIDTH
+#define CORE_WIDTH 64
+#endif
+
+#if CORE_WIDTH == 64
+typedef uint64_t Cells;
+#define MODULE_NAME "_core"
+#define WIDTH_TEXT "64"
+#define MODULE_INIT PyInit__core
+#elif CORE_WIDTH == 128
+__extension__ typedef unsigned __int128 Cells;
+#define MODULE_NAME "_core128"
+#define WIDTH_TEXT "128"
+#define MODULE_INIT PyInit__core128
+#else
+#error "CORE_WIDTH is 64 or 128"
+#endif
+
+/* the set of cell i alone, and every cell */
+#define CELL(i) ((Cells)1 << (i))
+#define ALL_CELLS (~(Cells)0)
+
+/* the most moves a board of W cells has: 2·R·C − R − C < 2·W */
+#define MAX_MOVES (2 * CORE_WIDTH)
 /* nodes between two checks of Ctrl-C */
 #define CHECK_EVERY (1u << 16)
 
 /* ------------------------------------------------------------------------ bits */
 
-static inline uint64_t shift_right(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
-static inline uint64_t shift_left(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
-static inline int count(uint64_t x) { /* without -mpopcnt the builtin is a call */
+static inline Cells shift_right(Cells x, int n) { return n >= CORE_WIDTH ? 0 : x >> n; }
+static inline Cells shift_left(Cells x, int n) { return n >= CORE_WIDTH ? 0 : x << n; }
+static inline int count64(uint64_t x) { /* without -mpopcnt the builtin is a call */
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
-static inline int lowest(uint64_t x) { return __builtin_ctzll(x); } /* x != 0 */
+#if CORE_WIDTH == 64
+static inline int count(Cells x) { return count64(x); }
+static inline int lowest(Cells x) { return __builtin_ctzll(x); } /* x != 0 */
+static inline uint64_t fold(Cells x) { return x; }             /* 64 bits to hash */
+#else
+static inline int count(Cells x) { return count64((uint64_t)x) + count64((uint64_t)(x >> 64)); }
+static inline int lowest(Cells x) { /* x != 0 */
+    uint64_t low = (uint64_t)x;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static inline uint64_t fold(Cells x) { /* the high half times an odd constant, and the low */
+    return (uint64_t)x ^ ((uint64_t)(x >> 64) * 0x9e3779b97f4a7c15ULL);
+}
+#endif
 
 static inline uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
     x ^= x >> 30;
@@ -76,78 +117,79 @@ static inline int ceil_half(int e) { return -floor_half(-e); }
 
 typedef struct {
     int rows, cols, size;
-    uint64_t all;       /* every cell */
-    uint64_t not_last;  /* cells with a right neighbour */
-    uint64_t not_first; /* cells with a left neighbour */
-    uint64_t black;     /* cells with r + c even */
-    uint64_t first_row;
+    Cells all;       /* every cell */
+    Cells not_last;  /* cells with a right neighbour */
+    Cells not_first; /* cells with a left neighbour */
+    Cells black;     /* cells with r + c even */
+    Cells first_row;
     int folds[8], nfolds; /* shifts that OR every row onto the first */
-    uint8_t row_start[64]; /* the first cell of each cell's row */
+    uint8_t row_start[CORE_WIDTH]; /* the first cell of each cell's row */
 } Grid;
 
 static void grid_init(Grid *g, int rows, int cols) {
     g->rows = rows;
     g->cols = cols;
     g->size = rows * cols;
-    g->all = g->size >= 64 ? ~0ULL : (1ULL << g->size) - 1;
-    g->first_row = cols >= 64 ? ~0ULL : (1ULL << cols) - 1;
+    g->all = g->size >= CORE_WIDTH ? ALL_CELLS : CELL(g->size) - 1;
+    g->first_row = cols >= CORE_WIDTH ? ALL_CELLS : CELL(cols) - 1;
     g->not_last = g->not_first = g->black = 0;
     for (int i = 0; i < g->size; i++) {
         int r = i / cols, c = i % cols;
-        if (c != cols - 1) g->not_last |= 1ULL << i;
-        if (c != 0) g->not_first |= 1ULL << i;
-        if ((r + c) % 2 == 0) g->black |= 1ULL << i;
+        if (c != cols - 1) g->not_last |= CELL(i);
+        if (c != 0) g->not_first |= CELL(i);
+        if ((r + c) % 2 == 0) g->black |= CELL(i);
     }
-    for (int i = 0; i < 64; i++) g->row_start[i] = (uint8_t)(i < g->size ? i / cols * cols : 0);
-    /* cols << k for 2^k <= rows − 1: each shift is below cols·rows <= 64 */
+    for (int i = 0; i < CORE_WIDTH; i++)
+        g->row_start[i] = (uint8_t)(i < g->size ? i / cols * cols : 0);
+    /* cols << k for 2^k <= rows − 1: each shift is below cols·rows <= W */
     g->nfolds = 0;
     for (int k = 0; (1 << k) <= rows - 1; k++) g->folds[g->nfolds++] = cols << k;
 }
 
 /* the cells of `free` that have a free neighbour: the others can never be covered */
-static inline uint64_t live(const Grid *g, uint64_t free) {
-    uint64_t right = free & (free >> 1) & g->not_last;
-    uint64_t down = free & shift_right(free, g->cols);
+static inline Cells live(const Grid *g, Cells free) {
+    Cells right = free & (free >> 1) & g->not_last;
+    Cells down = free & shift_right(free, g->cols);
     return right | (right << 1) | down | shift_left(down, g->cols);
 }
 
 /* `free` translated up and left as far as it goes */
-static inline uint64_t corner(const Grid *g, uint64_t free) {
+static inline Cells corner(const Grid *g, Cells free) {
     if (!free) return 0;
     free >>= g->row_start[lowest(free)];
-    uint64_t folded = free;
+    Cells folded = free;
     for (int i = 0; i < g->nfolds; i++) folded |= folded >> g->folds[i];
     return free >> lowest(folded & g->first_row);
 }
 
 /* `cells` and their orthogonal neighbours */
-static inline uint64_t spread(const Grid *g, uint64_t cells) {
+static inline Cells spread(const Grid *g, Cells cells) {
     return cells | ((cells << 1) & g->not_first) | ((cells >> 1) & g->not_last) |
            (shift_left(cells, g->cols) & g->all) | shift_right(cells, g->cols);
 }
 
 /* the connected component of `free` that holds its lowest cell */
-static inline uint64_t component(const Grid *g, uint64_t free) {
-    uint64_t region = free & (~free + 1);
+static inline Cells component(const Grid *g, Cells free) {
+    Cells region = free & (~free + 1);
     for (;;) {
-        uint64_t grown = spread(g, region) & free;
+        Cells grown = spread(g, region) & free;
         if (grown == region) return region;
         region = grown;
     }
 }
 
 /* every domino that fits in `free`, as the mask of its two cells: horizontal ones first */
-static int moves_of(const Grid *g, uint64_t free, uint64_t *moves) {
+static int moves_of(const Grid *g, Cells free, Cells *moves) {
     int n = 0;
-    uint64_t right = free & (free >> 1) & g->not_last;
+    Cells right = free & (free >> 1) & g->not_last;
     while (right) {
-        uint64_t cell = right & (~right + 1);
+        Cells cell = right & (~right + 1);
         right ^= cell;
         moves[n++] = cell | cell << 1;
     }
-    uint64_t down = free & shift_right(free, g->cols);
+    Cells down = free & shift_right(free, g->cols);
     while (down) {
-        uint64_t cell = down & (~down + 1);
+        Cells cell = down & (~down + 1);
         down ^= cell;
         moves[n++] = cell | shift_left(cell, g->cols);
     }
@@ -155,7 +197,7 @@ static int moves_of(const Grid *g, uint64_t free, uint64_t *moves) {
 }
 
 /* no more dominoes than cells of either colour (the same after any translation) */
-static inline int colour_bound(const Grid *g, uint64_t free) {
+static inline int colour_bound(const Grid *g, Cells free) {
     int black = count(free & g->black), white = count(free) - black;
     return black < white ? black : white;
 }
@@ -165,21 +207,21 @@ static inline int colour_bound(const Grid *g, uint64_t free) {
 /* a position (live, in the corner; 0 marks an empty slot) and proven bounds on its value
  * with MIN [0] and MAX [1] to move */
 typedef struct {
-    uint64_t free;
+    Cells free;
     uint8_t low[2], high[2];
-    uint8_t unused[4];
+    uint8_t unused[sizeof(Cells) - 4]; /* 16 bytes an entry, 32 in the 128-bit build */
 } Entry;
 
 /* a region shape: its cells in their bounding box (row-major, `cols` wide), or (`cols` 0)
  * its cells on the board translated to the corner; 0 marks an empty slot; a, b and
  * tameness */
 typedef struct {
-    uint64_t bits;
+    Cells bits;
     uint8_t rows, cols, a, b, tame;
-    uint8_t unused[3];
+    uint8_t unused[sizeof(Cells) - 5]; /* 16 bytes, 32 in the 128-bit build */
 } Shape;
 
-#define BUCKET 4 /* entries a bucket: 64 bytes, a cache line */
+#define BUCKET 4 /* entries a bucket: 64 bytes, a cache line (two in the 128-bit build) */
 
 typedef struct {
     void *memory;   /* as allocated */
@@ -222,11 +264,11 @@ typedef struct {
     int broken;      /* a stored bound contradicted another: a bug, reported */
 } Core;
 
-static inline Entry *bucket_of(Core *k, uint64_t free) {
-    return (Entry *)k->positions.slots + (mix(free) & k->positions.mask) * BUCKET;
+static inline Entry *bucket_of(Core *k, Cells free) {
+    return (Entry *)k->positions.slots + (mix(fold(free)) & k->positions.mask) * BUCKET;
 }
 
-static inline const Entry *find(Core *k, uint64_t free) {
+static inline const Entry *find(Core *k, Cells free) {
     Entry *bucket = bucket_of(k, free);
     for (int i = 0; i < BUCKET; i++) {
         if (bucket[i].free == free) return &bucket[i];
@@ -236,7 +278,7 @@ static inline const Entry *find(Core *k, uint64_t free) {
 }
 
 /* the bounds known on the value of `free` (live, in the corner, not empty) */
-static inline void bounds(Core *k, uint64_t free, int side, int *low, int *high) {
+static inline void bounds(Core *k, Cells free, int side, int *low, int *high) {
     const Entry *e = find(k, free);
     if (e) {
         *low = e->low[side];
@@ -248,7 +290,7 @@ static inline void bounds(Core *k, uint64_t free, int side, int *low, int *high)
 }
 
 /* remember the proven bounds low <= value <= high of `free` with `side` to move */
-static void store(Core *k, uint64_t free, int side, int low, int high) {
+static void store(Core *k, Cells free, int side, int low, int high) {
     Entry *bucket = bucket_of(k, free), *slot = NULL;
     for (int i = 0; i < BUCKET; i++) {
         if (bucket[i].free == free) {
@@ -282,7 +324,7 @@ static void store(Core *k, uint64_t free, int side, int low, int high) {
 
 /* Fail-soft null-window test of `free` (live, in the corner) with `side` (1: MAX) to
  * move: a result r >= gamma proves value >= r, a result r < gamma proves value <= r. */
-static int test(Core *k, uint64_t free, int side, int gamma) {
+static int test(Core *k, Cells free, int side, int gamma) {
     if (!free) return 0; /* no move: the value is 0 */
     if (gamma <= 1) return 1;
     if (k->stop) return 0;
@@ -295,7 +337,7 @@ static int test(Core *k, uint64_t free, int side, int gamma) {
         k->stop = 1;
         return 0;
     }
-    uint64_t moves[MAX_MOVES], children[MAX_MOVES];
+    Cells moves[MAX_MOVES], children[MAX_MOVES];
     int lows[MAX_MOVES], highs[MAX_MOVES];
     int n = moves_of(g, free, moves), other = !side, need = gamma - 1;
     /* first every child's known bounds: one that decides the test stops it (their buckets
@@ -306,7 +348,7 @@ static int test(Core *k, uint64_t free, int side, int gamma) {
     }
     int best = side ? 0 : 255;
     for (int i = 0; i < n; i++) {
-        uint64_t child = children[i];
+        Cells child = children[i];
         if (child)
             bounds(k, child, other, &lows[i], &highs[i]);
         else
@@ -339,7 +381,7 @@ static int test(Core *k, uint64_t free, int side, int gamma) {
 }
 
 /* the value of `free` (any set of cells) with `side` to move, by tests from `guess` */
-static int value(Core *k, uint64_t free, int side, int guess) {
+static int value(Core *k, Cells free, int side, int guess) {
     free = corner(&k->grid, live(&k->grid, free));
     if (!free) return 0;
     int low = 1, high = colour_bound(&k->grid, free), g = guess;
@@ -371,10 +413,10 @@ static int value(Core *k, uint64_t free, int side, int guess) {
 
 /* the key of a region up to translation and the 8 symmetries of the lattice: the smallest
  * (cols, bits) among its images, each in its bounding box */
-static void shape_key(const Grid *g, uint64_t region, uint64_t *bits, int *rows, int *cols) {
-    int rs[64], cs[64], n = 0;
-    int top = 64, bottom = -1, left = 64, right = -1;
-    for (uint64_t rest = region; rest; rest &= rest - 1) {
+static void shape_key(const Grid *g, Cells region, Cells *bits, int *rows, int *cols) {
+    int rs[CORE_WIDTH], cs[CORE_WIDTH], n = 0;
+    int top = CORE_WIDTH, bottom = -1, left = CORE_WIDTH, right = -1;
+    for (Cells rest = region; rest; rest &= rest - 1) {
         int i = lowest(rest), r = i / g->cols, c = i % g->cols;
         rs[n] = r;
         cs[n++] = c;
@@ -383,12 +425,12 @@ static void shape_key(const Grid *g, uint64_t region, uint64_t *bits, int *rows,
         if (c < left) left = c;
         if (c > right) right = c;
     }
-    int h = bottom - top + 1, w = right - left + 1; /* h·w <= R·C <= 64 */
-    uint64_t best = 0;
+    int h = bottom - top + 1, w = right - left + 1; /* h·w <= R·C <= W */
+    Cells best = 0;
     int best_rows = 0, best_cols = 0;
     for (int t = 0; t < 8; t++) {
         int th = t & 4 ? w : h, tw = t & 4 ? h : w;
-        uint64_t image = 0;
+        Cells image = 0;
         for (int j = 0; j < n; j++) {
             int x = rs[j] - top, y = cs[j] - left;
             if (t & 4) {
@@ -398,7 +440,7 @@ static void shape_key(const Grid *g, uint64_t region, uint64_t *bits, int *rows,
             }
             if (t & 1) y = tw - 1 - y;
             if (t & 2) x = th - 1 - x;
-            image |= 1ULL << (x * tw + y);
+            image |= CELL(x * tw + y);
         }
         if (!best_cols || tw < best_cols || (tw == best_cols && image < best)) {
             best = image;
@@ -411,12 +453,12 @@ static void shape_key(const Grid *g, uint64_t region, uint64_t *bits, int *rows,
     *cols = best_cols;
 }
 
-static inline Shape *shape_bucket(Core *k, uint64_t bits, int cols) {
-    uint64_t hash = mix(bits ^ ((uint64_t)cols << 58));
+static inline Shape *shape_bucket(Core *k, Cells bits, int cols) {
+    uint64_t hash = mix(fold(bits) ^ ((uint64_t)cols << 58));
     return (Shape *)k->shapes.slots + (hash & k->shapes.mask) * BUCKET;
 }
 
-static const Shape *find_shape(Core *k, uint64_t bits, int cols) {
+static const Shape *find_shape(Core *k, Cells bits, int cols) {
     Shape *bucket = shape_bucket(k, bits, cols);
     for (int i = 0; i < BUCKET; i++) {
         if (bucket[i].bits == bits && bucket[i].cols == cols) return &bucket[i];
@@ -425,7 +467,7 @@ static const Shape *find_shape(Core *k, uint64_t bits, int cols) {
     return NULL;
 }
 
-static void store_shape(Core *k, uint64_t bits, int rows, int cols, int a, int b, int tame) {
+static void store_shape(Core *k, Cells bits, int rows, int cols, int a, int b, int tame) {
     Shape *bucket = shape_bucket(k, bits, cols), *slot = NULL;
     for (int i = 0; i < BUCKET && !slot; i++)
         if (!bucket[i].bits || (bucket[i].bits == bits && bucket[i].cols == cols)) {
@@ -448,11 +490,11 @@ static void store_shape(Core *k, uint64_t bits, int rows, int cols, int a, int b
 
 /* a = M(R), b = m(R) and the tameness of the region `region` (a connected live set):
  * 0, or −1 when stopped */
-static int region_value(Core *k, uint64_t region, int *a, int *b, int *tame) {
+static int region_value(Core *k, Cells region, int *a, int *b, int *tame) {
     const Grid *g = &k->grid;
     /* first by its place (translated to the corner; `cols` 0 marks such a key), then by
      * its shape, which costs its 8 images */
-    uint64_t place = corner(g, region), bits;
+    Cells place = corner(g, region), bits;
     int rows, cols;
     const Shape *known = find_shape(k, place, 0);
     if (known) {
@@ -470,15 +512,15 @@ static int region_value(Core *k, uint64_t region, int *a, int *b, int *tame) {
         store_shape(k, place, 0, 0, *a, *b, *tame);
         return 0;
     }
-    uint64_t moves[MAX_MOVES];
+    Cells moves[MAX_MOVES];
     int totals[MAX_MOVES], hots[MAX_MOVES];
     int n = moves_of(g, region, moves), wild = 0;
     /* the regions each move leaves, valued first (condition 2) */
     for (int i = 0; i < n && !wild; i++) {
-        uint64_t rest = live(g, region ^ moves[i]);
+        Cells rest = live(g, region ^ moves[i]);
         totals[i] = hots[i] = 0;
         while (rest) {
-            uint64_t part = component(g, rest);
+            Cells part = component(g, rest);
             rest ^= part;
             int pa, pb, pt;
             if (region_value(k, part, &pa, &pb, &pt) < 0) return -1;
@@ -539,9 +581,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ii|dd", names, &rows, &cols, &table_mb,
                                      &shapes_mb))
         return -1;
-    if (rows < 1 || cols < 1 || rows * cols > 64) {
-        PyErr_Format(PyExc_ValueError, "the core takes boards of at most 64 cells, not %d x %d",
-                     rows, cols);
+    if (rows < 1 || cols < 1 || rows > CORE_WIDTH || cols > CORE_WIDTH ||
+        rows * cols > CORE_WIDTH) {
+        PyErr_Format(PyExc_ValueError, "the core takes boards of at most %d cells, not %d x %d",
+                     CORE_WIDTH, rows, cols);
         return -1;
     }
     if (!(table_mb >= 0.0) || !(shapes_mb >= 0.0) || table_mb > 1e6 || shapes_mb > 1e6) {
@@ -562,23 +605,48 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwargs) {
     return 0;
 }
 
+/* a Python int of more than 64 bits as a set of cells: 0, or −1 (no error set) when it is
+ * negative or does not fit */
+static int wide_cells(PyObject *object, Cells *cells) {
+#if CORE_WIDTH == 128
+    PyObject *shift = PyLong_FromLong(64), *high = NULL;
+    if (shift) high = PyNumber_Rshift(object, shift); /* negative stays negative */
+    Py_XDECREF(shift);
+    unsigned long long top = high ? PyLong_AsUnsignedLongLong(high) : (unsigned long long)-1;
+    Py_XDECREF(high);
+    if (top == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    *cells = (Cells)top << 64 | (Cells)PyLong_AsUnsignedLongLongMask(object);
+    return 0;
+#else
+    (void)object;
+    (void)cells;
+    return -1;
+#endif
+}
+
 /* a set of the board's cells from a Python int */
-static int cells_arg(Core *self, PyObject *object, uint64_t *cells) {
+static int cells_arg(Core *self, PyObject *object, Cells *cells) {
     if (!PyLong_Check(object)) {
         PyErr_SetString(PyExc_TypeError, "a set of cells is an int");
         return -1;
     }
     unsigned long long value = PyLong_AsUnsignedLongLong(object);
+    Cells mask = (Cells)value;
     if (value == (unsigned long long)-1 && PyErr_Occurred()) {
         PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "a set of cells is a mask of the board's cells");
-        return -1;
+        if (wide_cells(object, &mask) < 0) {
+            PyErr_SetString(PyExc_ValueError, "a set of cells is a mask of the board's cells");
+            return -1;
+        }
     }
-    if ((uint64_t)value & ~self->grid.all) {
+    if (mask & ~self->grid.all) {
         PyErr_SetString(PyExc_ValueError, "cells outside the board");
         return -1;
     }
-    *cells = (uint64_t)value;
+    *cells = mask;
     return 0;
 }
 
@@ -603,7 +671,7 @@ static PyObject *Core_value(Core *self, PyObject *args) {
     PyObject *object;
     int side, guess = -1;
     if (!PyArg_ParseTuple(args, "Op|i", &object, &side, &guess)) return NULL;
-    uint64_t free;
+    Cells free;
     if (cells_arg(self, object, &free) < 0) return NULL;
     self->stop = 0;
     if (guess < 0) guess = count(free) / 3;
@@ -615,7 +683,7 @@ static PyObject *Core_at_least(Core *self, PyObject *args) {
     PyObject *object;
     int side, bound;
     if (!PyArg_ParseTuple(args, "Opi", &object, &side, &bound)) return NULL;
-    uint64_t free;
+    Cells free;
     if (cells_arg(self, object, &free) < 0) return NULL;
     self->stop = 0;
     if (bound <= 0) Py_RETURN_TRUE;
@@ -627,7 +695,7 @@ static PyObject *Core_at_least(Core *self, PyObject *args) {
 static PyObject *Core_region(Core *self, PyObject *args) {
     PyObject *object;
     if (!PyArg_ParseTuple(args, "O", &object)) return NULL;
-    uint64_t region;
+    Cells region;
     if (cells_arg(self, object, &region) < 0) return NULL;
     if (!region || live(&self->grid, region) != region ||
         component(&self->grid, region) != region) {
@@ -644,17 +712,17 @@ static PyObject *Core_sum_rule(Core *self, PyObject *args) {
     PyObject *object;
     int most;
     if (!PyArg_ParseTuple(args, "Oi", &object, &most)) return NULL;
-    uint64_t free;
+    Cells free;
     if (cells_arg(self, object, &free) < 0) return NULL;
     const Grid *g = &self->grid;
-    uint64_t parts[32];
+    Cells parts[CORE_WIDTH / 2];
     int n = 0;
     /* every region's size first: a larger one is not valued at all */
-    for (uint64_t rest = live(g, free); rest;) {
-        uint64_t part = component(g, rest);
+    for (Cells rest = live(g, free); rest;) {
+        Cells part = component(g, rest);
         rest ^= part;
         if (count(part) > most) Py_RETURN_NONE;
-        parts[n++] = part; /* at least two cells each: at most 32 */
+        parts[n++] = part; /* at least two cells each: at most W / 2 */
     }
     self->stop = 0;
     int total = 0, hot = 0;
@@ -705,11 +773,11 @@ static PyMethodDef Core_methods[] = {
 };
 
 static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "evalgame.certify._core.Core",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "evalgame.certify." MODULE_NAME ".Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Core(rows, cols, table_mb=64, shapes_mb=16): exhaustive values and tame "
-              "regions on a grid of at most 64 cells, tables of fixed size",
+              "regions on a grid of at most " WIDTH_TEXT " cells, tables of fixed size",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,
@@ -717,12 +785,12 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core",
+    PyModuleDef_HEAD_INIT, MODULE_NAME,
     "The certificate checker's exhaustive search in C (values.py is its reference).", -1,
     NULL, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__core(void) {
+PyMODINIT_FUNC MODULE_INIT(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
