@@ -59,7 +59,7 @@ def polyomino(rng: random.Random, grid: Grid, cells: int, holes: int = 0) -> int
 def test_the_core_is_used_and_the_reference_is_not() -> None:
     assert Values(Grid(4, 4)).core is not None
     assert Values(Grid(4, 4), native=False).core is None
-    assert Values(Grid(9, 9)).core is None  # more than 64 cells: the Python search
+    assert Values(Grid(12, 11)).core is None  # more than 128 cells: the Python search
 
 
 boards = st.tuples(st.integers(1, 5), st.integers(1, 6))
@@ -262,6 +262,8 @@ def test_certificates_verify_alike_without_the_core(
     reports = []
     for core in (_core, None):
         monkeypatch.setattr(values_module, "_core", core)
+        if core is None:  # neither build
+            monkeypatch.setattr(values_module, "_core128", None)
         for claim in ("at_least", "at_most"):
             value = maker.value(maker.free, True)
             for bound in (value, value + 1 if claim == "at_least" else value - 1):

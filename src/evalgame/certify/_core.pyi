@@ -1,9 +1,10 @@
-"""The checker's exhaustive search in C (``_core.c``); :mod:`evalgame.certify.values` is
-its reference and falls back to Python without it."""
+"""The checker's exhaustive search in C (``_core.c``, 64-bit sets of cells; ``_core128`` is
+the same source with 128-bit sets); :mod:`evalgame.certify.values` is its reference and
+falls back to Python without it."""
 
 class Core:
-    """Exhaustive values and tame regions on a grid of at most 64 cells, in tables of
-    fixed size (MB)."""
+    """Exhaustive values and tame regions on a grid of at most 64 cells (128 in
+    ``_core128``), in tables of fixed size (MB)."""
 
     def __init__(
         self, rows: int, cols: int, table_mb: float = 64.0, shapes_mb: float = 16.0

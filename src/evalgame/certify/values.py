@@ -11,10 +11,13 @@ only suggests where to start testing; its tameness is conditions 1–4 of the de
 checked on every region that every move leaves, recursively. Nothing here trusts the sum
 rule: it only applies it (:meth:`Values.sum_rule`) to regions it has valued and found tame.
 
-The same search is written in C (``_core.c``, the extension ``evalgame.certify._core``) and
-answers instead of the Python code below when it is built and the board has at most 64
-cells; the Python code is the reference it is tested against (tests/certify/test_core.py)
-and answers otherwise, or with ``Values(grid, native=False)``.
+The same search is written in C (``_core.c``) and answers instead of the Python code below
+when it is built and the board has at most 128 cells. It is built twice: the extension
+``evalgame.certify._core`` with 64-bit sets of cells, and ``evalgame.certify._core128``
+with 128-bit sets; a board takes the narrowest that holds it (:func:`core_class`), so the
+boards of at most 64 cells keep the faster 64-bit code. The Python code is the reference
+they are tested against (tests/certify/test_core.py) and answers otherwise, or with
+``Values(grid, native=False)``.
 
 >>> from evalgame.certify.board import Grid
 >>> values = Values(Grid(1, 4))
@@ -36,6 +39,10 @@ try:
     import evalgame.certify._core as _core
 except ImportError:  # built without a C compiler: the Python search answers
     _core = None  # type: ignore[assignment]
+try:
+    import evalgame.certify._core128 as _core128
+except ImportError:
+    _core128 = None  # type: ignore[assignment]
 
 #: entries of the memo of bounds before it is emptied (about 150 bytes each)
 MEMO_LIMIT = 4_000_000
@@ -46,8 +53,31 @@ MEMO_LIMIT = 4_000_000
 #: time). A full table gives up entries; its pages are only touched as entries are stored
 TABLE_MB, LARGE_TABLE_MB, SMALL_BOARD = 64.0, 1024.0, 36
 SHAPES_MB, LARGE_SHAPES_MB = 32.0, 512.0
-#: the largest board the C core takes (its sets of cells are 64-bit masks)
-CORE_CELLS = 64
+#: the widths of the C core's builds, narrowest first: the width of their sets of cells,
+#: hence the most cells of a board each takes (``_core``: 64, ``_core128``: 128)
+CORE_WIDTHS = (64, 128)
+#: the largest board the C core takes
+CORE_CELLS = CORE_WIDTHS[-1]
+
+
+def core_class(cells: int, width: int | None = None) -> type[_core.Core] | None:
+    """The C core's class for a board of ``cells`` cells: that of the narrowest build that
+    holds it (or of the build of ``width`` bits, if it holds it), ``None`` if none is built
+    that does.
+
+    >>> core_class(64) is (None if _core is None else _core.Core)
+    True
+    >>> core_class(129) is None
+    True
+    """
+    builds = (
+        None if _core is None else _core.Core,
+        None if _core128 is None else _core128.Core,
+    )
+    for bits, core in zip(CORE_WIDTHS, builds, strict=True):
+        if core is not None and cells <= bits and width in (None, bits):
+            return core
+    return None
 
 
 class SumValue(NamedTuple):
@@ -63,8 +93,9 @@ class Values:
     """The exhaustive values of positions on one grid and the tameness of its regions,
     each shape searched once (both memos live as long as the object).
 
-    The C core answers when it is built, ``native`` and the grid has at most 64 cells
-    (:attr:`core`), with tables of ``table_mb`` MB (by default :data:`TABLE_MB`, or
+    The C core answers when it is built, ``native`` and the grid has at most 128 cells
+    (:attr:`core`: the narrowest build that holds the grid, or that of ``width`` bits, for
+    tests), with tables of ``table_mb`` MB (by default :data:`TABLE_MB`, or
     :data:`LARGE_TABLE_MB` above :data:`SMALL_BOARD` cells) and ``shapes_mb`` MB (likewise
     :data:`SHAPES_MB` or :data:`LARGE_SHAPES_MB`); else the
     Python search, with a memo of at most ``memo_limit`` entries.
@@ -78,6 +109,7 @@ class Values:
         native: bool = True,
         table_mb: float | None = None,
         shapes_mb: float | None = None,
+        width: int | None = None,
     ) -> None:
         self.grid = grid
         self.memo_limit = memo_limit
@@ -86,12 +118,9 @@ class Values:
             table_mb = TABLE_MB if small else LARGE_TABLE_MB
         if shapes_mb is None:
             shapes_mb = SHAPES_MB if small else LARGE_SHAPES_MB
+        core = core_class(grid.size, width) if native else None
         #: the C core, when built, wanted and the board fits it
-        self.core = (
-            _core.Core(grid.rows, grid.cols, table_mb, shapes_mb)
-            if native and _core is not None and grid.size <= CORE_CELLS
-            else None
-        )
+        self.core = None if core is None else core(grid.rows, grid.cols, table_mb, shapes_mb)
         #: position (its live cells in the corner) and side → bounds (low, high) on its value
         self._values: dict[int, tuple[int, int]] = {}
         #: region, translated to the corner → (a, b) when tame, None when wild
