@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from evalgame.certify.board import Board, Grid, parse_board
 from evalgame.errors import CertificateError
+from tests.samples import sample
 
 
 def graph(grid: Grid, free: int) -> nx.Graph:
@@ -34,7 +35,7 @@ positions = st.tuples(st.integers(1, 6), st.integers(1, 6)).flatmap(
 
 
 @given(positions)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sample(300), deadline=None)
 def test_moves_regions_and_matching_agree_with_the_graph(
     position: tuple[tuple[int, int], int],
 ) -> None:

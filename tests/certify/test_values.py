@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from evalgame.certify.board import Grid
 from evalgame.certify.values import Values
+from tests.samples import sample
 
 
 def brute(grid: Grid, free: int, max_to_move: bool) -> int:
@@ -43,7 +44,7 @@ tiny = st.tuples(st.integers(1, 3), st.integers(1, 4)).flatmap(
 
 @engines
 @given(tiny)
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sample(200), deadline=None)
 def test_values_are_those_of_plain_minimax(
     native: bool, position: tuple[tuple[int, int], int, bool]
 ) -> None:
@@ -122,7 +123,7 @@ def test_the_sum_rule_is_exhaustive_search_on_tame_positions(
 
 @engines
 @given(st.integers(0, (1 << 12) - 1), st.booleans())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=sample(150), deadline=None)
 def test_the_sum_rule_against_plain_minimax(native: bool, free: int, max_to_move: bool) -> None:
     grid = Grid(3, 4)
     summed = Values(grid, native=native).sum_rule(free, max_to_move, 12)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from evalgame.certify import Report, verify_lines
 from tests.certify.maker import Maker
+from tests.samples import sample
 
 
 def header(board: str, bound: int, **change: Any) -> str:
@@ -207,7 +208,7 @@ boards = st.sampled_from(
     st.integers(0, 8),
     st.integers(0, 8),
 )
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=sample(80), deadline=None)
 def test_made_certificates_verify_exactly_when_true(
     board: str, to_move: str, claim: str, symmetry: bool, small: int, tame: int
 ) -> None:

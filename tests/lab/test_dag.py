@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 from evalgame.errors import CycleError, GameError, InputError, LimitError
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.games.classic.nested_tree import parse_nested_tree
-from evalgame.lab.dag import ALGORITHMS, Options, Order, read_game, tree_size, walk_game
+from evalgame.lab.dag import ALGORITHMS, Options, walk_game
+from evalgame.lab.dag_tree import Order, read_game, tree_size
 from evalgame.lab.random_tree import random_tree
+from tests.samples import sample
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game.json"
@@ -42,7 +44,7 @@ trees = st.recursive(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=sample(60), deadline=None)
 @given(trees, st.sampled_from(ALGORITHMS))
 def test_every_value_is_the_brute_force_one(tree: Nested, algorithm: str) -> None:
     lab = walk_game(parse_nested_tree(json.dumps(tree)), algorithm)  # type: ignore[arg-type]
@@ -52,7 +54,7 @@ def test_every_value_is_the_brute_force_one(tree: Nested, algorithm: str) -> Non
         assert value == str(brute(subtree(tree, path), depth % 2 == 0))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=sample(60), deadline=None)
 @given(trees)
 def test_alphabeta_windows_and_cuts_are_sound(tree: Nested) -> None:
     lab = walk_game(parse_nested_tree(json.dumps(tree)), "alphabeta")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from evalgame.errors import GameError, LimitError
 from evalgame.games.classic.catalog import heap_game
 from evalgame.lab.impartial import analyse, play_move
+from tests.samples import sample
 
 Row = tuple[str, int]  # (game, heap size)
 Position = tuple[Row, ...]
@@ -113,7 +114,7 @@ GAMES = ["nim", "takeaway", "subtraction:1,3,4", "kayles", "dawson", "grundy"]
 rows_strategy = st.lists(st.tuples(st.sampled_from(GAMES), st.integers(0, 7)), max_size=4)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=sample(60), deadline=None)
 @given(rows_strategy)
 def test_sums_of_different_games_against_brute_force(rows: list[Row]) -> None:
     """Sprague–Grundy at work: the XOR of the heaps' values is the brute-force value of the

@@ -17,6 +17,7 @@ from evalgame.search.context import SearchContext
 from evalgame.search.protocol import Game, Player
 from evalgame.search.searcher import INF, Searcher
 from evalgame.search.table import TranspositionTable
+from tests.samples import sample
 from tests.strategies import TreeGame, chance, leaf, node, replay, tree_size, trees, value_of
 
 Tree = tuple[Any, ...]
@@ -38,7 +39,7 @@ def check_pv(game: TreeGame, pv: tuple[int, ...], value: Number | None) -> None:
         assert game.payoff(replay(game, pv)) == value
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(affine=True), options, st.booleans())
 def test_agrees_with_reference(tree: Tree, option: dict[str, Any], use_table: bool) -> None:
     game = TreeGame(tree, **option)
@@ -49,7 +50,7 @@ def test_agrees_with_reference(tree: Tree, option: dict[str, Any], use_table: bo
     check_pv(game, result.pv, result.value)
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(alternating=True, invalid=False, fractions=False), st.booleans())
 def test_alternating_integer_trees(tree: Tree, reverse: bool) -> None:
     game = TreeGame(tree, reverse=reverse)
@@ -58,7 +59,7 @@ def test_alternating_integer_trees(tree: Tree, reverse: bool) -> None:
     check_pv(game, result.pv, result.value)
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True), options, st.booleans())
 def test_visited_plus_pruned_is_the_tree(
     tree: Tree, option: dict[str, Any], use_table: bool
@@ -79,7 +80,7 @@ def test_visited_plus_pruned_is_the_tree(
 windows = st.tuples(st.fractions(-5, 5, max_denominator=2), st.fractions(-5, 5, max_denominator=2))
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True), options, windows)
 def test_fail_soft_window(
     tree: Tree, option: dict[str, Any], window: tuple[Fraction, Fraction]
@@ -101,7 +102,7 @@ def test_fail_soft_window(
         assert true == value
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True), options, st.fractions(-5, 5, max_denominator=2), st.booleans())
 def test_exact_null_window_test(
     tree: Tree, option: dict[str, Any], gamma: Fraction, strict: bool
@@ -127,7 +128,7 @@ def test_test_decides_at_the_value_itself() -> None:
     assert answer <= 3
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True, max_depth=5), st.integers(0, 4), options)
 def test_depth_limited(tree: Tree, depth: int, option: dict[str, Any]) -> None:
     option["dominance"] = False  # dominance holds for true values, not for heuristic ones

@@ -13,6 +13,7 @@ from evalgame.errors import GameError
 from evalgame.search.chance import expectiminimax
 from evalgame.search.protocol import Player
 from evalgame.search.table import TranspositionTable
+from tests.samples import sample
 from tests.strategies import TreeGame, chance, leaf, node, replay, trees, value_of
 
 F = Fraction
@@ -28,7 +29,7 @@ def test_hand_computation() -> None:
     assert result.pv == (1,)  # the last option is invalid: its 1/3 outcome is
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(chance_nodes=True, affine=True), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], keyed: bool, use_table: bool) -> None:
     game = TreeGame(tree, keyed=keyed)

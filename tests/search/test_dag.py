@@ -14,6 +14,7 @@ from evalgame.numbers import Number
 from evalgame.search.budget import Budget
 from evalgame.search.dag import backward_induction
 from evalgame.search.protocol import Game, Player
+from tests.samples import sample
 from tests.strategies import TreeGame, replay, trees, value_of
 
 PLAYERS = {"max": Player.MAX, "min": Player.MIN, "chance": Player.CHANCE}
@@ -83,7 +84,7 @@ def test_chance_and_invalid() -> None:
     assert result.pv == ("dice",)
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True, chance_nodes=True, max_depth=5))
 def test_random_dags_against_the_tree_reference(tree: tuple[Any, ...]) -> None:
     game = TreeGame(tree, keyed=True)

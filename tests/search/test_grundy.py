@@ -27,6 +27,7 @@ from evalgame.search.grundy import (
 )
 from evalgame.search.minimax import minimax
 from evalgame.search.table import TranspositionTable
+from tests.samples import sample
 
 
 class Graph(ImpartialGame[int]):
@@ -88,7 +89,7 @@ def test_mex_is_the_least_missing_number(values: list[int]) -> None:
     assert all(n in values for n in range(result))
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(acyclic_graphs())
 def test_grundy_values_by_brute_force(game: Graph) -> None:
     for position in range(len(game.edges)):
@@ -103,7 +104,7 @@ def test_known_values() -> None:
     assert join_grundy([3, 4, 5]) == 2
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(acyclic_graphs(max_size=6), acyclic_graphs(max_size=6))
 def test_join_is_xor_and_agrees_with_search(a: Graph, b: Graph) -> None:
     joined = Join([a, b])
@@ -115,7 +116,7 @@ def test_join_is_xor_and_agrees_with_search(a: Graph, b: Graph) -> None:
     assert normal_play_winner(joined) == ("first" if value else "second")
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(acyclic_graphs(max_size=7))
 def test_misere_agrees_with_search(game: Graph) -> None:
     searched = minimax(ImpartialAsGame(game, PlayConvention.MISERE)).value

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from evalgame.errors import GameError, SearchInterrupted
 from evalgame.search.budget import Budget
 from evalgame.search.iterative import iterative_deepening
+from tests.samples import sample
 from tests.strategies import TreeGame, leaf, node, replay, trees, value_of
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(affine=True, max_depth=5), st.booleans())
 def test_exact_once_deep_enough(tree: tuple[Any, ...], keyed: bool) -> None:
     game = TreeGame(tree, keyed=keyed)
@@ -26,7 +27,7 @@ def test_exact_once_deep_enough(tree: tuple[Any, ...], keyed: bool) -> None:
         assert game.payoff(replay(game, result.pv)) == result.value
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(affine=True, max_depth=5), st.integers(1, 3))
 def test_depth_limit(tree: tuple[Any, ...], depth: int) -> None:
     game = TreeGame(tree, keyed=True)

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from evalgame.errors import GameError, SearchInterrupted
 from evalgame.search.budget import Budget
 from evalgame.search.minimax import minimax
+from tests.samples import sample
 from tests.strategies import TreeGame, chance, leaf, node, replay, tree_size, trees, value_of
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees())
 def test_value_pv_and_node_count(tree: tuple[object, ...]) -> None:
     game = TreeGame(tree)

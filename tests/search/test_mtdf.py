@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from evalgame.errors import SearchInterrupted
 from evalgame.search.budget import Budget
 from evalgame.search.mtdf import mtdf
+from tests.samples import sample
 from tests.strategies import TreeGame, leaf, node, replay, trees, value_of
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(
     trees(affine=True, max_depth=5),
     st.none() | st.fractions(-5, 5, max_denominator=3),
@@ -39,7 +40,7 @@ def test_passes_from_a_guess() -> None:
     assert mtdf(TreeGame(tree), first_guess=4).stats.researches == 2  # ≥ 4? yes; > 4? no
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(invalid=False, max_depth=5), st.integers(1, 60))
 def test_interrupted_search_reports_proven_bounds(tree: tuple[Any, ...], nodes: int) -> None:
     game = TreeGame(tree, keyed=True)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from evalgame.search.negascout import negascout
 from evalgame.search.table import TranspositionTable
+from tests.samples import sample
 from tests.strategies import TreeGame, leaf, node, replay, trees, value_of
 
 
@@ -29,7 +30,7 @@ def test_best_move_first_needs_no_research() -> None:
     assert negascout(TreeGame(tree)).stats.researches == 0
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True, max_depth=5), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], keyed: bool, use_table: bool) -> None:
     game = TreeGame(tree, keyed=keyed)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from evalgame.numbers import Number
 from evalgame.search.paper_alphabeta import paper_alphabeta
 from evalgame.search.protocol import Game, Player
+from tests.samples import sample
 from tests.strategies import TreeGame, leaf, node, replay, tree_size, trees, value_of
 
 
@@ -118,7 +119,7 @@ def test_a_bound_from_a_same_player_child_is_not_stored() -> None:
     assert result.stats.table_hits == 0
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True), st.booleans(), st.booleans())
 def test_random_trees(tree: tuple[Any, ...], table: bool, dominance: bool) -> None:
     game = TreeGame(tree, keyed=True, dominance=dominance)
@@ -132,7 +133,7 @@ def test_random_trees(tree: tuple[Any, ...], table: bool, dominance: bool) -> No
         assert result.stats.nodes + result.stats.pruned == tree_size(tree)
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(alternating=True, invalid=False, fractions=False, max_depth=5))
 def test_alternating_trees_without_table_count_every_node(tree: tuple[Any, ...]) -> None:
     result = paper_alphabeta(TreeGame(tree))

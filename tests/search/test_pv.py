@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from evalgame.errors import GameError
 from evalgame.search.pv import attains, principal_variation
 from evalgame.search.table import TranspositionTable
+from tests.samples import sample
 from tests.strategies import TreeGame, leaf, node, replay, trees, value_of
 
 
-@settings(max_examples=150)
+@settings(max_examples=sample(150))
 @given(trees(affine=True), st.booleans(), st.booleans())
 def test_walk_attains_the_value(tree: tuple[Any, ...], keyed: bool, use_table: bool) -> None:
     game = TreeGame(tree, keyed=keyed, reverse=True)
@@ -27,7 +28,7 @@ def test_walk_attains_the_value(tree: tuple[Any, ...], keyed: bool, use_table: b
     assert attains(game, game.initial(), line, value)
 
 
-@settings(max_examples=100)
+@settings(max_examples=sample(100))
 @given(trees(affine=True, max_depth=5), st.integers(0, 3))
 def test_walk_to_the_horizon(tree: tuple[Any, ...], depth: int) -> None:
     game = TreeGame(tree)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from evalgame.errors import GameError
 from evalgame.games.classic.dag_file import DagGame
 from evalgame.search.retrograde import Outcome, retrograde
+from tests.samples import sample
 
 
 @st.composite
@@ -52,7 +53,7 @@ def forced_within(game: DagGame, sign: int) -> Callable[[str, int], bool]:
     return forced
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sample(300), deadline=None)
 @given(graphs())
 def test_outcomes_and_distances_are_the_brute_force_ones(data: dict[str, Any]) -> None:
     game = DagGame.from_data(data, acyclic=False)

@@ -19,6 +19,7 @@ from evalgame.search.negascout import negascout
 from evalgame.search.paper_alphabeta import paper_alphabeta
 from evalgame.search.result import SearchResult
 from evalgame.search.table import TranspositionTable
+from tests.samples import sample
 from tests.strategies import TreeGame, replay, trees, value_of
 
 Solver = Callable[[TreeGame], SearchResult[int]]
@@ -40,7 +41,7 @@ SOLVERS: dict[str, Solver] = {
 
 
 @pytest.mark.parametrize("name", SOLVERS)
-@settings(max_examples=80)
+@settings(max_examples=sample(80))
 @given(
     tree=trees(affine=True),
     bounds=st.none() | st.tuples(st.integers(0, 2), st.integers(0, 2)),

@@ -17,6 +17,7 @@ from evalgame.search.chance import expectiminimax
 from evalgame.search.context import SearchContext
 from evalgame.search.protocol import Player
 from evalgame.search.star import StarSearcher, star1, star2
+from tests.samples import sample
 
 
 def leaves(game: DagGame) -> list[Fraction]:
@@ -110,7 +111,7 @@ def to_game(tree: object) -> DagGame:
     return DagGame.from_data({"start": "r", "positions": positions})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sample(300), deadline=None)
 @given(chance_trees(), st.integers(0, 3), st.integers(0, 3))
 def test_star_on_any_tree_with_any_valid_bounds(tree: object, below: int, above: int) -> None:
     """Any players in any order, zero probabilities, bounds looser than the leaves."""

@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.samples import sample
+
 ENDPOINTS = [
     "/api/evaluate/check",
     "/api/evaluate/validate",
@@ -106,7 +108,7 @@ fields = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sample(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(ENDPOINTS), body=st.dictionaries(fields, json_values, max_size=5))
 def test_random_bodies_never_fail_the_server(
     client: TestClient, path: str, body: dict[str, Any]
