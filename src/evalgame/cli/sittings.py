@@ -397,7 +397,8 @@ def _search(
                     on_save=partial(saved, gamma),
                 )
                 if sitting.answer is None:
-                    budget.stop(f"stopped after {options.saves} saves (--saves)", solver.stats)
+                    saves = f"{options.saves} save{'s' if options.saves != 1 else ''}"
+                    budget.stop(f"stopped after {saves} (--saves)", solver.stats)
                 lower, upper = (
                     (max(lower, gamma), upper) if sitting.answer else (lower, min(upper, gamma - 1))
                 )
