@@ -27,7 +27,8 @@ from pydantic import Field, model_validator
 
 from evalgame.errors import EvalgameError, InputError, LimitError
 from evalgame.games.classic.dag_file import parse_exact
-from evalgame.lab.dag import LabAlgorithm, Options, read_game, walk_game
+from evalgame.lab.dag import LabAlgorithm, Options, walk_game
+from evalgame.lab.dag_tree import read_game
 from evalgame.lab.random_tree import random_tree
 from evalgame.search.budget import Budget
 from evalgame.web import workers
