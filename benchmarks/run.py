@@ -1,8 +1,8 @@
 """``make bench``: every benchmark in one run — algorithms and peers compared, with ratios.
 
 ``python benchmarks/run.py [NAME ...]`` runs the named benchmarks (``evaluate``,
-``classic``, ``tiling``, ``wide``, ``certificates``, ``graph``, ``proofs``), all of them by
-default.
+``classic``, ``tiling``, ``wide``, ``certificates``, ``checker``, ``graph``, ``proofs``), all
+of them by default.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-BENCHMARKS = ("evaluate", "classic", "tiling", "wide", "certificates", "graph", "proofs")
+BENCHMARKS = ("evaluate", "classic", "tiling", "wide", "certificates", "checker", "graph", "proofs")
 
 
 def main() -> None:
