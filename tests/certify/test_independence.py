@@ -96,15 +96,19 @@ def test_the_check_sees_a_kernel_header() -> None:
 
 
 def test_the_c_core_is_built_from_its_own_source_alone() -> None:
-    """setup.py builds evalgame.certify._core from files of the checker only."""
-    sources = None
+    """setup.py builds evalgame.certify._core and _core128 (the same source, 128-bit sets
+    of cells) from files of the checker only."""
+    sources = {}
     for node in ast.walk(ast.parse((ROOT / "setup.py").read_text())):
         if (
             isinstance(node, ast.Call)
             and getattr(node.func, "id", None) == "Extension"
             and node.args
-            and ast.literal_eval(node.args[0]) == "evalgame.certify._core"
+            and ast.literal_eval(node.args[0]).startswith("evalgame.certify.")
         ):
-            sources = ast.literal_eval(node.args[1])
-            assert not node.keywords or all(kw.arg != "depends" for kw in node.keywords)
-    assert sources == ["src/evalgame/certify/_core.c"]
+            sources[ast.literal_eval(node.args[0])] = ast.literal_eval(node.args[1])
+            assert all(kw.arg != "depends" for kw in node.keywords)
+    assert sources == {
+        "evalgame.certify._core": ["src/evalgame/certify/_core.c"],
+        "evalgame.certify._core128": ["src/evalgame/certify/_core.c"],
+    }

@@ -47,7 +47,7 @@ except ImportError:
 #: entries of the memo of bounds before it is emptied (about 150 bytes each)
 MEMO_LIMIT = 4_000_000
 #: the C core's tables in MB: bounds on positions' values (16 bytes an entry) and region
-#: shapes (16 bytes each, twice: by shape and by place; 32 bytes each in _core128, which
+#: shapes (16 bytes each, twice: by shape and by place; both 32 bytes in _core128, which
 #: holds half as many in the same size); the larger sizes on boards of more
 #: than SMALL_BOARD cells, which meet many more regions (a 6×7 certificate: 812,000 shapes
 #: valued, 654,000 given up with 32 MB; 734,000 and 63 with 512 MB, in about the same
