@@ -5,9 +5,10 @@ the same name at every step:
 
 * **Game tree** — ``static/tree.js`` → ``web/tree_api.py`` (``/api/tree``) → :mod:`.tree`,
   :mod:`.tree_walk`, :mod:`.tree_pictures` → the e-Valuate solvers (``games.evaluate``);
-* **DAG & trees** — ``static/dag.js`` → ``web/dag_api.py`` (``/api/dag``) → :mod:`.dag`
-  (with :mod:`.dag_tree`, :mod:`.dag_trace`, :mod:`.dag_counts`, :mod:`.dag_horizon`,
-  :mod:`.dag_label`) → ``search.dag``, ``search.minimax``, ``search.alphabeta``, ``search.chance``,
+* **DAG & trees** — ``static/dag.js`` (with ``dagform.js``, ``dagstep.js``, ``dagdraw.js``,
+  ``dagedit.js``) → ``web/dag_api.py`` (``/api/dag``) → :mod:`.dag` (with :mod:`.dag_tree`,
+  :mod:`.dag_trace`, :mod:`.dag_counts`, :mod:`.dag_horizon`, :mod:`.dag_label`) →
+  ``search.dag``, ``search.minimax``, ``search.alphabeta``, ``search.chance``,
   ``search.retrograde``;
 * **Impartial** — ``static/impartial.js`` → ``web/impartial_api.py`` (``/api/impartial``) →
   :mod:`.impartial` → ``games.classic.impartial``, ``search.grundy``, ``search.alphabeta``;
