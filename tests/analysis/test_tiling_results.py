@@ -201,6 +201,22 @@ def test_the_certificates_table_cites_each_verdict_of_the_file_as_it_is(tmp_path
     assert "| 3x4-max-at_least-5.cert.gz | | | | |" in _certificate_lines(tmp_path)
 
 
+def test_seven_by_seven_is_named_among_the_uncertified_until_each_bound_has_a_file(
+    tmp_path: Path,
+) -> None:
+    """7×7's value is not among the exact values: the page names it apart, as a whole
+    while it has no certificate, then as its bounds not listed."""
+    from evalgame.analysis.tiling_results import _certificate_lines
+
+    values = [board_value(2, 3)]
+    (tmp_path / "2x2-max-at_most-2.cert.gz").write_bytes(b"")
+    assert "; and 7×7, whose value" in _certificate_lines(tmp_path, values)
+    (tmp_path / "7x7-max-at_most-22.cert.gz").write_bytes(b"")
+    text = _certificate_lines(tmp_path, values)
+    assert "; and 7×7's bounds not listed above, whose value" in text
+    assert "Why 7×7's other bounds have none yet" in text
+
+
 def test_the_first_table_gives_each_board_its_value_backing_and_certificates() -> None:
     """The page is a reference: today's value of every board comes first, with what
     proved it and how many of its bounds have a verified certificate; the searches that
