@@ -1,8 +1,7 @@
-"""A proof whose leaf solver goes on where it stood (df-pn): its leaves are handed out again
-instead of split while no thread is idle, its checkpoints reach the store, and a later
-sitting — a new process, with nothing in memory — takes them up. The answers stay those of
-the sequential solver; what goes on and what is taken up is checked directly, so each test
-fails if the manager splits such a leaf or forgets its checkpoint."""
+"""A df-pn proof stopped and started again goes on from the numbers its jobs saved in the
+store (:mod:`evalgame.proofs.jobs`): the first job of the next sitting — a new process,
+with nothing in memory — takes them up, and they are dropped once the question is answered.
+What is taken up is checked directly, so the test fails if the checkpoint is forgotten."""
 
 from __future__ import annotations
 
@@ -21,19 +20,18 @@ from evalgame.search.protocol import Player
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
-#: the argument of run_leaf that carries a checkpoint to take up
+#: the argument of run_job that carries a checkpoint to take up
 RESUME = 10
 
 
 class WatchingPool(SerialPool):
-    """Runs each task at once, noting the checkpoint it carried; stops the run (as Ctrl-C
-    does) at the task numbered ``stop_at``."""
+    """Runs each job at once, noting the checkpoint it carried; stops the run (as Ctrl-C
+    does) at the job numbered ``stop_at``."""
 
-    def __init__(self, stop_at: int | None = None, threads: int = 1) -> None:
+    def __init__(self, stop_at: int | None = None) -> None:
         super().__init__()
         self.resumed: list[bytes] = []
         self.stop_at = stop_at
-        self.threads = threads
 
     def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
         if self.stop_at is not None and len(self.resumed) + 1 >= self.stop_at:
@@ -41,46 +39,30 @@ class WatchingPool(SerialPool):
         self.resumed.append(args[RESUME])
         return super().submit(function, *args, **options)
 
-    def nthreads(self) -> dict[str, int]:
-        return {f"thread {n}": 1 for n in range(self.threads)}
 
-
-def dfpn_problem(first: Player) -> TilingProblem:
-    return TilingProblem(6, 6, first, table_mb=8, algorithm="dfpn")
-
-
-@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
-def test_a_dfpn_leaf_goes_on_on_one_thread_and_is_split_for_idle_ones(first: Player) -> None:
-    # slices of no time: every task stops at the kernel's first look at the clock
-    for threads in (1, 2):
-        forget()
-        pool = WatchingPool(threads=threads)
-        proof = prove(dfpn_problem(first), pool, slice_seconds=0.0, question=16)
-        assert proof.lower == 16  # 6×6 is worth 16 for both starters
-        assert proof.tally.tasks > 3
-        assert (proof.tally.splits == 0) is (threads == 1)
+def dfpn_problem(keep: int = 1000) -> TilingProblem:
+    return TilingProblem(6, 6, Player.MIN, table_mb=8, algorithm="dfpn", keep=keep)
 
 
 def test_a_stopped_dfpn_proof_goes_on_from_its_checkpoint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(leaf, "CHECKPOINT_SECONDS", 0.0)  # a checkpoint from every task
+    monkeypatch.setattr(leaf, "CHECKPOINT_SECONDS", 0.0)  # a checkpoint from every job
     store = tmp_path / "6x6.sqlite"
     forget()
     with pytest.raises(SearchInterrupted):
-        prove(dfpn_problem(Player.MIN), WatchingPool(stop_at=4), store=store,
-              slice_seconds=0.0, question=17)  # fmt: skip
-    with ProofStore.open(store, dfpn_problem(Player.MIN).label) as saved:
+        prove(dfpn_problem(), WatchingPool(stop_at=4), store=store, question=17, job_nodes=2000)
+    with ProofStore.open(store, dfpn_problem().label) as saved:
         rows = saved._db.execute("SELECT key, gamma, length(records) FROM checkpoints").fetchall()
         assert [size > 16 for _, _, size in rows] == [True]
     assert read_summary(store).checkpoints == (1, rows[0][2])  # evalgame proofs STORE says so
     forget()  # a new process: nothing in memory
     pool = WatchingPool()
-    proof = prove(dfpn_problem(Player.MIN), pool, store=store, slice_seconds=0.0, question=17)
+    proof = prove(dfpn_problem(), pool, store=store, question=17, job_nodes=2000)
     assert proof.upper == 16  # "≥ 17?" no
-    assert pool.resumed[0]  # the first task took up the checkpoint ...
+    assert pool.resumed[0]  # the first job took up the checkpoint ...
     assert not any(pool.resumed[1:])  # ... and the next ones ran where it had gone on
-    with ProofStore.open(store, dfpn_problem(Player.MIN).label) as done:
+    with ProofStore.open(store, dfpn_problem().label) as done:
         assert done.checkpoint(rows[0][0], 17, False) == b""  # decided: dropped
 
 
@@ -91,11 +73,11 @@ def test_a_checkpoint_keeps_as_many_numbers_as_asked(
     sizes = []
     for keep in (0, 10, native.CHECKPOINT_ENTRIES):
         forget()
-        problem = TilingProblem(6, 6, Player.MIN, table_mb=8, algorithm="dfpn", keep=keep)
         store = tmp_path / f"keep-{keep}.sqlite"
         with pytest.raises(SearchInterrupted):
-            prove(problem, WatchingPool(stop_at=4), store=store, slice_seconds=0.0, question=17)
-        with ProofStore.open(store, problem.label) as saved:
+            prove(dfpn_problem(keep), WatchingPool(stop_at=4), store=store, question=17,
+                  job_nodes=2000)  # fmt: skip
+        with ProofStore.open(store, dfpn_problem(keep).label) as saved:
             sizes += [
                 size for (size,) in saved._db.execute("SELECT length(records) FROM checkpoints")
             ]

@@ -92,7 +92,6 @@ def run_leaf(
     facts: Sequence[Fact] = (),
     entries: Sequence[Entries] = (),
     split_seconds: float | None = None,
-    resume: bytes = b"",
     peers: Sequence[str] = (),
 ) -> LeafOutcome:
     """Ask "value ≥ γ?" (``strict``: "> γ?") for at most ``seconds`` at the position that
@@ -100,15 +99,12 @@ def run_leaf(
     something to the game instance that made them; moves are plain data), after teaching
     this process's table the ``facts`` and table ``entries`` the proof ``run`` proved
     elsewhere. Past ``split_seconds`` the task also stops once the manager asks it to
-    (the event :func:`split_event` of ``stop_event``: threads are idle). ``resume`` is
-    the checkpoint of an earlier task of the same question, which the solver takes up.
+    (the event :func:`split_event` of ``stop_event``: threads are idle).
     ``peers``: the Dask workers of the proof, with which the task swaps what its memory
     proves while it searches (:func:`swap_with`)."""
     here = worker_name()
     learn(problem, run, facts, entries, here)
     game, solver, memory = built(problem)
-    if resume and solver.restore is not None:
-        solver.restore(memory, resume)
     position = game.initial()
     for move in path:
         position = game.play(position, move)
@@ -153,7 +149,7 @@ def run_leaf(
     exported = solver.entries(memory) if problem.portable_keys else b""
     return LeafOutcome(
         finished, result, stats.nodes, cpu, here, known, exported,
-        b"" if finished else checkpoint(solver, memory), code_version(),
+        code=code_version(),
     )  # fmt: skip
 
 

@@ -48,11 +48,9 @@ Dask queues (:class:`~evalgame.proofs.leaf.Swap`: the manager gives each task th
 cluster's workers). Facts travel as moves from the start, so each worker finds its own
 table's key for them. *Resuming.* Before a leaf is handed out (or a
 node expanded) the store is asked what is already proven about it; a second run on the
-same store skips all of that. *Going on.* A solver whose stopped test can go on where it
-stood (``checkpoint``: df-pn, whose proof numbers guide it best-first) is not split while
-no thread is idle: its leaf is handed out again, to the same worker, whose memory kept the
-numbers; what guides it is saved in the store now and then (the task's checkpoint), and
-the first task of that leaf in a later sitting takes it up.
+same store skips all of that. *df-pn.* A problem whose leaves df-pn answers goes to
+:class:`~evalgame.proofs.jobs.JobManager` instead, a subclass that chooses its leaves by
+proof and disproof numbers.
 
 >>> from evalgame.search.examples import NestedTree
 >>> from evalgame.proofs.problem import EngineProblem
@@ -134,8 +132,6 @@ class Node:
     killed: int = 0
     #: the number of the task whose split gave this node its children
     split_by: int | None = None
-    #: the number of the last task of this leaf that stopped and went on in the next one
-    continued_by: int | None = None
     #: the worker whose table knows most about this node: the one that ran the task of
     #: its parent until the parent was split (its task goes there if that worker can)
     home: str | None = None
@@ -193,6 +189,8 @@ class ProofStatus:
     eta: float | None
     #: worker threads of the cluster (at most this many of the tasks ``running`` run now)
     workers: int = 0
+    #: the root's proof and disproof numbers for the question (job-level df-pn only)
+    numbers: tuple[int, int] | None = None
 
 
 @dataclass
@@ -256,8 +254,7 @@ class ProofManager:
     ``client`` is a :class:`distributed.Client` (or :class:`SerialPool`); ``store`` receives
     every proven subproblem. ``slice_seconds`` is the CPU time a task may run before its
     leaf is split; ``split_depth`` the plies expanded before any task is handed out
-    (``None``: one, none for a solver whose tests go on, which orders the root's moves
-    best-first by itself: df-pn on 8×8 "≥ 27?" needed half the nodes that way);
+    (``None``: one);
     ``young_brothers_wait=False`` hands every open leaf out at once; ``share_facts=False``
     keeps each worker to what its own table proved (to measure what sharing buys).
     """
@@ -288,9 +285,7 @@ class ProofManager:
             "share_facts": share_facts,
         }
         self.slice_seconds = slice_seconds
-        #: the leaf solver's stopped tests go on where they stood (see the module doc)
-        self._goes_on = problem.solver().checkpoint is not None
-        self.split_depth = (0 if self._goes_on else 1) if split_depth is None else split_depth
+        self.split_depth = 1 if split_depth is None else split_depth
         self.young_brothers_wait = young_brothers_wait
         self.share_facts = share_facts
         self.deadline = deadline
@@ -329,8 +324,6 @@ class ProofManager:
         #: CPU seconds a task runs before it may be split for idle threads
         self.idle_slice = IDLE_SLICE * slice_seconds
         self._ticked = time.monotonic()
-        #: the leaves whose checkpoint from the store went out with a task this sitting
-        self._resumed: set[str] = set()
 
     # ------------------------------------------------------------------ one question
 
@@ -648,7 +641,6 @@ class ProofManager:
             self._facts_to_ship(),
             self._entries_to_ship(),
             self.idle_slice,
-            self._checkpoint_to_ship(node),
             [] if isinstance(self.client, SerialPool) else self._worker_names,
             pure=False,
             **where,
@@ -667,14 +659,6 @@ class ProofManager:
             entries_upto=self._entry_count,
         )
         self._running[future] = node.task
-
-    def _checkpoint_to_ship(self, node: Node) -> bytes:
-        """The checkpoint the store holds for ``node``'s question, with its first task of
-        this sitting (later ones run where the last stopped, whose memory has it)."""
-        if not self._goes_on or node.name in self._resumed:
-            return b""
-        self._resumed.add(node.name)
-        return self.store.checkpoint(node.name, self._gamma, self._strict)
 
     def _facts_to_ship(self) -> list[Fact]:
         """The facts some worker of the cluster may lack (the latest :data:`FACTS_SHIPPED`
@@ -713,7 +697,6 @@ class ProofManager:
             if not isinstance(error, KilledWorker):
                 raise error
             node.killed += 1
-            self._resumed.discard(node.name)  # the next worker needs the checkpoint
             if node.killed >= KILLED_LIMIT:  # the task itself kills workers (a crash)
                 raise ClusterError(
                     f"the task of subproblem {node.name[:16]} killed its worker every time it "
@@ -721,14 +704,8 @@ class ProofManager:
                 )
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
-        stopped = not outcome.finished and not task.called_off and not node.done
-        goes_on = self._goes_on and stopped and not self._idle_besides_it()
-        self._log_task(task, outcome, goes_on)
+        self._log_task(task, outcome)
         self._take_entries(task, outcome)
-        if goes_on and outcome.checkpoint:
-            self.store.save_checkpoint(node.name, task.gamma, task.strict, outcome.checkpoint)
-        elif self._goes_on and not goes_on:  # decided, split or called off: not needed
-            self.store.drop_checkpoint(node.name, task.gamma, task.strict)
         cost: dict[str, Any] = {
             "nodes": outcome.nodes,
             "cpu": outcome.cpu,
@@ -743,8 +720,6 @@ class ProofManager:
                 self._decide(node, outcome.result, **cost)
         elif task.called_off:
             self.tally.called_off += 1
-        elif goes_on:  # handed out again, to the worker that knows it
-            node.home = outcome.worker
         elif not node.done:  # the slice ran out: split the leaf one ply further
             self.tally.splits += 1
             searched = [move for move, _, _ in outcome.children]  # in its search's order
@@ -812,21 +787,14 @@ class ProofManager:
         if open_children:
             open_children[0].home = outcome.worker
 
-    def _idle_besides_it(self) -> bool:
-        """Whether a worker thread would be idle beside the one whose task just ended."""
-        return self._slots() - len(self._running) - 1 > 0
-
-    def _log_task(self, task: Task, outcome: LeafOutcome, goes_on: bool) -> None:
+    def _log_task(self, task: Task, outcome: LeafOutcome) -> None:
         """Record what ``task`` cost and what came of it (for ``evalgame proofs --project``):
-        a task that goes on where the last of its leaf stopped is that one's child."""
+        a task below a split is the child of the task that split."""
         node = task.node
-        after = node.continued_by
         if outcome.finished:
             kind = "proven"
         elif task.called_off or node.done:
             kind = "called off"
-        elif goes_on:  # handed out again next, in _collect
-            kind, node.continued_by = "continued", task.number
         else:  # split next, in _collect
             kind, node.split_by = "split", task.number
         parent = node.parent
@@ -836,7 +804,7 @@ class ProofManager:
             TaskRecord(
                 self._started_at,
                 task.number,
-                after if after is not None else None if parent is None else parent.split_by,
+                None if parent is None else parent.split_by,
                 node.name,
                 task.gamma,
                 task.strict,
@@ -936,8 +904,13 @@ class ProofManager:
                 elapsed=now - self.started,
                 eta=eta,
                 workers=self._slot_count,
+                numbers=self._root_numbers(root),
             )
         )
+
+    def _root_numbers(self, root: Node) -> tuple[int, int] | None:
+        """The root's proof and disproof numbers, where the tree keeps them (``None``)."""
+        return None
 
     def disconnected(self, address: str) -> SchedulerLost:
         """The scheduler is gone with its tasks: keep the open frontier and this sitting in

@@ -52,6 +52,12 @@ class Problem(ABC):
         """The sequential solver of the leaves: :attr:`algorithm` in :meth:`solvers`."""
         return choose(self.solvers(), self.algorithm)
 
+    def by_jobs(self) -> bool:
+        """Whether its questions are answered by job-level df-pn (:mod:`evalgame.proofs.jobs`:
+        a leaf solver whose memory is a kernel with df-pn, :class:`~.job.NumbersKernel`)
+        rather than by the proof manager's null-window tasks (the default)."""
+        return False
+
     def first_guess(self, lower: Number | None, upper: Number | None) -> Number | None:
         """The value MTD(f) asks about first, given the static bounds at the start
         (``None``: bisect the bounds instead, the default)."""

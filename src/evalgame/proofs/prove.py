@@ -39,6 +39,7 @@ from typing import Any
 from evalgame.errors import ContradictionError, SearchInterrupted, interruption
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import connect
+from evalgame.proofs.jobs import JOB_NODES, JobManager
 from evalgame.proofs.manager import ProofManager, ProofStatus, Tally
 from evalgame.proofs.problem import Problem
 from evalgame.proofs.store import ProofStore
@@ -73,6 +74,7 @@ def prove(
     ladder: float | None = None,
     question: Number | None = None,
     on_progress: Callable[[ProofStatus], None] | None = None,
+    job_nodes: int = JOB_NODES,
 ) -> ProofResult:
     """The exact value of ``problem`` (see the module doc).
 
@@ -84,7 +86,11 @@ def prove(
     ``ladder`` seconds (for games with static bounds on their value): on a game too large
     to finish, it moves both bounds a little in each sitting. ``question`` asks "value ≥
     ``question``?" only (nothing if the store already decides it); the result's ``value``
-    is then ``None`` unless the bounds happen to meet.
+    is then ``None`` unless the bounds happen to meet. A problem whose questions go to
+    job-level df-pn (:meth:`~evalgame.proofs.problem.Problem.by_jobs`) is proven by a
+    :class:`~evalgame.proofs.jobs.JobManager` with jobs of ``job_nodes`` df-pn nodes
+    (``slice_seconds``, ``split_depth`` and ``young_brothers_wait`` are the tasks' of the
+    proof manager).
     """
     started = time.monotonic()
     with (
@@ -96,16 +102,24 @@ def prove(
         connect(client, scheduler=scheduler, workers=workers) as dask,
     ):
         proving = time.monotonic()  # the cluster is up: the proof starts
-        manager = ProofManager(
-            problem,
-            dask,
-            facts,
-            slice_seconds=slice_seconds,
-            split_depth=split_depth,
-            young_brothers_wait=young_brothers_wait,
-            deadline=None if timeout is None else started + timeout,
-            on_progress=on_progress,
-        )
+        deadline = None if timeout is None else started + timeout
+        manager: ProofManager
+        if problem.by_jobs():
+            manager = JobManager(
+                problem, dask, facts, job_nodes=job_nodes, deadline=deadline,
+                on_progress=on_progress,
+            )  # fmt: skip
+        else:
+            manager = ProofManager(
+                problem,
+                dask,
+                facts,
+                slice_seconds=slice_seconds,
+                split_depth=split_depth,
+                young_brothers_wait=young_brothers_wait,
+                deadline=deadline,
+                on_progress=on_progress,
+            )
         try:
             value = _converge(manager, facts, ladder, question)
         except KeyboardInterrupt as interrupt:  # between two questions

@@ -19,7 +19,7 @@ from typing import Any
 from evalgame.errors import InputError
 from evalgame.games.matching.native import CHECKPOINT_ENTRIES, Engine
 from evalgame.games.matching.solvers import matching_solvers
-from evalgame.games.tiling.board import check_size
+from evalgame.games.tiling.board import Cell, check_size
 from evalgame.games.tiling.game import TilingGame
 from evalgame.numbers import Number
 from evalgame.proofs.problem import Problem
@@ -45,6 +45,8 @@ class TilingProblem(Problem):
     keep: int = CHECKPOINT_ENTRIES
     portable_keys: bool = True
     algorithm: str = "solver"
+    #: cells covered from the start (holes in the board)
+    blocked: tuple[Cell, ...] = ()
 
     def __post_init__(self) -> None:
         check_size(self.rows, self.cols)
@@ -53,14 +55,32 @@ class TilingProblem(Problem):
 
     @property
     def label(self) -> str:  # type: ignore[override]
-        """``tiling R×C, MAX first``."""
-        return f"tiling {self.rows}×{self.cols}, {self.first.value.upper()} first"
+        """``tiling R×C, MAX first`` (``tiling ..#/..., MAX first`` with holes).
+
+        >>> TilingProblem(2, 3, blocked=((0, 2),)).label
+        'tiling ..#/..., MAX first'
+        """
+        board = f"{self.rows}×{self.cols}"
+        if self.blocked:  # Board(...).label() without building the board's graph: it is
+            board = "/".join(  # asked at every task
+                "".join("#" if (row, col) in self.blocked else "." for col in range(self.cols))
+                for row in range(self.rows)
+            )
+        return f"tiling {board}, {self.first.value.upper()} first"
 
     def game(self) -> Game[Any, Any]:
         """The :class:`~evalgame.games.tiling.game.TilingGame`."""
-        game = TilingGame(self.rows, self.cols, self.first)
+        game = TilingGame(self.rows, self.cols, self.first, blocked=self.blocked)
         game.all_leaves_valid = True  # every end of the game counts its dominoes
         return game
+
+    def by_jobs(self) -> bool:
+        """With ``algorithm="dfpn"`` on the C kernel, questions go to job-level df-pn.
+
+        >>> TilingProblem(3, 4, algorithm="dfpn").by_jobs(), TilingProblem(3, 4).by_jobs()
+        (True, False)
+        """
+        return self.algorithm == "dfpn" and self.engine != "python"
 
     def first_guess(self, lower: Number | None, upper: Number | None) -> Number | None:
         """A maximum matching less one domino, as the sequential solver guesses first:

@@ -1,0 +1,340 @@
+"""Job-level df-pn: the top of the AND/OR tree here, df-pn jobs on the Dask workers.
+
+:class:`JobManager` answers "value ≥ γ?" as a proof-number search whose leaves are
+searched by the kernel's depth-first proof-number search on the workers (the scheme of
+job-level proof-number search and of PNS-PDFPN, Čížek, Balko and Schmid 2025). The manager
+keeps the top of the tree with each leaf's proof and disproof numbers; MAX to move is an
+OR node, MIN to move an AND node. While a worker thread is free it walks down from the
+root to a most-proving leaf (at an OR node the child of least proof number, at an AND node
+the child of least disproof number) and hands that leaf out as a job of :data:`JOB_NODES`
+df-pn nodes (:func:`~evalgame.proofs.job.run_job`). *Virtual numbers*: a leaf with a job
+running counts :data:`VIRTUAL` times its numbers, and is never handed out twice, so N
+threads take N different leaves, each the most-proving one given the others' work.
+
+A job answers its leaf, or returns the leaf's numbers and its children as df-pn left them
+(their numbers, or their answers): the manager grafts them onto the tree, and the next job
+on one of them goes to the same worker, whose kernel keeps its table of numbers. What a
+job decided (its leaf, its children) is written to the proof store as it arrives and, as
+facts and the kernel's table entries, shipped with the next jobs to every worker
+(:class:`~evalgame.proofs.manager.ProofManager`'s sharing); a node decided calls off the
+jobs below it, and its transpositions elsewhere in the tree are settled from the store.
+
+*Soundness.* Only proven facts decide a node: a job's answer, a child that df-pn decided,
+the store's facts, the game's bounds; the AND/OR rule combines them as the manager's
+does. Numbers only choose what to search next. *Faults.* A job is one call: a worker
+killed mid-job loses that job only, which Dask runs again on another worker; a manager
+killed loses nothing proven, and a rerun on the same store settles from it every node the
+store decides.
+
+>>> from evalgame.games.tiling.proof import TilingProblem
+>>> from evalgame.proofs.manager import SerialPool
+>>> from evalgame.proofs.store import ProofStore
+>>> problem = TilingProblem(4, 4, algorithm="dfpn")
+>>> manager = JobManager(problem, SerialPool(), ProofStore.memory(problem.label), job_nodes=50)
+>>> manager.test(8, strict=False), manager.test(7, strict=False)   # no (≤ 7), yes (≥ 7)
+(7, 7)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from evalgame.errors import ClusterError
+from evalgame.numbers import Number
+from evalgame.proofs.job import INFINITE, JobOutcome, numbers_of, run_job
+from evalgame.proofs.manager import (
+    KILLED_LIMIT,
+    Node,
+    ProofManager,
+    ProofStatus,
+    SerialPool,
+    Task,
+)
+from evalgame.proofs.problem import Entries, Problem
+from evalgame.proofs.store import ProofStore
+
+#: df-pn nodes a job searches before it returns its leaf's numbers (about 1–4 CPU s of the
+#: kernel on 7×7)
+JOB_NODES = 50_000
+#: a leaf whose job runs counts this many times its numbers (virtual proof numbers)
+VIRTUAL = 4
+#: ε of the thresholds a job is given (:func:`_widened`)
+EPSILON = 0.25
+#: a job's table entries up to this many bytes ride along with the next jobs (:meth:`_stow`)
+INLINE_JOB_BYTES = 64 * 1024
+
+
+class JobManager(ProofManager):
+    """Answers null-window questions on ``problem`` (whose leaf solver is the kernel's
+    df-pn) by job-level proof-number search on ``client``'s workers (see the module doc);
+    ``job_nodes`` bounds each job. The rest is :class:`~evalgame.proofs.manager.ProofManager`'s:
+    the store, the live status, Ctrl-C and ``deadline``, a lost scheduler."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        client: Any,
+        store: ProofStore,
+        *,
+        job_nodes: int = JOB_NODES,
+        deadline: float | None = None,
+        on_progress: Callable[[ProofStatus], None] | None = None,
+    ) -> None:
+        super().__init__(
+            problem, client, store, split_depth=0, deadline=deadline, on_progress=on_progress
+        )
+        # what every fact and sitting this run writes records beside its code version
+        store.options = {**problem.options(), "job_nodes": job_nodes, "virtual": VIRTUAL}
+        self.job_nodes = job_nodes
+        #: the name of the start, under which the workers' checkpoints are kept
+        self._start = self._node(self.game.initial(), (), None).name
+        self._resume = True  # the next job takes up the store's checkpoint of the question
+        #: the proof and disproof numbers of the leaves the jobs returned
+        self._numbers: dict[Node, tuple[int, int]] = {}
+        #: the virtual numbers of the nodes of the tree (:meth:`_score`)
+        self._scores: dict[Node, tuple[int, int, bool]] = {}
+        self._held: set[Node] = set()
+
+    def test(self, gamma: Number, *, strict: bool, expect: bool | None = None) -> Number | None:
+        """Fail-soft "value ≥ γ?" (``strict``: "> γ?"), as the proof manager's; the first
+        job takes up the numbers a stopped sitting saved for the question, dropped once it
+        is answered."""
+        self._resume, self._numbers, self._scores = True, {}, {}
+        result = super().test(gamma, strict=strict, expect=expect)
+        self.store.drop_checkpoint(self._start, gamma, strict)
+        return result
+
+    # ------------------------------------------------------------------ choosing leaves
+
+    def _dispatch(self, root: Node) -> None:
+        """Hand most-proving leaves out while worker threads are free."""
+        fresh, self._fresh = self._fresh, set()
+        if fresh:  # the store learned about these names: their transpositions settle
+            for open_leaf in list(_open_leaves(root)):
+                if open_leaf.name in fresh and not root.done:
+                    self._settle(open_leaf)
+        free = self._slots() - len(self._running)
+        busy = {task.node.name for task in self._running.values()}
+        held: list[Node] = []  # leaves whose transposition has a job: not handed out now
+        while free > 0 and not root.done:
+            chosen = self._most_proving(root)
+            if chosen is None:
+                break
+            leaf, limits = chosen
+            if leaf.name in busy:
+                held.append(leaf)
+                self._held.add(leaf)
+            else:
+                busy.add(leaf.name)
+                self._hand_out(leaf, limits)
+                free -= 1
+            self._refresh(leaf)
+        self._held.clear()
+        for leaf in held:
+            self._refresh(leaf)
+
+    def _most_proving(self, root: Node) -> tuple[Node, tuple[int, int]] | None:
+        """The most-proving leaf with no job, by virtual numbers, and df-pn's thresholds
+        on its numbers: past one, a sibling of it or of an ancestor is the most-proving
+        (``None``: no leaf left)."""
+        node, limits = root, (INFINITE, INFINITE)
+        while node.children is not None:
+            scores = {child: self._score(child) for child in node.children}
+            open_children = [child for child in node.children if scores[child][2]]
+            if not open_children:
+                return None
+            index = 0 if node.maximizing else 1  # OR: least proof, AND: least disproof
+            best = min(open_children, key=lambda child: scores[child][index])
+            others = [scores[child][index] for child in node.children if child is not best]
+            runner_up = min(others, default=INFINITE)
+            own = self._score(node)[1 - index] - scores[best][1 - index]  # the siblings' sum
+            tight = min(limits[index], _widened(runner_up))
+            loose = max(limits[1 - index] - own, 1) if limits[1 - index] < INFINITE else INFINITE
+            limits = (tight, loose) if index == 0 else (loose, tight)
+            node = best
+        return (node, limits) if self._score(node)[2] else None
+
+    def _score(self, node: Node) -> tuple[int, int, bool]:
+        """The virtual proof and disproof numbers of ``node``, and whether a leaf below it
+        can take a job (kept up to date by :meth:`_refresh`)."""
+        score = self._scores.get(node)
+        return self._own_score(node) if score is None else score
+
+    def _own_score(self, node: Node) -> tuple[int, int, bool]:
+        """:meth:`_score` from ``node`` itself, or from its children's scores."""
+        if node.done:
+            passes = node.result is not None and self._passes(node.result)
+            return (0, INFINITE, False) if passes else (INFINITE, 0, False)
+        if node.children is None:
+            proof, disproof = self._numbers.get(node, (1, 1))
+            if node.task is not None or node in self._held:
+                return min(VIRTUAL * proof, INFINITE), min(VIRTUAL * disproof, INFINITE), False
+            return proof, disproof, True
+        below = [self._score(child) for child in node.children]
+        proof, disproof = numbers_of(node.maximizing, [(p, d) for p, d, _ in below])
+        return proof, disproof, any(free for _, _, free in below)
+
+    def _refresh(self, node: Node | None) -> None:
+        """Compute the scores of ``node`` and its ancestors again, after it changed."""
+        while node is not None:
+            score = self._own_score(node)
+            if self._scores.get(node) == score:
+                return  # the ancestors' are unchanged too
+            self._scores[node] = score
+            node = node.parent
+
+    def _decide(
+        self, node: Node, result: Number | None, *, record: bool = True, **cost: Any
+    ) -> None:
+        super()._decide(node, result, record=record, **cost)
+        self._refresh(node)
+
+    def _root_numbers(self, root: Node) -> tuple[int, int] | None:
+        proof, disproof, _ = self._score(root)
+        return proof, disproof
+
+    # ------------------------------------------------------------------ the workers
+
+    def _hand_out(self, node: Node, limits: tuple[int, int]) -> None:
+        stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
+        where = {} if node.home is None else {"workers": [node.home], "allow_other_workers": True}
+        future = self.client.submit(
+            run_job,
+            self.problem,
+            node.path,
+            self._gamma,
+            self._strict,
+            self.job_nodes,
+            None if isinstance(self.client, SerialPool) else stop_event,
+            self._run_name,
+            self._facts_to_ship(),
+            self._entries_to_ship(),
+            limits,
+            self._checkpoint_to_ship(),
+            pure=False,
+            **where,
+        )
+        self._handed += 1
+        node.task = Task(
+            node, future, stop_event, self._gamma, self._strict, number=self._handed,
+            handed=time.monotonic() - self.started, facts_upto=self._fact_count,
+            entries_upto=self._entry_count,
+        )  # fmt: skip
+        self._running[future] = node.task
+
+    def _checkpoint_to_ship(self) -> bytes:
+        """The numbers a stopped sitting saved for the question, with its first job."""
+        if not self._resume:
+            return b""
+        self._resume = False
+        return self.store.checkpoint(self._start, self._gamma, self._strict)
+
+    def _collect(self, future: Any, outcome: Any) -> None:
+        """Take in one job (:meth:`_take_in`) and score its leaf again."""
+        node = self._running[future].node
+        self._take_in(future, outcome)
+        self._refresh(node)
+
+    def _stow(self, sent: Entries) -> Any:
+        """What the jobs carry for ``sent``: the entries themselves, or for a large lot (a
+        job that valued many regions) a Dask future of one copy scattered to every worker.
+        Most jobs' entries are small and many (median 736 bytes on 6×7), so they ride
+        along, each: a scatter is a blocking round trip to every worker."""
+        if isinstance(self.client, SerialPool) or len(sent.entries) <= INLINE_JOB_BYTES:
+            return sent
+        return self.client.scatter(sent, broadcast=True, hash=False)
+
+    def _take_in(self, future: Any, outcome: Any) -> None:
+        """Take in one job: decide its leaf, or graft the children it returned."""
+        task = self._running.pop(future)
+        node = task.node
+        node.task = None
+        if outcome is None:  # a job failed, or the scheduler gave it up: its workers died
+            error = future.exception()
+            from distributed import KilledWorker
+
+            if not isinstance(error, KilledWorker):
+                raise error
+            node.killed += 1
+            if node.killed >= KILLED_LIMIT:  # the job itself kills workers (a crash)
+                raise ClusterError(
+                    f"the job of subproblem {node.name[:16]} killed its worker every time it "
+                    f"ran ({node.killed} times the scheduler's limit of retries)"
+                )
+            return  # the leaf has no job again: handed out at the next dispatch
+        assert isinstance(outcome, JobOutcome)
+        self.tally.add(outcome)
+        self._log_task(task, outcome)
+        self._take_entries(task, outcome)
+        if outcome.checkpoint and not (task.called_off or node.done):
+            self.store.save_checkpoint(self._start, task.gamma, task.strict, outcome.checkpoint)
+        cost: dict[str, Any] = {
+            "nodes": outcome.nodes,
+            "cpu": outcome.cpu,
+            "worker": outcome.worker,
+            "code": outcome.code or None,  # the worker's code proved it
+        }
+        if outcome.finished:
+            if task.called_off or node.done:  # no longer needed, but still a proven fact
+                self._record(node, outcome.result, task.gamma, task.strict, **cost)
+            else:
+                self._decide(node, outcome.result, **cost)
+        elif task.called_off or node.done:
+            self.tally.called_off += 1
+        elif outcome.answers:
+            self._graft(node, outcome)
+        else:  # stopped before it expanded the leaf: its numbers only
+            self._numbers[node] = outcome.numbers
+
+    def _graft(self, node: Node, outcome: JobOutcome) -> None:
+        """Give ``node`` the children its job returned, deciding those it decided."""
+        self.tally.splits += 1
+        game, position = self.game, node.position
+        moves = [child.move for child in outcome.answers]
+        node.children = [
+            self._node(game.play(position, move), (*node.path, move), node) for move in moves
+        ]
+        self._numbers.pop(node, None)
+        worker: dict[str, Any] = {"worker": outcome.worker, "code": outcome.code or None}
+        for child, answer in zip(node.children, outcome.answers, strict=True):
+            if node.done:
+                return
+            child.home = outcome.worker
+            proof, disproof = answer.numbers
+            if proof == 0 or disproof == 0:  # G: the question's integer threshold
+                threshold = self._threshold()
+                self._decide(child, threshold if proof == 0 else threshold - 1, **worker)
+            elif not self._settle(child):
+                self._numbers[child] = answer.numbers
+
+    def _threshold(self) -> int:
+        """The least integer value that passes the question (the kernel's values are
+        integers), as :func:`~evalgame.proofs.job.run_job` asks it."""
+        return math.floor(self._gamma) + 1 if self._strict else math.ceil(self._gamma)
+
+
+def _widened(number: int) -> int:
+    """A sibling's number as a threshold: one more, widened by :data:`EPSILON` (the 1 + ε
+    trick of Pawlewicz and Lew: fewer switches between siblings, so fewer jobs).
+
+    >>> _widened(10), _widened(INFINITE) == INFINITE
+    (14, True)
+    """
+    if number >= INFINITE:
+        return INFINITE
+    return min(math.ceil(number * (1 + EPSILON)) + 1, INFINITE)
+
+
+def _open_leaves(node: Node) -> Iterator[Node]:
+    """The undecided leaves below ``node``."""
+    if node.done:
+        return
+    if node.children is None:
+        yield node
+        return
+    for child in node.children:
+        yield from _open_leaves(child)

@@ -1,0 +1,200 @@
+"""Job-level df-pn (:mod:`evalgame.proofs.jobs`): the answers of the Python solver on small
+boards with holes, in this process and on two worker processes; a worker killed in the
+middle of its job (by the job itself, at a fixed point: no delay) loses nothing; a run
+stopped and started again goes on from its store."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from distributed import Client, LocalCluster
+
+from evalgame.errors import SearchInterrupted
+from evalgame.games.matching import native
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.game import TilingGame
+from evalgame.games.tiling.proof import TilingProblem
+from evalgame.proofs import ProofStore, SerialPool, prove, read_summary
+from evalgame.proofs.job import run_job
+from evalgame.proofs.jobs import JobManager
+from evalgame.proofs.manager import Task
+from evalgame.proofs.problem import forget
+from evalgame.search.protocol import Player
+from evalgame.search.registry import Solver
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+#: the folder holding ``tests``: worker processes import :class:`KillingJob` from it
+ROOT = Path(__file__).resolve().parents[2]
+
+#: boards with holes: (rows, cols, blocked cells, df-pn nodes a job: a few, so that leaves
+#: are grafted many times)
+BOARDS = [(4, 4, ((0, 0),), 10), (4, 5, ((1, 1), (2, 3)), 10), (5, 5, ((2, 2), (0, 4)), 100)]
+
+
+def problem_of(rows: int, cols: int, blocked: Any, first: Player) -> TilingProblem:
+    return TilingProblem(rows, cols, first, table_mb=8, algorithm="dfpn", blocked=blocked)
+
+
+def python_value(problem: TilingProblem) -> int:
+    """The value by the Python reference solver."""
+    game = TilingGame(problem.rows, problem.cols, problem.first, blocked=problem.blocked)
+    return MatchingSolver(game.graph).value(game.initial().free, problem.first is Player.MAX)
+
+
+@pytest.mark.parametrize(("rows", "cols", "blocked", "job_nodes"), BOARDS)
+@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
+def test_jobs_in_this_process_answer_as_the_python_solver(
+    rows: int, cols: int, blocked: Any, job_nodes: int, first: Player
+) -> None:
+    problem = problem_of(rows, cols, blocked, first)
+    value = python_value(problem)
+    forget()
+    whole = prove(problem, SerialPool(), job_nodes=job_nodes)
+    assert whole.value == value
+    assert whole.tally.splits > 0
+    for gamma in (value, value + 1):
+        forget()
+        asked = prove(problem, SerialPool(), question=gamma, job_nodes=job_nodes)
+        if gamma == value:
+            assert asked.lower == value
+        else:
+            assert asked.upper == value
+
+
+class Pool(SerialPool):
+    """Runs each job at once on one of ``threads`` threads; stops the run (as Ctrl-C does)
+    at the job numbered ``stop_at``."""
+
+    def __init__(self, threads: int = 1, stop_at: int | None = None) -> None:
+        self.threads, self.stop_at, self.jobs = threads, stop_at, 0
+
+    def submit(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        self.jobs += 1
+        if self.jobs == self.stop_at:
+            raise KeyboardInterrupt
+        return super().submit(function, *args, **options)
+
+    def nthreads(self) -> dict[str, int]:
+        return {f"thread {n}": 1 for n in range(self.threads)}
+
+
+def test_two_threads_take_two_different_leaves() -> None:
+    problem = problem_of(5, 5, (), Player.MAX)
+    forget()
+    manager = JobManager(problem, SerialPool(), ProofStore.memory(problem.label))
+    manager._gamma = 11
+    root = manager._node(manager.game.initial(), (), None)
+    manager._graft(root, run_job(problem, (), 11, False, 20, None))
+    chosen = manager._most_proving(root)
+    assert chosen is not None
+    first, _ = chosen
+    assert first.parent is root
+    first.task = Task(first, None, "", 11, False)  # its job runs: the next thread goes elsewhere
+    manager._refresh(first)
+    again = manager._most_proving(root)
+    assert again is not None
+    assert again[0] is not first
+
+
+def test_a_stopped_run_resumes_from_its_store(tmp_path: Path) -> None:
+    problem = problem_of(5, 5, (), Player.MIN)
+    store = tmp_path / "5x5.sqlite"
+    forget()
+    with pytest.raises(SearchInterrupted):
+        prove(problem, Pool(threads=2, stop_at=6), store=store, question=12, job_nodes=30)
+    with ProofStore.open(store, problem.label) as saved:
+        assert len(saved) > 0  # what was decided before the stop is kept
+    forget()  # a new process: nothing in memory
+    resumed = prove(problem, Pool(threads=2), store=store, question=12, job_nodes=30)
+    assert resumed.upper == python_value(problem) == 11  # "≥ 12?" no
+    assert resumed.tally.from_store > 0
+    assert read_summary(store).sittings[-1].stopped == "finished"
+
+
+@dataclass(frozen=True)
+class KillingJob(TilingProblem):
+    """:class:`TilingProblem` whose kernel kills its worker process (SIGKILL) in the middle
+    of the ``kill_at``-th job of the whole run (counted by files in ``marks``), once."""
+
+    marks: str = ""
+    kill_at: int = 3
+
+    def solver(self) -> Solver:
+        real = super().solver()
+
+        def remember(game: Any) -> Any:
+            return Killing(real.memory(game), Path(self.marks), self.kill_at)
+
+        return dataclasses.replace(real, remember=remember)
+
+
+class Killing:
+    """A kernel whose ``prove`` kills its process at the job numbered ``kill_at``."""
+
+    def __init__(self, kernel: Any, marks: Path, kill_at: int) -> None:
+        self._kernel, self._marks, self._kill_at = kernel, marks, kill_at
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._kernel, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name.startswith("_"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._kernel, name, value)
+
+    def prove(self, *args: Any, **options: Any) -> Any:
+        number = 1
+        while True:  # the job's number in the whole run: the first free mark
+            try:
+                (self._marks / str(number)).touch(exist_ok=False)
+                break
+            except FileExistsError:
+                number += 1
+        if number == self._kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return self._kernel.prove(*args, **options)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Client]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(ROOT))  # worker processes start with this process's path
+        with (
+            LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as dask,
+        ):
+            yield dask
+
+
+@pytest.mark.parametrize(("rows", "cols", "blocked", "job_nodes"), BOARDS[1:])
+def test_two_workers_answer_as_the_python_solver(
+    client: Client, rows: int, cols: int, blocked: Any, job_nodes: int
+) -> None:
+    for first in (Player.MAX, Player.MIN):
+        problem = problem_of(rows, cols, blocked, first)
+        proof = prove(problem, client, job_nodes=job_nodes)
+        assert proof.value == python_value(problem)
+
+
+def test_a_worker_killed_mid_job_loses_nothing(client: Client, tmp_path: Path) -> None:
+    marks = tmp_path / "jobs"
+    marks.mkdir()
+    problem = KillingJob(5, 5, Player.MAX, table_mb=8, algorithm="dfpn", marks=str(marks))
+    store = tmp_path / "killed.sqlite"
+    before = set(client.run(os.getpid).values())
+    proof = prove(problem, client, store=store, job_nodes=100)
+    assert (marks / str(problem.kill_at)).exists()  # the job was killed, and ran again
+    assert proof.value == python_value(problem)
+    assert set(client.run(os.getpid).values()) != before  # one worker is a new process
+    assert read_summary(store).proven > 0
