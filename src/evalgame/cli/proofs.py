@@ -201,6 +201,8 @@ def run_proof(
             return
         rate = progress.nodes / progress.elapsed if progress.elapsed else 0.0
         eta = "" if progress.eta is None else f", this question ~{progress.eta:.0f} s more"
+        if progress.numbers is not None:  # job-level df-pn: the root's numbers say more
+            eta = f", root's proof/disproof numbers {_numbers(*progress.numbers)}"
         text = (
             f"{problem.label}: {progress.question}, bounds "
             f"[{_bound(progress.lower, '-∞')}, {_bound(progress.upper, '+∞')}]; frontier "
@@ -646,6 +648,15 @@ def _sitting_line(number: int, sitting: Sitting) -> tuple[str, str]:
         f"→ {_bound(sitting.lower, '-∞')} ≤ value ≤ {_bound(sitting.upper, '+∞')} "
         f"({sitting.outcome}){finished}{code}"
     )
+
+
+def _numbers(proof: int, disproof: int) -> str:
+    """The root's proof and disproof numbers (the kernel's 2³² − 1: infinite).
+
+    >>> _numbers(12, 3400), _numbers(0, 2**32 - 1)
+    ('12/3,400', '0/∞')
+    """
+    return "/".join("∞" if n >= 2**32 - 1 else f"{n:,}" for n in (proof, disproof))
 
 
 def _count(number: int, noun: str) -> str:
