@@ -43,13 +43,11 @@ typecheck: $(STAMP)
 # The browser tests run in their own process: Playwright's sync API leaves an event loop
 # running in its process, which would break a later asyncio.run() there (a doctest does one).
 # Under `make -j` they run beside the unit tests: they wait on the page more than they
-# compute, and the unit tests use the CPU they leave. The unit tests take three processes on
-# two cores for the same reason (some wait on Dask workers, servers or subprocesses), and
-# steal work at the end rather than wait for the slowest process.
+# compute, and the unit tests use the CPU they leave.
 unit: unit-tests browser-tests
 
 unit-tests: $(STAMP)
-	$(BIN)/pytest -n 3 --dist worksteal -m 'not e2e'
+	$(BIN)/pytest -n 2 -m 'not e2e'
 
 browser-tests: $(STAMP)
 	$(BIN)/pytest -n 2 -m e2e tests/e2e
