@@ -43,16 +43,15 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from evalgame.errors import ClusterError
 from evalgame.numbers import Number
 from evalgame.proofs.job import INFINITE, JobOutcome, numbers_of, run_job
 from evalgame.proofs.manager import (
-    KILLED_LIMIT,
     Node,
     ProofManager,
     ProofStatus,
     SerialPool,
     Task,
+    given_up,
 )
 from evalgame.proofs.problem import Entries, Problem
 from evalgame.proofs.store import ProofStore
@@ -254,17 +253,7 @@ class JobManager(ProofManager):
         node = task.node
         node.task = None
         if outcome is None:  # a job failed, or the scheduler gave it up: its workers died
-            error = future.exception()
-            from distributed import KilledWorker
-
-            if not isinstance(error, KilledWorker):
-                raise error
-            node.killed += 1
-            if node.killed >= KILLED_LIMIT:  # the job itself kills workers (a crash)
-                raise ClusterError(
-                    f"the job of subproblem {node.name[:16]} killed its worker every time it "
-                    f"ran ({node.killed} times the scheduler's limit of retries)"
-                )
+            given_up(node, future, "job")
             return  # the leaf has no job again: handed out at the next dispatch
         assert isinstance(outcome, JobOutcome)
         self.tally.add(outcome)

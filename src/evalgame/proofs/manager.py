@@ -248,6 +248,23 @@ class _Done:
         return self.value
 
 
+def given_up(node: Node, future: Any, what: str) -> None:
+    """A leaf's ``what`` (task or job) given up by the scheduler: count a worker's death, or
+    re-raise any other failure; stop the run once the leaf has killed its workers
+    :data:`KILLED_LIMIT` times (it would crash them for ever)."""
+    error = future.exception()
+    from distributed import KilledWorker
+
+    if not isinstance(error, KilledWorker):
+        raise error
+    node.killed += 1
+    if node.killed >= KILLED_LIMIT:
+        raise ClusterError(
+            f"the {what} of subproblem {node.name[:16]} killed its worker every time it "
+            f"ran ({node.killed} times the scheduler's limit of retries)"
+        )
+
+
 class ProofManager:
     """Answers null-window questions on ``problem`` with the workers of ``client``.
 
@@ -691,17 +708,7 @@ class ProofManager:
         if future.status == "cancelled":  # by nobody here: the scheduler is gone
             raise CancelledError(f"task {future.key} cancelled")
         if outcome is None:  # a worker died too often, or a task failed
-            error = future.exception()
-            from distributed import KilledWorker
-
-            if not isinstance(error, KilledWorker):
-                raise error
-            node.killed += 1
-            if node.killed >= KILLED_LIMIT:  # the task itself kills workers (a crash)
-                raise ClusterError(
-                    f"the task of subproblem {node.name[:16]} killed its worker every time it "
-                    f"ran ({node.killed} times the scheduler's limit of retries)"
-                )
+            given_up(node, future, "task")
             return  # the leaf is open again: handed out at the next dispatch
         self.tally.add(outcome)
         self._log_task(task, outcome)
