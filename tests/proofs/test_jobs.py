@@ -137,7 +137,8 @@ class KillingJob(TilingProblem):
 
 
 class Killing:
-    """A kernel whose ``prove`` kills its process at the job numbered ``kill_at``."""
+    """A kernel whose ``prove_within`` (a job's search) kills its process at the job
+    numbered ``kill_at``."""
 
     def __init__(self, kernel: Any, marks: Path, kill_at: int) -> None:
         self._kernel, self._marks, self._kill_at = kernel, marks, kill_at
@@ -151,7 +152,7 @@ class Killing:
         else:
             setattr(self._kernel, name, value)
 
-    def prove(self, *args: Any, **options: Any) -> Any:
+    def prove_within(self, *args: Any, **options: Any) -> Any:
         number = 1
         while True:  # the job's number in the whole run: the first free mark
             try:
@@ -161,7 +162,7 @@ class Killing:
                 number += 1
         if number == self._kill_at:
             os.kill(os.getpid(), signal.SIGKILL)
-        return self._kernel.prove(*args, **options)
+        return self._kernel.prove_within(*args, **options)
 
 
 @pytest.fixture(scope="module")

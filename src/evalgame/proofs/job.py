@@ -15,7 +15,9 @@ with :class:`NumbersKernel`'s methods, and the game's positions say their free v
 the player to move and the moves made (``free``, ``to_move``, ``placed``: a matching game).
 
 >>> from evalgame.games.tiling.proof import TilingProblem
+>>> from evalgame.proofs.problem import forget
 >>> from evalgame.search.protocol import Player
+>>> forget()   # a cold kernel, as on a fresh worker (another test may have taught this one)
 >>> problem = TilingProblem(4, 4, Player.MAX, algorithm="dfpn")
 >>> run_job(problem, (), 7, False, 10**6, None).result      # value ≥ 7? yes
 7
@@ -43,8 +45,6 @@ from evalgame.search.stats import SearchStats
 
 #: the kernel's infinite proof or disproof number (a decided question's other number)
 INFINITE = 2**32 - 1
-#: a job searches in chunks of this many nodes, and looks at its leaf's numbers between two
-CHUNK_NODES = 500
 
 
 class NumbersKernel(Protocol):
@@ -58,6 +58,17 @@ class NumbersKernel(Protocol):
     def prove(
         self, free: int, max_to_move: bool, gamma: int, *, max_nodes: int | None, table_mb: int
     ) -> bool | None: ...
+
+    def prove_within(
+        self,
+        free: int,
+        max_to_move: bool,
+        gamma: int,
+        limits: tuple[int, int],
+        *,
+        max_nodes: int | None,
+        table_mb: int,
+    ) -> tuple[bool | None, tuple[int, int]]: ...
 
     def move_answers(self, free: int, max_to_move: bool, gamma: int) -> Sequence[Any]: ...
 
@@ -100,9 +111,9 @@ def run_job(
     the proof ``run``; the Dask event ``stop_event``, once set, calls the job off.
 
     ``limits``: df-pn's thresholds on the leaf's proof and disproof numbers, from the
-    manager's tree. The kernel's df-pn takes none, so the job searches in chunks
-    (:data:`CHUNK_NODES`) and stops once the leaf's numbers reach one: the leaf is no longer the
-    most-proving one, and one process's df-pn would have left it there. ``resume``: the
+    manager's tree: the kernel's df-pn stops once the leaf's numbers reach one (one call,
+    :meth:`~evalgame.games.matching.native.NativeSolver.prove_within`): the leaf is no
+    longer the most-proving one, and one process's df-pn would have left it there. ``resume``: the
     numbers an earlier sitting saved (:func:`~evalgame.proofs.leaf.checkpoint`), taken up
     first; an unfinished job returns such a checkpoint now and then."""
     here = worker_name()
@@ -124,21 +135,24 @@ def run_job(
     children: tuple[Child, ...] = ()
     numbers = (1, 1)
     try:
-        while answer is None:  # in chunks, each taken up where the last stopped
-            spent = kernel.stats.nodes - before
-            chunk = min(CHUNK_NODES, max_nodes - spent)
-            if chunk <= 0:
-                break
-            answer = kernel.prove(
-                free, max_to_move, target, max_nodes=chunk, table_mb=kernel.table_mb
-            )
-            if answer is None:
-                children = _children(kernel.move_answers(free, max_to_move, target))
+        answer, numbers = kernel.prove_within(
+            free, max_to_move, target, limits, max_nodes=max_nodes, table_mb=kernel.table_mb
+        )
+        spent = kernel.stats.nodes - before
+        if answer is None and spent <= 1 and max_nodes > spent:
+            # the leaf's own numbers were past a limit (the manager's tree had them
+            # smaller, or not at all): as df-pn's MID, search it until they pass their own
+            raised = (max(limits[0], numbers[0] + 1), max(limits[1], numbers[1] + 1))
+            answer, numbers = kernel.prove_within(
+                free, max_to_move, target, _capped(raised), max_nodes=max_nodes - spent,
+                table_mb=kernel.table_mb,
+            )  # fmt: skip
+        if answer is None:
+            children = _children(kernel.move_answers(free, max_to_move, target))
+            if children:  # as the manager counts them: moves to one child up to symmetry once
                 numbers = numbers_of(max_to_move, [child.numbers for child in children])
-                if numbers[0] >= limits[0] or numbers[1] >= limits[1]:
-                    break  # no longer the most-proving leaf: the manager chooses again
     except SearchInterrupted:  # called off: what it proved is in the table, shared below
-        answer, children = None, ()
+        answer, children, numbers = None, (), (1, 1)
     finally:
         kernel.budget = None
     nodes, cpu = kernel.stats.nodes - before, time.process_time() - started
@@ -151,6 +165,15 @@ def run_job(
         False, None, nodes, cpu, here, entries=exported, checkpoint=saved, code=code_version(),
         numbers=numbers, answers=children,
     )  # fmt: skip
+
+
+def _capped(limits: tuple[int, int]) -> tuple[int, int]:
+    """``limits`` at most :data:`INFINITE` each.
+
+    >>> _capped((INFINITE + 1, 5)) == (INFINITE, 5)
+    True
+    """
+    return min(limits[0], INFINITE), min(limits[1], INFINITE)
 
 
 def _children(answers: Sequence[Any]) -> tuple[Child, ...]:

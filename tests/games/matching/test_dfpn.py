@@ -135,6 +135,38 @@ def test_a_small_budget_leaves_the_question_open_never_wrong() -> None:
             assert set(answers) <= {None, value >= gamma}
 
 
+def test_thresholds_stop_a_proof_where_df_pn_would_turn_never_wrong() -> None:
+    """``prove_within`` (a job of job-level df-pn): stopped once the position's proof or
+    disproof number reaches its limit, and taken up again with wider limits (each one past
+    the numbers reached, as a df-pn above would), it answers as ``prove`` does; infinite
+    limits are ``prove`` itself; limits below 1 are refused."""
+    board = Board(5, 6, [(0, 0), (2, 3), (4, 5)])
+    infinite = 2**32 - 1
+    for max_to_move in (True, False):
+        value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
+        for gamma in (value, value + 1):
+            solver = NativeSolver(board, table_mb=1)
+            numbers, stops = (1, 1), 0
+            while True:
+                limits = (numbers[0] + 2, numbers[1] + 2)
+                answer, numbers = solver.prove_within(board.start, max_to_move, gamma, limits)
+                if answer is not None:
+                    break
+                stops += 1
+                assert numbers[0] >= limits[0] or numbers[1] >= limits[1]
+                assert 0 not in numbers
+            assert answer is (value >= gamma)
+            assert stops > 0
+            assert numbers == ((0, infinite) if answer else (infinite, 0))
+            fresh = NativeSolver(board, table_mb=1)
+            assert fresh.prove_within(board.start, max_to_move, gamma, (infinite, infinite)) == (
+                answer,
+                numbers,
+            )
+    with pytest.raises(InputError):
+        NativeSolver(board, table_mb=1).prove_within(board.start, True, 9, (0, 5))
+
+
 def test_the_solver_budget_stops_a_proof() -> None:
     board = Board(7, 7)  # "≥ 22?" needs millions of nodes; the budget is checked every 16384
     solver = NativeSolver(board, table_mb=1, budget=Budget(nodes=1000))

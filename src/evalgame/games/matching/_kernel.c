@@ -573,6 +573,10 @@ static PyMethodDef Kernel_methods[] = {
     {"prove", (PyCFunction)Kernel_prove, METH_VARARGS,
      "prove(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon, weak): "
      "value >= gamma? by proof-number search (kernel/dfpn.h); None when max_nodes ran out"},
+    {"prove_within", (PyCFunction)Kernel_prove_within, METH_VARARGS,
+     "prove_within(free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon, weak, "
+     "thphi, thdelta): prove's answer (None also once the root's phi reaches thphi or its "
+     "delta thdelta) and the root's phi and delta"},
     {"numbers", (PyCFunction)Kernel_numbers, METH_VARARGS,
      "numbers(limit[, free, max_to_move, gamma]): the table of numbers' entries of the "
      "largest subtrees and of the question's first moves, as bytes"},

@@ -124,6 +124,8 @@ LARGE_GRAPH_OPTIONS = DEFAULT_OPTIONS | OPTIONS["tame"] | OPTIONS["crumbs"] | OP
 #: numbers in MB, the largest core left to the null-window test as a leaf, and ε of the
 #: 1 + ε trick (see docs/tiling_search.md, "Proof-number search")
 DEFAULT_PROOF_TABLE_MB, DEFAULT_LEAF_CELLS, DEFAULT_EPSILON = 64, 0, 0.0
+#: the kernel's infinite proof or disproof number (a decided question's other number)
+INFINITE_NUMBER = 2**32 - 1
 #: the entries of the table of numbers a checkpoint of an unfinished df-pn question keeps:
 #: those of its largest subtrees, 24 bytes each (BENCHMARKS.md, "df-pn in sittings")
 CHECKPOINT_ENTRIES = 200_000
@@ -422,15 +424,75 @@ class NativeSolver(MatchingSolver):
         >>> solver.prove(board.full, True, 7), solver.prove(board.full, True, 8)
         (True, False)
         """
+        arguments = (free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon, weak)
+        answer = self._prove(self.kernel.prove, *arguments)
+        return None if answer is None else bool(answer)
+
+    def prove_within(
+        self,
+        free: int,
+        max_to_move: bool,
+        gamma: int,
+        limits: tuple[int, int],
+        *,
+        max_nodes: int | None = None,
+        table_mb: int = DEFAULT_PROOF_TABLE_MB,
+        leaf_cells: int = DEFAULT_LEAF_CELLS,
+        epsilon: float = DEFAULT_EPSILON,
+        weak: bool = False,
+    ) -> tuple[bool | None, tuple[int, int]]:
+        """:meth:`prove` within df-pn's thresholds: ``limits`` bound the position's proof
+        and disproof numbers of "value ≥ ``gamma``?" (each 1 … 2³² − 1, the latter
+        infinite); the search stops unanswered once one of them reaches its limit, as
+        df-pn's MID does for a search above that would turn elsewhere then (the
+        job-level df-pn of :mod:`evalgame.proofs.jobs`: one call a job). Returns the
+        answer (``None``: a limit or ``max_nodes`` reached first) and the position's proof
+        and disproof numbers where the search stopped (``(0, 2³² − 1)``: proven).
+
+        >>> from evalgame.games.tiling.board import Board
+        >>> board = Board(5, 5)
+        >>> solver = NativeSolver(board, table_mb=1)
+        >>> answer, (proof, disproof) = solver.prove_within(board.full, True, 12, (3, 10**6))
+        >>> answer is None and proof >= 3     # stopped once the proof number reached 3
+        True
+        >>> solver.prove_within(board.full, True, 12, (2**32 - 1, 2**32 - 1))
+        (True, (0, 4294967295))
+        """
+        proof_limit, disproof_limit = limits
+        if not (1 <= proof_limit <= INFINITE_NUMBER and 1 <= disproof_limit <= INFINITE_NUMBER):
+            raise InputError(f"df-pn's thresholds must be within 1 … 2**32 − 1, not {limits}")
+        # the kernel's numbers are the mover's: MIN's proof is MAX's disproof
+        thresholds = (proof_limit, disproof_limit) if max_to_move else (disproof_limit, proof_limit)
+        arguments = (free, max_to_move, gamma, max_nodes, table_mb, leaf_cells, epsilon, weak)
+        answer, phi, delta = self._prove(self.kernel.prove_within, *arguments, *thresholds)
+        numbers = (int(phi), int(delta)) if max_to_move else (int(delta), int(phi))
+        return (None if answer is None else bool(answer)), numbers
+
+    def _prove(
+        self,
+        call: Any,
+        free: int,
+        max_to_move: bool,
+        gamma: int,
+        max_nodes: int | None,
+        table_mb: int,
+        leaf_cells: int,
+        epsilon: float,
+        weak: bool,
+        *thresholds: int,
+    ) -> Any:
+        """The kernel's ``call`` (``prove`` or ``prove_within``) with checked arguments, its
+        errors as the project's."""
         if max_nodes is not None and max_nodes < 1:
             raise InputError(f"the node budget must be at least 1, not {max_nodes}")
         if leaf_cells < 0 or not 0 <= epsilon <= 16:
             raise InputError("prove: leaf_cells must be ≥ 0 and epsilon within 0…16")
         _check_table(table_mb, "the proof-number table")
         try:
-            answer = self.kernel.prove(
-                free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon, weak
-            )
+            return call(
+                free, max_to_move, gamma, max_nodes or 0, table_mb, leaf_cells, epsilon, weak,
+                *thresholds,
+            )  # fmt: skip
         except self._module.Contradiction as error:
             raise self._contradiction(error, "this process's df-pn search") from None
         except MemoryError:
@@ -442,7 +504,6 @@ class NativeSolver(MatchingSolver):
             ) from None
         finally:
             self._sync()
-        return None if answer is None else bool(answer)
 
     def numbers(self, limit: int, question: tuple[int, bool, int] | None = None) -> bytes:
         """The proof-number table's entries of the largest subtrees searched, at most

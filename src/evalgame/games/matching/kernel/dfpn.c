@@ -344,14 +344,17 @@ static void mid(Dfpn *d, const Region *r, int turn, int gamma, int depth, uint64
     }
 }
 
-int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams *params) {
+int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, DfpnParams *params) {
     uint32_t phi, delta;
     int lo, hi;
     proven_bounds(k, r, turn, gamma, &lo, &hi);
     if (settle(lo, hi, turn, gamma, &phi, &delta)) {
         store(k, r, turn, lo, hi, -1, -1, 1); /* the separator bound's answer too */
+        params->phi = phi;
+        params->delta = delta;
         return (phi == 0) == turn ? DFPN_PROVEN : DFPN_DISPROVEN;
     }
+    phi = delta = 1; /* unknown until mid says (no memory) */
     Dfpn d = {k, params, NULL, NULL, NULL, 0, 0};
     size_t frames = (size_t)(k->n / 2 + 2) * (size_t)k->stride;
     d.children = calloc(frames, sizeof(Child));
@@ -360,50 +363,77 @@ int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams
     int result = DFPN_NO_MEMORY;
     if (numbers_table(k, params->table_mb) && d.children && d.phi && d.delta) {
         d.limit = params->max_nodes ? k->nodes + params->max_nodes : 0;
-        mid(&d, r, turn, gamma, 0, INF, INF, &phi, &delta);
-        if (k->stopped || d.out)
+        mid(&d, r, turn, gamma, 0, params->thphi, params->thdelta, &phi, &delta);
+        if (k->stopped || d.out || (phi != 0 && delta != 0)) /* or a threshold reached */
             result = DFPN_UNKNOWN;
         else
             result = (phi == 0) == turn ? DFPN_PROVEN : DFPN_DISPROVEN;
     }
+    params->phi = phi;
+    params->delta = delta;
     free(d.children);
     free(d.phi);
     free(d.delta);
     return result;
 }
 
-PyObject *Kernel_prove(Kernel *k, PyObject *args) {
+/* Kernel.prove and Kernel.prove_within: the answer (DFPN_*), or -1 with an exception
+ * set; `within` requires the thresholds. */
+static int prove_args(Kernel *k, PyObject *args, int within, DfpnParams *params) {
     Set free_cells;
-    unsigned long long max_nodes;
+    unsigned long long max_nodes, thphi = INF, thdelta = INF;
     int turn, gamma;
-    DfpnParams params;
-    if (!PyArg_ParseTuple(args, "O&piKLidp", set_converter, &free_cells, &turn, &gamma, &max_nodes,
-                          &params.table_mb, &params.leaf_cells, &params.epsilon, &params.weak))
-        return NULL;
+    const char *format = within ? "O&piKLidpKK" : "O&piKLidp|KK";
+    if (!PyArg_ParseTuple(args, format, set_converter, &free_cells, &turn, &gamma, &max_nodes,
+                          &params->table_mb, &params->leaf_cells, &params->epsilon,
+                          &params->weak, &thphi, &thdelta))
+        return -1;
     if (free_cells & ~k->full) {
         PyErr_SetString(PyExc_ValueError, "free vertices outside the graph");
-        return NULL;
+        return -1;
     }
-    if (params.table_mb < 1 || params.epsilon < 0 || params.epsilon > 16) {
+    if (params->table_mb < 1 || params->epsilon < 0 || params->epsilon > 16) {
         PyErr_SetString(PyExc_ValueError, "prove: table_mb >= 1 and 0 <= epsilon <= 16");
-        return NULL;
+        return -1;
     }
-    params.max_nodes = max_nodes;
+    if (thphi < 1 || thdelta < 1 || thphi > INF || thdelta > INF) {
+        PyErr_SetString(PyExc_ValueError, "prove: thresholds within 1 ... 2**32 - 1");
+        return -1;
+    }
+    params->max_nodes = max_nodes;
+    params->thphi = thphi;
+    params->thdelta = thdelta;
     Region r;
     analyse(k, free_cells, &r);
     k->stopped = 0;
-    int result = dfpn_prove(k, &r, turn, gamma, &params);
+    int result = dfpn_prove(k, &r, turn, gamma, params);
     if (k->stopped) {
         k->stopped = 0;
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "search stopped");
-        return NULL;
+        return -1;
     }
     if (result == DFPN_NO_MEMORY) {
-        PyErr_Format(PyExc_MemoryError, "cannot allocate a table of %lld MB", params.table_mb);
-        return NULL;
+        PyErr_Format(PyExc_MemoryError, "cannot allocate a table of %lld MB", params->table_mb);
+        return -1;
     }
+    return result;
+}
+
+PyObject *Kernel_prove(Kernel *k, PyObject *args) {
+    DfpnParams params;
+    int result = prove_args(k, args, 0, &params);
+    if (result < 0) return NULL;
     if (result == DFPN_UNKNOWN) Py_RETURN_NONE;
     return PyBool_FromLong(result == DFPN_PROVEN);
+}
+
+PyObject *Kernel_prove_within(Kernel *k, PyObject *args) {
+    DfpnParams params;
+    int result = prove_args(k, args, 1, &params);
+    if (result < 0) return NULL;
+    PyObject *answer = result == DFPN_UNKNOWN ? Py_None : result == DFPN_PROVEN ? Py_True
+                                                                                : Py_False;
+    return Py_BuildValue("(OII)", answer, params.phi, params.delta);
 }
 
 /* ------------------------------------------------------------- where a question stands */

@@ -26,19 +26,29 @@ typedef struct {
     int weak;            /* weak proof numbers (Ueda et al. 2008): a node's number that
                           * sums its children's is their largest plus their count, less
                           * one, the children decided counted out */
+    uint64_t thphi;      /* stop once the root's phi reaches this, or its delta thdelta */
+    uint64_t thdelta;    /* (Nagai's MID at the root; 0xFFFFFFFF both: until decided) */
+    uint32_t phi;        /* out: the root's numbers when dfpn_prove returns */
+    uint32_t delta;
 } DfpnParams;
 
 enum { DFPN_DISPROVEN = 0, DFPN_PROVEN = 1, DFPN_UNKNOWN = 2, DFPN_NO_MEMORY = 3 };
 
 /* Whether value >= gamma for the reduced region r, MAX to move if turn: DFPN_PROVEN,
- * DFPN_DISPROVEN, DFPN_UNKNOWN when max_nodes ran out, DFPN_NO_MEMORY if its table cannot
- * be allocated. Sets k->stopped (and returns DFPN_UNKNOWN) when the callback or Ctrl-C
- * stops it. */
-int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, const DfpnParams *params);
+ * DFPN_DISPROVEN, DFPN_UNKNOWN when max_nodes ran out or the root's numbers reached a
+ * threshold (thphi, thdelta), DFPN_NO_MEMORY if its table cannot be allocated. Sets
+ * k->stopped (and returns DFPN_UNKNOWN) when the callback or Ctrl-C stops it. The root's
+ * numbers are left in params->phi and params->delta. */
+int dfpn_prove(Kernel *k, const Region *r, int turn, int gamma, DfpnParams *params);
 
 /* The Python method Kernel.prove(free, max_to_move, gamma, max_nodes, table_mb,
- * leaf_cells, epsilon, weak) -> True, False or None (max_nodes ran out). */
+ * leaf_cells, epsilon, weak[, thphi, thdelta]) -> True, False or None (max_nodes ran out,
+ * or the root's phi reached thphi or its delta thdelta: df-pn's thresholds, for the player
+ * to move, from a search above this position that would turn elsewhere past them).
+ * Kernel.prove_within(same arguments, thphi and thdelta required) -> (answer, phi,
+ * delta): the same answer and the root's numbers where the search stopped. */
 PyObject *Kernel_prove(Kernel *k, PyObject *args);
+PyObject *Kernel_prove_within(Kernel *k, PyObject *args);
 
 /* Kernel.numbers(limit[, free, max_to_move, gamma]) -> bytes: the entries of the table
  * of numbers of the largest subtrees searched, at most limit (decided ones and undecided),
