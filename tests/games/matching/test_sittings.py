@@ -40,6 +40,7 @@ from evalgame.games.tiling.board import Board
 from evalgame.proofs.store import ProofStore
 from evalgame.search.budget import Budget
 from tests.games.matching.naive_matching import random_boards
+from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -71,7 +72,7 @@ def sittings_until_answered(board: Board, max_to_move: bool, gamma: int, store: 
 def test_answers_in_sittings_are_the_kernels_on_60_boards_with_holes(tmp_path: Path) -> None:
     rng = random.Random(5)
     cut = 0
-    for index, board in enumerate(random_boards(seed=29, count=60, most_free=25)):
+    for index, board in enumerate(random_boards(seed=29, count=sample(60), most_free=25)):
         max_to_move = rng.random() < 0.5
         value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
         gamma = value + rng.choice((0, 1))
@@ -79,7 +80,7 @@ def test_answers_in_sittings_are_the_kernels_on_60_boards_with_holes(tmp_path: P
         answer, sittings = sittings_until_answered(board, max_to_move, gamma, store, every=25)
         assert answer is (value >= gamma), (board.drawing(), max_to_move, gamma)
         cut += sittings > 1
-    assert cut > 20  # most questions were really cut, many times over
+    assert cut > sample(60) // 3  # many questions were really cut, many times over
 
 
 def test_a_proven_question_comes_back_from_its_numbers() -> None:
@@ -273,7 +274,7 @@ def test_a_question_asked_in_parts_gets_the_kernels_answer_on_40_boards_with_hol
     found by the whole question in at most one expansion (its moves are answered)."""
     rng = random.Random(11)
     decided = searched = 0
-    for index, board in enumerate(random_boards(seed=31, count=40, most_free=25)):
+    for index, board in enumerate(random_boards(seed=31, count=sample(40), most_free=25)):
         max_to_move = rng.random() < 0.5
         value = NativeSolver(board, table_mb=1).value(board.start, max_to_move)
         gamma = value + rng.choice((0, 1))
@@ -290,8 +291,9 @@ def test_a_question_asked_in_parts_gets_the_kernels_answer_on_40_boards_with_hol
         assert sitting.parts == len(moves)
         assert sitting.nodes == sum(q.nodes for q in saved_questions(store.path))
         searched += bool(moves)
-    assert 5 < decided < 35  # both kinds met: settled by one move, and by all of them
-    assert searched > 30  # most questions were asked in parts (not settled by bounds)
+    # both kinds met: settled by one move, and by all of them
+    assert 0 < decided < sample(40)
+    assert searched > sample(40) * 3 // 4  # most questions were asked in parts (not by bounds)
 
 
 def test_parts_split_the_first_moves_alike_in_every_process() -> None:

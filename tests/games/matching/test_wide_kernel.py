@@ -51,7 +51,7 @@ from tests.games.matching import (
     test_tame_kernel,
 )
 from tests.games.matching.test_native import check_test
-from tests.samples import thorough_only
+from tests.samples import sample, thorough_only
 
 pytestmark = pytest.mark.skipif(
     native.kernel_width(128) != 128, reason="the kernel's 128-bit build is not built"
@@ -189,7 +189,7 @@ def positions(board: Board, rng: random.Random) -> Iterator[int]:
 )
 def test_boards_past_64_cells_equal_the_python_solver(options: int) -> None:
     rng = random.Random(options)
-    for board in blob_boards(seed=7, count=10):
+    for board in blob_boards(seed=7, count=sample(40)):
         assert board.n > 64
         for free in positions(board, rng):
             for max_to_move in (True, False):
