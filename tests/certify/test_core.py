@@ -1,7 +1,8 @@
 """The checker's C core (``evalgame.certify._core``) against its Python reference
 (``Values(grid, native=False)``) and against plain minimax: values of random positions on
 random boards with holes (both sides to move), a, b and tameness of random regions of
-2–16 cells and of a few of 18–20, the sum rule, and tables too small to hold anything."""
+2–16 cells and of a few of 18–20, the sum rule, tables too small to hold anything, and
+the walk's helpers (canonical form, maximum matching) against board.py's."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from evalgame.certify import values as values_module
 from evalgame.certify import verify_lines
-from evalgame.certify.board import Grid
+from evalgame.certify.board import Grid, parse_board
 from evalgame.certify.values import Values
 from tests.certify.maker import Maker
 from tests.certify.test_values import brute
@@ -251,6 +252,41 @@ def test_the_core_refuses_what_it_cannot_take() -> None:
         core.region(0b100_001)  # two cells, not connected
     with pytest.raises(ValueError, match="region"):
         core.region(0b1)
+
+
+def test_the_walks_helpers_equal_the_boards() -> None:
+    """The canonical form (with the symmetry that gives it) and the maximum matching that
+    the walk takes from the core, in both builds, are board.py's, on random boards with
+    holes (square ones have 8 symmetries) and on boards past 64 cells."""
+    rng = random.Random(40)
+    builds = [_core.Core, pytest.importorskip("evalgame.certify._core128").Core]
+    for _ in range(60):
+        rows, cols = rng.randint(1, 8), rng.randint(1, 8)
+        text = "/".join(
+            "".join("#" if rng.random() < 0.1 else "." for _ in range(cols)) for _ in range(rows)
+        )
+        board = parse_board(text)
+        for build in builds:
+            core = build(rows, cols, 0.0, 0.0)
+            core.symmetries(board.symmetries)
+            for _ in range(20):
+                free = board.free & rng.getrandbits(board.size)
+                assert core.canonical(free) == board.canonical(free), (text, free)
+                assert core.matching(free) == board.matching(free), (text, free)
+    for rows, cols in ((9, 9), (11, 11), (2, 64)):
+        board = parse_board("/".join("." * cols for _ in range(rows)))
+        core = builds[1](rows, cols, 0.0, 0.0)
+        core.symmetries(board.symmetries)
+        for _ in range(20):
+            free = rng.getrandbits(board.size)
+            assert core.canonical(free) == board.canonical(free)
+            assert core.matching(free) == board.matching(free)
+    core = _core.Core(2, 2, 0.0, 0.0)
+    with pytest.raises(ValueError, match="no symmetries"):
+        core.canonical(0b11)
+    for perms in ([], [(0, 1, 2, 3)] * 9, [(0, 1, 2)], [(0, 1, 1, 3)], [(0, 1, 2, 4)]):
+        with pytest.raises(ValueError, match="symmetr"):
+            core.symmetries(perms)
 
 
 @pytest.mark.parametrize("board", ["..../....", ".../.#./...", "..#./....", "...../....."])

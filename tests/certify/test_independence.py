@@ -60,7 +60,15 @@ def test_the_check_sees_a_foreign_import() -> None:
 
 
 #: the headers the C core may include: the C library's and Python's
-SYSTEM_HEADERS = {"Python.h", "stdint.h", "stdlib.h", "string.h", "stddef.h", "limits.h"}
+SYSTEM_HEADERS = {
+    "Python.h",
+    "stdint.h",
+    "stdlib.h",
+    "string.h",
+    "stddef.h",
+    "limits.h",
+    "sys/mman.h",  # madvise, for huge pages
+}
 
 
 def includes(text: str) -> list[str]:

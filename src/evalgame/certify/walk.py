@@ -101,6 +101,15 @@ class Walker:
         self.bound, self.symmetry = header.bound, header.symmetry
         self.small, self.tame = header.small_cells, header.tame_cells
         self.values = Values(board)
+        # the walk's two costly helpers per position, in the C core when it is built
+        # (the Python ones in board.py are their reference): the canonical form, eight
+        # images of the free set, and the maximum matching of rule 1
+        core = self.values.core
+        self._canonical: Callable[[int], tuple[int, int]] = board.canonical
+        self._matching: Callable[[int], int] = board.matching
+        if core is not None:
+            core.symmetries(board.symmetries)
+            self._canonical, self._matching = core.canonical, core.matching
         self.memo: set[int] = set()
         self.counts = Counts()
         self.path: list[Move] = []
@@ -118,7 +127,7 @@ class Walker:
     def _verify(self, free: int) -> Failure | None:
         board = self.board
         if self.symmetry:
-            key, symmetry = board.canonical(free)
+            key, symmetry = self._canonical(free)
         else:
             key, symmetry = free, 0
         if key in self.memo:
@@ -136,7 +145,7 @@ class Walker:
             if left < 0:
                 return self._fail(free, max_to_move, "no position has a negative value (rule 1)")
             black = (free & board.black).bit_count()
-            if min(black, cells - black) <= left or board.matching(free) <= left:
+            if min(black, cells - black) <= left or self._matching(free) <= left:
                 self._done(key, "settled")
                 return None
         # rule 2: small
@@ -166,8 +175,8 @@ class Walker:
             self._done(key, "tame")
             return None
         # rule 4: the prover's entry, or every move of the opponent
-        moves = board.moves(free)
-        if not moves:
+        # whether a domino fits, without listing the moves: the prover plays only one
+        if not (free & (free >> 1) & board.not_last or free & (free >> board.cols)):
             return self._fail(free, max_to_move, "no domino fits and the claim is not settled")
         if self.split is not None and len(self.path) >= self.split:
             self.frontier.append((free, tuple(self.path)))
@@ -192,6 +201,7 @@ class Walker:
             moves = [1 << i | 1 << j]
             counts.prover += 1
         else:
+            moves = board.moves(free)
             counts.opponent += 1
         for move in moves:
             self.path.append(board.cells_of(move))
