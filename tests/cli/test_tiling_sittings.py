@@ -67,7 +67,9 @@ def test_a_question_goes_on_in_another_process(tmp_path: Path) -> None:
              "200", "--store", str(store)]  # fmt: skip
     first = runner.invoke(app, [*asked, "--saves", "1"])
     assert first.exit_code == 4, first.output
-    assert f"numbers are saved in {store}" in " ".join(first.output.split())
+    said = " ".join(first.output.split())
+    assert f"numbers are saved in {store}" in said
+    assert "stopped: 1 save made (--saves)" in said
     second = subprocess.run([sys.executable, "-m", "evalgame", *asked, "--json"],
                             capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
     assert second.returncode == 0, second.stderr

@@ -398,7 +398,7 @@ def _search(
                 )
                 if sitting.answer is None:
                     saves = f"{options.saves} save{'s' if options.saves != 1 else ''}"
-                    budget.stop(f"stopped after {saves} (--saves)", solver.stats)
+                    budget.stop(f"{saves} made (--saves)", solver.stats)
                 lower, upper = (
                     (max(lower, gamma), upper) if sitting.answer else (lower, min(upper, gamma - 1))
                 )
