@@ -46,8 +46,10 @@ typecheck: $(STAMP)
 # compute, and the unit tests use the CPU they leave.
 unit: unit-tests browser-tests
 
+# --dist loadgroup: the tests of an xdist_group (a module sharing one Dask deployment) run
+# on one process, which starts the deployment once
 unit-tests: $(STAMP)
-	$(BIN)/pytest -n 2 -m 'not e2e'
+	$(BIN)/pytest -n 2 --dist loadgroup -m 'not e2e'
 
 browser-tests: $(STAMP)
 	$(BIN)/pytest -n 2 -m e2e tests/e2e

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from evalgame.cli import app
 from evalgame.games.evaluate.solve import solve
 from evalgame.games.graph.graphs import load_graph
 from evalgame.games.graph.incidence import incidence
@@ -20,7 +22,9 @@ from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.protocol import Player
 from tests.proofs.deploy import deployment
 
-pytestmark = pytest.mark.slow
+#: one deployment for the module: its tests run on one test process (make test's
+#: ``--dist loadgroup``), which starts it once
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("scheduler")]
 
 
 def _free_port() -> int:
@@ -101,15 +105,17 @@ def test_a_stopped_proof_prints_one_json_object(scheduler: str, tmp_path: Path) 
     assert "time budget" in answer["reason"]
 
 
-def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "evalgame", "tiling", "3", "3", "--scheduler",
-         f"tcp://127.0.0.1:{_free_port()}", "--store", str(tmp_path / "s.sqlite")],
-        capture_output=True, text=True, timeout=120,
+def test_an_unreachable_scheduler_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("evalgame.proofs.cluster.CONNECT_SECONDS", 0.5)  # not the 10 s
+    done = CliRunner().invoke(
+        app, ["tiling", "3", "3", "--scheduler", f"tcp://127.0.0.1:{_free_port()}",
+              "--store", str(tmp_path / "s.sqlite")],
     )  # fmt: skip
-    assert done.returncode != 0
-    assert "cannot reach the Dask scheduler" in done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.exit_code != 0, done.output
+    assert "cannot reach the Dask scheduler" in " ".join(done.stderr.split())
+    assert isinstance(done.exception, SystemExit)  # a clear error, not a traceback
 
 
 def test_the_bound_ladder_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
