@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from evalgame.games.matching.sittings import SavedQuestion
     from evalgame.proofs import Problem, ProofResult, ProofStatus
     from evalgame.proofs.projection import Projection
-    from evalgame.proofs.store import Sitting
+    from evalgame.proofs.simulate import Simulation
+    from evalgame.proofs.store import Sitting, StoreSummary
 
 
 @dataclass(frozen=True)
@@ -299,12 +300,28 @@ def proofs_command(
         "numbers file of older versions (tiling_proofs.py --numbers).",
     ),
     json_output: JsonOutput = False,
-    project: list[int] = typer.Option(
+    project: list[str] = typer.Option(
         [],
         "--project",
-        metavar="N",
-        help="Also project the wall time of the recorded work on N workers (repeatable: "
-        "--project 16 --project 64); the model is in docs/proofs.md.",
+        metavar="N[,N…]",
+        help="Also project the wall time of the recorded work on N workers (repeatable, or "
+        "commas: --project 16,64); the model is in docs/proofs.md.",
+    ),
+    simulate: bool = typer.Option(
+        False,
+        "--simulate",
+        help="With --project, for a tiling store of job-level df-pn: instead of the recorded "
+        "work, run the store's questions again by job-level df-pn, from nothing, on N "
+        "simulated workers (the manager's extra jobs with N included; minutes: each N "
+        "searches the whole proof in this process).",
+    ),
+    latency: float | None = typer.Option(
+        None,
+        "--latency",
+        metavar="L",
+        help="With --simulate: the seconds of overhead a job (round trip, shipping), "
+        "measured as (workers × wall − CPU) ÷ jobs of a real run (default: this machine's, "
+        "docs/proofs.md).",
     ),
     merge: list[Path] = typer.Option(
         [],
@@ -328,8 +345,11 @@ def proofs_command(
             )
         show_numbers(store, json_output)
         return
-    if any(count < 1 for count in project):
-        raise InputError(f"--project takes a number of workers ≥ 1, not {min(project)}")
+    counts = _counts(project)
+    if simulate and not counts:
+        raise InputError("--simulate goes with --project N[,N…]: the counts of workers")
+    if latency is not None and not latency >= 0:
+        raise InputError(f"--latency takes seconds ≥ 0, not {latency}")
     for other in merge:
         with read_only(other) as theirs, ProofStore.open(store, theirs.problem) as mine:
             added = mine.absorb(theirs)
@@ -337,7 +357,8 @@ def proofs_command(
             console.print(f"merged {other}: {added:,} facts added", style="dim")
     with read_only(store) as opened:
         summary = opened.summary()
-        projections = projected(opened, project)
+        projections = [] if simulate else projected(opened, counts)
+    simulations = simulated(summary, counts, latency, json_output) if simulate else []
     questions = saved_questions(store)
     if json_output:
         print_json(
@@ -382,6 +403,22 @@ def proofs_command(
                         "unrecorded_cpu_seconds": round(p.unrecorded, 1),
                     }
                     for p in projections
+                ],
+                "simulation": [
+                    {
+                        "workers": run.workers,
+                        "latency_seconds": run.latency,
+                        "wall_seconds": round(run.wall, 2),
+                        "speedup": round(run.speedup(simulations[0]), 2),
+                        "efficiency": round(run.efficiency(simulations[0]), 3),
+                        "nodes": run.nodes,
+                        "nodes_ratio": round(run.nodes / max(simulations[0].nodes, 1), 3),
+                        "jobs": run.jobs,
+                        "job_cpu_seconds": round(run.cpu, 2),
+                        "manager_cpu_seconds": round(run.manager, 2),
+                        "answers": [exact_json(answer) for answer in run.answers],
+                    }
+                    for run in simulations
                 ],
                 "numbers": [_saved_json(q) for q in questions],
             }
@@ -433,6 +470,8 @@ def proofs_command(
         console.print(labelled(sittings), markup=False, highlight=False)
     if projections:
         show_projections(projections)
+    if simulations:
+        show_simulations(simulations)
     if questions:
         console.print(
             "df-pn's questions asked in sittings (evalgame tiling --dfpn-mb), a row each:"
@@ -624,6 +663,105 @@ def show_projections(projections: list[Projection]) -> None:
         for p in projections
     ]
     console.print(add_rows(columns("workers", "wall s", "speed-up", "share busy"), rows))
+
+
+def _counts(project: list[str]) -> list[int]:
+    """The counts of workers of ``--project`` (repeated, or with commas).
+
+    >>> _counts(["1,2", "16"])
+    [1, 2, 16]
+    """
+    counts = []
+    for text in (part.strip() for given in project for part in given.split(",")):
+        if not text.isdigit() or int(text) < 1:
+            raise InputError(f"--project takes a number of workers ≥ 1, not {text!r}")
+        counts.append(int(text))
+    return counts
+
+
+def simulated(
+    summary: StoreSummary, counts: list[int], latency: float | None, quiet: bool
+) -> list[Simulation]:
+    """``--simulate``: the store's questions (those finished, then the one it was asking)
+    answered again on each count of simulated workers, one worker first: the runs are
+    compared with it (:mod:`evalgame.proofs.simulate`)."""
+    from evalgame.proofs.simulate import LATENCY, simulate
+
+    latency = LATENCY if latency is None else latency
+    problem = _tiling_problem(summary.problem)
+    asked = [_parsed_question(text) for text in summary.questions]
+    if summary.asking is not None and summary.asking not in asked:
+        asked.append(summary.asking)
+    if not asked:
+        raise InputError(f"{summary.problem}: the store asked no question yet to simulate")
+    workers = list(dict.fromkeys([1, *counts]))
+    if not quiet:
+        err_console.print(
+            f"simulating {', '.join(_question(*q) for q in asked)} on "
+            f"{', '.join(map(str, workers))} workers, L = {latency:g} s a job…",
+            style="dim",
+        )
+    return simulate(problem, asked, workers, latency=latency)
+
+
+def _tiling_problem(label: str) -> Problem:
+    """The tiling problem of a store's label, proven by job-level df-pn.
+
+    >>> _tiling_problem("tiling 6×7, MIN first").label
+    'tiling 6×7, MIN first'
+    >>> _tiling_problem("tiling ..#/..., MAX first").blocked
+    ((0, 2),)
+    """
+    from evalgame.games.tiling.board import parse_board
+    from evalgame.games.tiling.proof import TilingProblem
+    from evalgame.search.protocol import Player
+
+    found = re.fullmatch(r"tiling (\S+), (MAX|MIN) first", label)
+    if found is None:
+        raise InputError(f"--simulate runs job-level df-pn on tiling boards, not on {label!r}")
+    first = Player.MAX if found.group(2) == "MAX" else Player.MIN
+    size = re.fullmatch(r"(\d+)×(\d+)", found.group(1))
+    if size is not None:
+        return TilingProblem(int(size.group(1)), int(size.group(2)), first, algorithm="dfpn")
+    board = parse_board(found.group(1))
+    return TilingProblem(
+        board.rows, board.cols, first, algorithm="dfpn", blocked=tuple(board.blocked_cells)
+    )
+
+
+def _parsed_question(text: str) -> tuple[Number, bool]:
+    """A question as the store writes it, as (γ, strict).
+
+    >>> _parsed_question("value ≥ 22"), _parsed_question("value > 43/2")
+    ((22, False), (Fraction(43, 2), True))
+    """
+    found = re.fullmatch(r"value ([≥>]) (\S+)", text)
+    if found is None:
+        raise InputError(f"the store's question {text!r} is not 'value ≥ γ' nor 'value > γ'")
+    return exact(found.group(2)), found.group(1) == ">"
+
+
+def show_simulations(runs: list[Simulation]) -> None:
+    """The simulated runs, one row per count of workers, against the one-worker run."""
+    one = runs[0]
+    answers = ", ".join("none" if a is None else format_number(a) for a in one.answers)
+    text = (
+        f"job-level df-pn on N simulated workers, L = {one.latency:g} s a job, from nothing "
+        f"(fail-soft answers {answers}); every worker shares one table here, so real "
+        "workers likely search more nodes (docs/proofs.md: the model)"
+    )
+    console.print(labelled([("simulation", text)]), markup=False, highlight=False)
+    rows = [
+        [
+            f"{run.workers:,}", f"{run.wall:,.1f}", f"{run.speedup(one):.2f}×",
+            f"{run.efficiency(one):.0%}", f"{run.nodes:,}", f"{run.nodes / max(one.nodes, 1):.2f}",
+            f"{run.jobs:,}", f"{run.manager:,.1f}",
+        ]
+        for run in runs
+    ]  # fmt: skip
+    headers = ("workers", "wall s", "speed-up", "efficiency", "nodes", "nodes×", "jobs",
+               "manager CPU s")  # fmt: skip
+    console.print(add_rows(columns(*headers), rows))
 
 
 def _sitting_line(number: int, sitting: Sitting) -> tuple[str, str]:

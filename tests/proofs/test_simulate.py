@@ -1,0 +1,74 @@
+"""Job-level df-pn on simulated workers (:mod:`evalgame.proofs.simulate`): the answers of
+the Python solver, the wall on one worker is its jobs' costs plus the latency, on more
+workers never above that sum; and ``evalgame proofs --project N --simulate``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from evalgame.cli import app
+from evalgame.games.matching import native
+from evalgame.games.matching.solver import MatchingSolver
+from evalgame.games.tiling.game import TilingGame
+from evalgame.games.tiling.proof import TilingProblem
+from evalgame.proofs.simulate import SimulatedFuture, SimulatedPool, simulate
+from evalgame.proofs.store import ProofStore
+from evalgame.search.protocol import Player
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
+
+LATENCY = 0.02
+
+
+@pytest.mark.parametrize("first", [Player.MAX, Player.MIN])
+def test_simulated_workers_answer_as_the_python_solver(first: Player) -> None:
+    problem = TilingProblem(4, 5, first, table_mb=8, algorithm="dfpn", blocked=((1, 1), (2, 3)))
+    game = TilingGame(4, 5, first, blocked=problem.blocked)
+    value = MatchingSolver(game.graph).value(game.initial().free, first is Player.MAX)
+    questions = [(value, False), (value + 1, False)]  # yes, then no: both fail-soft = value
+    runs = simulate(problem, questions, [1, 3, 8], latency=LATENCY, job_nodes=10)
+    for run in runs:
+        assert run.answers == [value, value], run.workers
+        assert run.jobs > 1
+        # some job runs at every instant of the virtual clock: never more than the sum
+        assert run.wall <= run.cpu + LATENCY * run.jobs + 1e-9
+    one = runs[0]
+    assert one.wall == pytest.approx(one.cpu + LATENCY * one.jobs)  # nothing overlaps
+
+
+def test_a_job_waits_for_a_free_worker() -> None:
+    pool = SimulatedPool(workers=2, latency=1.0)
+    futures = [pool.submit(int, n) for n in range(5)]
+    starts = sorted(round(future.start) for future in futures)
+    assert starts == [0, 0, 1, 1, 2]
+    done: list[SimulatedFuture] = []
+    while len(done) < 5:
+        done += pool.wait([f for f in futures if f not in done])
+    assert [f.result() for f in futures] == [0, 1, 2, 3, 4]
+    assert round(pool.now) == 3
+
+
+def test_the_proofs_command_simulates(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    problem = TilingProblem(4, 4, algorithm="dfpn")
+    with ProofStore.open(path, problem.label) as store:
+        store.set_asking(8, False)  # a question asked: 4×4 is worth 7
+    runner = CliRunner()
+    shown = runner.invoke(
+        app, ["proofs", str(path), "--project", "1,2", "--simulate", "--latency", "0.01"]
+    )
+    assert shown.exit_code == 0, shown.output
+    assert "simulated workers" in shown.output
+    answer = json.loads(
+        runner.invoke(app, ["proofs", str(path), "--project", "4", "--simulate", "--json"]).output
+    )
+    one, four = answer["simulation"]
+    assert (one["workers"], four["workers"]) == (1, 4)
+    assert one["answers"] == four["answers"] == ["7"]
+    refused = runner.invoke(app, ["proofs", str(path), "--simulate"])
+    assert refused.exit_code == 2
+    assert "--simulate goes with --project" in refused.output
