@@ -95,13 +95,32 @@ def test_two_threads_take_two_different_leaves() -> None:
     manager._graft(root, run_job(problem, (), 11, False, 20, None))
     chosen = manager._most_proving(root)
     assert chosen is not None
-    first, _ = chosen
+    assert chosen[0][0] is root  # the path from the root
+    first, _ = chosen[-1]
     assert first.parent is root
     first.task = Task(first, None, "", 11, False)  # its job runs: the next thread goes elsewhere
     manager._refresh(first)
     again = manager._most_proving(root)
     assert again is not None
-    assert again[0] is not first
+    assert again[-1][0] is not first
+
+
+def test_jobs_take_subtrees_one_thread_the_root() -> None:
+    """A job takes the highest node of the most-proving path with no job below it: with one
+    thread the root (one process's df-pn, in jobs), with two two different children of
+    the root."""
+    problem = problem_of(5, 5, (), Player.MAX)
+    for threads, depths in ((1, [0]), (2, [1, 1])):
+        forget()
+        manager = JobManager(problem, Pool(threads), ProofStore.memory(problem.label))
+        manager._gamma, manager._strict = 11, False
+        root = manager._node(manager.game.initial(), (), None)
+        manager._graft(root, run_job(problem, (), 11, False, 20, None))
+        manager._slots()
+        manager._dispatch(root)
+        tops = [task.node for task in manager._running.values()]
+        assert [top.depth for top in tops] == depths
+        assert len({id(top) for top in tops}) == len(tops)
 
 
 def test_a_stopped_run_resumes_from_its_store(tmp_path: Path) -> None:

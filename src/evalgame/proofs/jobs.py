@@ -6,14 +6,19 @@ job-level proof-number search and of PNS-PDFPN, Čížek, Balko and Schmid 2025)
 keeps the top of the tree with each leaf's proof and disproof numbers; MAX to move is an
 OR node, MIN to move an AND node. While a worker thread is free it walks down from the
 root to a most-proving leaf (at an OR node the child of least proof number, at an AND node
-the child of least disproof number) and hands that leaf out as a job of :data:`JOB_NODES`
-df-pn nodes (:func:`~evalgame.proofs.job.run_job`). *Virtual numbers*: a leaf with a job
-running counts :data:`VIRTUAL` times its numbers, and is never handed out twice, so N
-threads take N different leaves, each the most-proving one given the others' work.
+the child of least disproof number), computing df-pn's thresholds on the way, and hands out
+as a job of at most :data:`JOB_NODES` df-pn nodes (:func:`~evalgame.proofs.job.run_job`)
+the highest node of that path that no job is below, at depth :data:`CLIMB_FLOOR` or more
+(the root with one thread): one kernel call (Nagai's MID with the node's thresholds) then
+turns between its children as one process's df-pn would, and returns once the node is no
+longer the most-proving one. *Virtual numbers*: a node with a job running counts
+:data:`VIRTUAL` times its numbers, and nothing at or below it is handed out again, so N
+threads take N different subtrees, each the most-proving one given the others' work.
 
-A job answers its leaf, or returns the leaf's numbers and its children as df-pn left them
-(their numbers, or their answers): the manager grafts them onto the tree, and the next job
-on one of them goes to the same worker, whose kernel keeps its table of numbers. What a
+A job answers its node, or returns the node's numbers and its children as df-pn left them
+(their numbers, or their answers): the manager grafts them onto the tree in place of what
+it had below the node, and the next job there goes to the same worker while it is free,
+whose kernel keeps its table of numbers. What a
 job decided (its leaf, its children) is written to the proof store as it arrives and, as
 facts and the kernel's table entries, shipped with the next jobs to every worker
 (:class:`~evalgame.proofs.manager.ProofManager`'s sharing); a node decided calls off the
@@ -40,11 +45,11 @@ from __future__ import annotations
 import math
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from evalgame.numbers import Number
-from evalgame.proofs.job import INFINITE, JobOutcome, numbers_of, run_job
+from evalgame.proofs.job import INFINITE, JobOutcome, Parcel, numbers_of, run_job
 from evalgame.proofs.manager import (
     Node,
     ProofManager,
@@ -55,12 +60,16 @@ from evalgame.proofs.manager import (
 )
 from evalgame.proofs.problem import Entries, Problem
 from evalgame.proofs.store import ProofStore
+from evalgame.search.protocol import Player
 
 #: df-pn nodes a job searches before it returns its leaf's numbers (about 1–4 CPU s of the
 #: kernel on 7×7)
 JOB_NODES = 50_000
 #: a leaf whose job runs counts this many times its numbers (virtual proof numbers)
 VIRTUAL = 4
+#: with more than one worker thread, jobs take subtrees from this depth down (one thread:
+#: the root's, one process's df-pn in jobs); a node a job took is its worker's alone
+CLIMB_FLOOR = 1
 #: ε of the thresholds a job is given (:func:`_widened`)
 EPSILON = 0.25
 #: a job's table entries up to this many bytes ride along with the next jobs (:meth:`_stow`)
@@ -89,6 +98,11 @@ class JobManager(ProofManager):
         # what every fact and sitting this run writes records beside its code version
         store.options = {**problem.options(), "job_nodes": job_nodes, "virtual": VIRTUAL}
         self.job_nodes = job_nodes
+        #: the nodes of this question's tree by name: the store's news about a name
+        #: settles its leaves without a walk over the whole tree (:meth:`_dispatch`)
+        self._named: dict[str, list[Node]] = {}
+        #: the worker each running job was handed to (:meth:`_worker_for`)
+        self._assigned: dict[Any, str] = {}
         #: the name of the start, under which the workers' checkpoints are kept
         self._start = self._node(self.game.initial(), (), None).name
         self._resume = True  # the next job takes up the store's checkpoint of the question
@@ -102,45 +116,61 @@ class JobManager(ProofManager):
         """Fail-soft "value ≥ γ?" (``strict``: "> γ?"), as the proof manager's; the first
         job takes up the numbers a stopped sitting saved for the question, dropped once it
         is answered."""
-        self._resume, self._numbers, self._scores = True, {}, {}
+        self._resume, self._numbers, self._scores, self._named = True, {}, {}, {}
         result = super().test(gamma, strict=strict, expect=expect)
         self.store.drop_checkpoint(self._start, gamma, strict)
         return result
+
+    def _node(self, position: Any, path: tuple[Any, ...], parent: Node | None) -> Node:
+        node = super()._node(position, path, parent)
+        self._named.setdefault(node.name, []).append(node)
+        return node
 
     # ------------------------------------------------------------------ choosing leaves
 
     def _dispatch(self, root: Node) -> None:
         """Hand most-proving leaves out while worker threads are free."""
         fresh, self._fresh = self._fresh, set()
-        if fresh:  # the store learned about these names: their transpositions settle
-            for open_leaf in list(_open_leaves(root)):
-                if open_leaf.name in fresh and not root.done:
+        for name in fresh:  # the store learned about these names: their transpositions settle
+            for open_leaf in [node for node in self._named.get(name, ()) if _open_leaf(node)]:
+                if not root.done:
                     self._settle(open_leaf)
         free = self._slots() - len(self._running)
         busy = {task.node.name for task in self._running.values()}
-        held: list[Node] = []  # leaves whose transposition has a job: not handed out now
+        # the nodes with a job at or below them: a job's subtree is its worker's alone
+        taken = {id(above) for task in self._running.values() for above in _up(task.node)}
+        floor = 0 if self._slot_count <= 1 else CLIMB_FLOOR
+        held: list[Node] = []  # nodes whose transposition has a job: not handed out now
         while free > 0 and not root.done:
-            chosen = self._most_proving(root)
-            if chosen is None:
+            path = self._most_proving(root)
+            if path is None:
                 break
-            leaf, limits = chosen
-            if leaf.name in busy:
-                held.append(leaf)
-                self._held.add(leaf)
+            # the job: at the highest node of the path (not above the floor) with no job
+            # below it, so that one kernel call turns between its children as one
+            # process's df-pn would, instead of a round trip through here a turn
+            top, limits = next(
+                ((node, limits) for node, limits in path if _climbable(node, floor, taken)),
+                path[-1],
+            )
+            if top.name in busy:
+                held.append(top)
+                self._held.add(top)
             else:
-                busy.add(leaf.name)
-                self._hand_out(leaf, limits)
+                busy.add(top.name)
+                self._hand_out(top, limits)
+                taken.update(id(above) for above in _up(top))
                 free -= 1
-            self._refresh(leaf)
+            self._refresh(top)
         self._held.clear()
-        for leaf in held:
-            self._refresh(leaf)
+        for node in held:
+            self._refresh(node)
 
-    def _most_proving(self, root: Node) -> tuple[Node, tuple[int, int]] | None:
-        """The most-proving leaf with no job, by virtual numbers, and df-pn's thresholds
-        on its numbers: past one, a sibling of it or of an ancestor is the most-proving
-        (``None``: no leaf left)."""
+    def _most_proving(self, root: Node) -> list[tuple[Node, tuple[int, int]]] | None:
+        """The path from ``root`` to the most-proving leaf with no job, by virtual
+        numbers, each node with df-pn's thresholds on its numbers: past one, a sibling of
+        it or of an ancestor is the most-proving (``None``: no leaf left)."""
         node, limits = root, (INFINITE, INFINITE)
+        path = [(node, limits)]
         while node.children is not None:
             scores = {child: self._score(child) for child in node.children}
             open_children = [child for child in node.children if scores[child][2]]
@@ -155,7 +185,8 @@ class JobManager(ProofManager):
             loose = max(limits[1 - index] - own, 1) if limits[1 - index] < INFINITE else INFINITE
             limits = (tight, loose) if index == 0 else (loose, tight)
             node = best
-        return (node, limits) if self._score(node)[2] else None
+            path.append((node, limits))
+        return path if self._score(node)[2] else None
 
     def _score(self, node: Node) -> tuple[int, int, bool]:
         """The virtual proof and disproof numbers of ``node``, and whether a leaf below it
@@ -169,13 +200,14 @@ class JobManager(ProofManager):
             passes = node.result is not None and self._passes(node.result)
             return (0, INFINITE, False) if passes else (INFINITE, 0, False)
         if node.children is None:
-            proof, disproof = self._numbers.get(node, (1, 1))
-            if node.task is not None or node in self._held:
-                return min(VIRTUAL * proof, INFINITE), min(VIRTUAL * disproof, INFINITE), False
-            return proof, disproof, True
-        below = [self._score(child) for child in node.children]
-        proof, disproof = numbers_of(node.maximizing, [(p, d) for p, d, _ in below])
-        return proof, disproof, any(free for _, _, free in below)
+            (proof, disproof), free = self._numbers.get(node, (1, 1)), True
+        else:
+            below = [self._score(child) for child in node.children]
+            proof, disproof = numbers_of(node.maximizing, [(p, d) for p, d, _ in below])
+            free = any(free for _, _, free in below)
+        if node.task is not None or node in self._held:  # a job's, leaf or subtree
+            return min(VIRTUAL * proof, INFINITE), min(VIRTUAL * disproof, INFINITE), False
+        return proof, disproof, free
 
     def _refresh(self, node: Node | None) -> None:
         """Compute the scores of ``node`` and its ancestors again, after it changed."""
@@ -200,7 +232,12 @@ class JobManager(ProofManager):
 
     def _hand_out(self, node: Node, limits: tuple[int, int]) -> None:
         stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
-        where = {} if node.home is None else {"workers": [node.home], "allow_other_workers": True}
+        where: dict[str, Any] = {}
+        worker = self._worker_for(node)
+        if worker is not None:  # loose: another worker takes the job if this one is gone
+            where = {"workers": [worker], "allow_other_workers": True}
+        entries = self._entries_to_ship()
+        inline = tuple(sent for sent in entries if isinstance(sent, Entries))
         future = self.client.submit(
             run_job,
             self.problem,
@@ -210,13 +247,16 @@ class JobManager(ProofManager):
             self.job_nodes,
             None if isinstance(self.client, SerialPool) else stop_event,
             self._run_name,
-            self._facts_to_ship(),
-            self._entries_to_ship(),
+            [Parcel(tuple(self._facts_to_ship()))],
+            # the scattered ones as they are: Dask hands the job what they stand for
+            [Parcel(inline), *(sent for sent in entries if not isinstance(sent, Entries))],
             limits,
             self._checkpoint_to_ship(),
             pure=False,
             **where,
         )
+        if worker is not None:
+            self._assigned[future] = worker
         self._handed += 1
         node.task = Task(
             node, future, stop_event, self._gamma, self._strict, number=self._handed,
@@ -224,6 +264,23 @@ class JobManager(ProofManager):
             entries_upto=self._entry_count,
         )  # fmt: skip
         self._running[future] = node.task
+
+    def _worker_for(self, node: Node) -> str | None:
+        """The worker to run ``node``'s job: its home (whose kernel keeps the numbers of
+        its subtree) while that worker has a thread free, else a worker with one
+        (``None``: any, or not a Dask cluster). A home taken as it is queued every job
+        behind the first worker's, its children's home too: on 6×7 with two workers one
+        worker ran five sixths of the nodes while the other waited."""
+        if isinstance(self.client, SerialPool) or not self._worker_names:
+            return None
+        threads = max(1, self._slot_count // len(self._worker_names))
+        busy: dict[str, int] = {}
+        for name in self._assigned.values():
+            busy[name] = busy.get(name, 0) + 1
+        free = [name for name in self._worker_names if busy.get(name, 0) < threads]
+        if node.home in free:
+            return node.home
+        return min(free, key=lambda name: busy.get(name, 0), default=None)
 
     def _checkpoint_to_ship(self) -> bytes:
         """The numbers a stopped sitting saved for the question, with its first job."""
@@ -250,6 +307,7 @@ class JobManager(ProofManager):
     def _take_in(self, future: Any, outcome: Any) -> None:
         """Take in one job: decide its leaf, or graft the children it returned."""
         task = self._running.pop(future)
+        self._assigned.pop(future, None)
         node = task.node
         node.task = None
         if outcome is None:  # a job failed, or the scheduler gave it up: its workers died
@@ -283,10 +341,22 @@ class JobManager(ProofManager):
         """Give ``node`` the children its job returned, deciding those it decided."""
         self.tally.splits += 1
         game, position = self.game, node.position
-        moves = [child.move for child in outcome.answers]
-        node.children = [
-            self._node(game.play(position, move), (*node.path, move), node) for move in moves
-        ]
+        for below in _below(node):  # a job above them searched on: their numbers are old
+            below.done = True  # out of the tree: never settled, never handed out
+        node.home = outcome.worker
+        node.children = []
+        for answer in outcome.answers:
+            after = game.play(position, answer.move)
+            # named by the worker; not the game's end: the kernel decides an end by its
+            # bounds, and a decided child is decided below by its numbers
+            maximizing = game.to_move(after) is Player.MAX
+            path = (*node.path, answer.move)
+            if answer.name:
+                child = Node(after, path, node, maximizing, answer.name, answer.affine)
+                self._named.setdefault(child.name, []).append(child)
+            else:  # not named by the worker
+                child = self._node(after, path, node)
+            node.children.append(child)
         self._numbers.pop(node, None)
         worker: dict[str, Any] = {"worker": outcome.worker, "code": outcome.code or None}
         for child, answer in zip(node.children, outcome.answers, strict=True):
@@ -297,8 +367,17 @@ class JobManager(ProofManager):
             if proof == 0 or disproof == 0:  # G: the question's integer threshold
                 threshold = self._threshold()
                 self._decide(child, threshold if proof == 0 else threshold - 1, **worker)
-            elif not self._settle(child):
+            elif not self._settled_by_store(child):
                 self._numbers[child] = answer.numbers
+
+    def _settled_by_store(self, node: Node) -> bool:
+        """:meth:`_settle` without the game's bounds: the kernel's, which it looked at
+        (with its table's), left ``node`` open; the store may know more."""
+        use_bounds, self._use_bounds = self._use_bounds, False
+        try:
+            return self._settle(node)
+        finally:
+            self._use_bounds = use_bounds
 
     def _threshold(self) -> int:
         """The least integer value that passes the question (the kernel's values are
@@ -318,12 +397,38 @@ def _widened(number: int) -> int:
     return min(math.ceil(number * (1 + EPSILON)) + 1, INFINITE)
 
 
-def _open_leaves(node: Node) -> Iterator[Node]:
-    """The undecided leaves below ``node``."""
-    if node.done:
-        return
-    if node.children is None:
-        yield node
-        return
-    for child in node.children:
-        yield from _open_leaves(child)
+def _up(node: Node | None) -> list[Node]:
+    """``node`` and its ancestors."""
+    nodes = []
+    while node is not None:
+        nodes.append(node)
+        node = node.parent
+    return nodes
+
+
+def _below(node: Node) -> list[Node]:
+    """The nodes below ``node`` in its tree."""
+    nodes, stack = [], list(node.children or ())
+    while stack:
+        child = stack.pop()
+        nodes.append(child)
+        stack.extend(child.children or ())
+    return nodes
+
+
+def _climbable(node: Node, floor: int, taken: set[int]) -> bool:
+    """Whether a job may take ``node``'s subtree: at depth ``floor`` or below, and no job
+    at or below it (``taken``: the ids of such nodes)."""
+    return node.depth >= floor and not node.done and id(node) not in taken
+
+
+def _open_leaf(node: Node) -> bool:
+    """Whether ``node`` is an undecided leaf of its tree, none of its ancestors decided."""
+    here: Node | None = node
+    if node.children is not None:
+        return False
+    while here is not None:
+        if here.done:
+            return False
+        here = here.parent
+    return True

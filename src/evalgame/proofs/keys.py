@@ -21,6 +21,9 @@ import enum
 import hashlib
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from typing import Any
+
+from evalgame.numbers import Number
 
 
 def stable_key(key: Hashable | None) -> str | None:
@@ -31,6 +34,26 @@ def stable_key(key: Hashable | None) -> str | None:
     if text is None:
         return None
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def node_name(
+    game: Any, position: Any, path: Sequence[object], portable: bool
+) -> tuple[str, tuple[Number, Number]]:
+    """The name under which the proof store keeps ``position`` (reached by the moves
+    ``path``) of ``game``, and the map of its value, (scale, offset): the value is scale ·
+    (value of the key's class) + offset. With ``portable`` keys (the game's transposition
+    keys name the same position the same in every process) the key's stable name, so that
+    transpositions share their facts; otherwise the path's.
+
+    >>> from evalgame.search.examples import NestedTree
+    >>> node_name(NestedTree([[3, 5], [2, 9]]), None, (1, 0), False)[0] == path_key((1, 0))
+    True
+    """
+    if portable:
+        name = stable_key(game.key(position))
+        if name is not None:
+            return name, game.affine(position)
+    return path_key(path), (1, 0)
 
 
 def path_key(moves: Sequence[object]) -> str:

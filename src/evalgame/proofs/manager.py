@@ -74,7 +74,7 @@ from typing import Any
 from evalgame.errors import ClusterError, SchedulerLost, SearchInterrupted, interruption
 from evalgame.numbers import Number, normal
 from evalgame.proofs.cluster import scheduler_lost
-from evalgame.proofs.keys import path_key, stable_key
+from evalgame.proofs.keys import node_name
 from evalgame.proofs.leaf import LeafOutcome, run_leaf, split_event
 from evalgame.proofs.problem import Entries, Fact, Problem, built
 from evalgame.proofs.store import ProofStore, Sitting, TaskRecord, WorkerShare
@@ -416,14 +416,7 @@ class ProofManager:
 
     def _node(self, position: Any, path: tuple[Any, ...], parent: Node | None) -> Node:
         game = self.game
-        name: str | None = None
-        affine: tuple[Number, Number] = (1, 0)
-        if self.problem.portable_keys:
-            name = stable_key(game.key(position))
-            if name is not None:
-                affine = game.affine(position)
-        if name is None:
-            name = path_key(path)
+        name, affine = node_name(game, position, path, self.problem.portable_keys)
         terminal = game.is_terminal(position)
         maximizing = terminal or game.to_move(position) is Player.MAX
         return Node(position, path, parent, maximizing, name, affine, terminal)
