@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,19 +46,6 @@ pytestmark = pytest.mark.slow
 #: the folder holding ``tests``: worker processes import the faulty problem of
 #: :mod:`tests.proofs.faults` from it
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Client]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(ROOT))  # worker processes start with this process's path
-        with (
-            LocalCluster(
-                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-            ) as cluster,
-            Client(cluster) as dask,
-        ):
-            yield dask
 
 
 BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 6)]

@@ -1,20 +1,16 @@
 """Job-level df-pn (:mod:`evalgame.proofs.jobs`): the answers of the Python solver on small
-boards with holes, in this process and on two worker processes; a worker killed in the
-middle of its job (by the job itself, at a fixed point: no delay) loses nothing; a run
-stopped and started again goes on from its store."""
+boards with holes, in this process and on two worker processes; a run stopped and started
+again goes on from its store. Its faults on a real deployment (a worker, the command or
+the scheduler killed) are tested in :mod:`tests.proofs.test_deployment`."""
 
 from __future__ import annotations
 
-import dataclasses
-import os
-import signal
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from distributed import Client, LocalCluster
+from distributed import Client
 
 from evalgame.errors import SearchInterrupted
 from evalgame.games.matching import native
@@ -27,12 +23,8 @@ from evalgame.proofs.jobs import JobManager
 from evalgame.proofs.manager import Task
 from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
-from evalgame.search.registry import Solver
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
-
-#: the folder holding ``tests``: worker processes import :class:`KillingJob` from it
-ROOT = Path(__file__).resolve().parents[2]
 
 #: boards with holes: (rows, cols, blocked cells, df-pn nodes a job: a few, so that leaves
 #: are grafted many times)
@@ -138,65 +130,6 @@ def test_a_stopped_run_resumes_from_its_store(tmp_path: Path) -> None:
     assert read_summary(store).sittings[-1].stopped == "finished"
 
 
-@dataclass(frozen=True)
-class KillingJob(TilingProblem):
-    """:class:`TilingProblem` whose kernel kills its worker process (SIGKILL) in the middle
-    of the ``kill_at``-th job of the whole run (counted by files in ``marks``), once."""
-
-    marks: str = ""
-    kill_at: int = 3
-
-    def solver(self) -> Solver:
-        real = super().solver()
-
-        def remember(game: Any) -> Any:
-            return Killing(real.memory(game), Path(self.marks), self.kill_at)
-
-        return dataclasses.replace(real, remember=remember)
-
-
-class Killing:
-    """A kernel whose ``prove_within`` (a job's search) kills its process at the job
-    numbered ``kill_at``."""
-
-    def __init__(self, kernel: Any, marks: Path, kill_at: int) -> None:
-        self._kernel, self._marks, self._kill_at = kernel, marks, kill_at
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._kernel, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name.startswith("_"):
-            object.__setattr__(self, name, value)
-        else:
-            setattr(self._kernel, name, value)
-
-    def prove_within(self, *args: Any, **options: Any) -> Any:
-        number = 1
-        while True:  # the job's number in the whole run: the first free mark
-            try:
-                (self._marks / str(number)).touch(exist_ok=False)
-                break
-            except FileExistsError:
-                number += 1
-        if number == self._kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return self._kernel.prove_within(*args, **options)
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Client]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(ROOT))  # worker processes start with this process's path
-        with (
-            LocalCluster(
-                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-            ) as cluster,
-            Client(cluster) as dask,
-        ):
-            yield dask
-
-
 @pytest.mark.parametrize(("rows", "cols", "blocked", "job_nodes"), BOARDS[1:])
 def test_two_workers_answer_as_the_python_solver(
     client: Client, rows: int, cols: int, blocked: Any, job_nodes: int
@@ -205,16 +138,3 @@ def test_two_workers_answer_as_the_python_solver(
         problem = problem_of(rows, cols, blocked, first)
         proof = prove(problem, client, job_nodes=job_nodes)
         assert proof.value == python_value(problem)
-
-
-def test_a_worker_killed_mid_job_loses_nothing(client: Client, tmp_path: Path) -> None:
-    marks = tmp_path / "jobs"
-    marks.mkdir()
-    problem = KillingJob(5, 5, Player.MAX, table_mb=8, algorithm="dfpn", marks=str(marks))
-    store = tmp_path / "killed.sqlite"
-    before = set(client.run(os.getpid).values())
-    proof = prove(problem, client, store=store, job_nodes=100)
-    assert (marks / str(problem.kill_at)).exists()  # the job was killed, and ran again
-    assert proof.value == python_value(problem)
-    assert set(client.run(os.getpid).values()) != before  # one worker is a new process
-    assert read_summary(store).proven > 0
