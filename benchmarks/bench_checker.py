@@ -11,7 +11,11 @@ of a shared machine falls on all alike):
 * ``values``: the value, both sides to move, of 30 random positions of 24–28 free cells on
   8×8;
 * ``regions 11×11``: the regions of ``regions`` moved near the middle of an 11×11 board,
-  across bit 64 (``_core128`` only).
+  across bit 64 (``_core128`` only);
+* ``walk 7×7``: the walk's two helpers per position, the canonical form and the maximum
+  matching, of 20,000 random positions of 20–40 free cells of 7×7 — the core's
+  (``Core.canonical``, ``Core.matching``) against ``board.py``'s, their Python reference
+  (``python`` in the table; a build without them is skipped).
 
 ``_core128`` runs the first two on the same small boards (``Values(..., width=128)``): the
 ratio to ``_core`` is the price of the wider sets. ``--against DIR`` adds the ``_core``
@@ -30,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from evalgame.certify.board import Grid
+from evalgame.certify.board import Board, Grid
 
 ROUNDS = 5
 TABLE_MB, SHAPES_MB = 64.0, 32.0
@@ -75,8 +79,25 @@ def across(cells: int) -> int:
     raise AssertionError(f"no place puts {cells:x} across bit 64")
 
 
+def walked(count: int) -> list[int]:
+    """``count`` random sets of 20–40 free cells of a 7×7 board."""
+    rng = random.Random(7)
+    return [sum(1 << i for i in rng.sample(range(49), rng.randint(20, 40))) for _ in range(count)]
+
+
 REGIONS, POSITIONS = polyominoes(60), positions(30)
 WIDE_REGIONS = [across(region) for region in REGIONS]
+WALKED, BOARD = walked(20_000), Board(7, 7)
+
+
+class Reference:
+    """board.py's canonical form and matching, in the place of a core's (``walk 7×7``)."""
+
+    def __init__(self, rows: int, cols: int, table_mb: float, shapes_mb: float) -> None:
+        self.canonical, self.matching = BOARD.canonical, BOARD.matching
+
+    def symmetries(self, perms: Any) -> None:
+        """The board's group is BOARD's already."""
 
 
 def regions(core: Any) -> None:
@@ -93,6 +114,14 @@ def values(core: Any) -> None:
 def wide_regions(core: Any) -> None:
     for region in WIDE_REGIONS:
         core.region(region)
+
+
+def walk(core: Any) -> None:
+    core.symmetries(BOARD.symmetries)
+    canonical, matching = core.canonical, core.matching
+    for free in WALKED:
+        canonical(free)
+        matching(free)
 
 
 def seconds(make: Callable[[], Any], work: Callable[[Any], None]) -> float:
@@ -123,11 +152,13 @@ def main(against: Path | None = None) -> None:
     if against is not None:
         builds[f"_core of {against}"] = load(against).Core
     builds["_core128"] = _core128.Core
+    builds["python"] = Reference
     #: name, work, board, and the work whose time on _core the ratio is to
     work: list[tuple[str, Callable[[Any], None], tuple[int, int], str]] = [
         ("regions 6×6", regions, (6, 6), "regions 6×6"),
         ("values 8×8", values, (8, 8), "values 8×8"),
         ("regions 11×11", wide_regions, (11, 11), "regions 6×6"),
+        ("walk 7×7", walk, (7, 7), "walk 7×7"),
     ]
     best: dict[tuple[str, str], float] = {}
     for _ in range(ROUNDS):
@@ -135,6 +166,10 @@ def main(against: Path | None = None) -> None:
             for build, core in builds.items():
                 if rows * cols > 64 and build != "_core128":
                     continue
+                if build == "python" and job is not walk:
+                    continue  # the reference only walks
+                if job is walk and build != "python" and not hasattr(core, "matching"):
+                    continue  # a build from before the walk's helpers
 
                 def make(core: Any = core, rows: int = rows, cols: int = cols) -> Any:
                     return core(rows, cols, TABLE_MB, SHAPES_MB)
