@@ -12,7 +12,7 @@ load average are printed first and last. The issue's goals: with 2 workers at mo
 the nodes and at least 1.7× the speed; with 4 at most 1.4× the nodes.
 
 ``python benchmarks/bench_jobs.py`` (``make bench``): 7×7 "≥ 22?" and "≥ 23?", both
-starters, on 2 and 4 workers (minutes a question); ``--board 6x7 --questions 19,20`` for a
+starters, on 1, 2 and 4 workers (minutes a question); ``--board 6x7 --questions 19,20`` for a
 quick look; ``--workers 2``; ``--job-nodes N``. ``main()`` is also called by
 ``benchmarks/run.py``.
 """
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("--board", default="7x7", help="ROWSxCOLS (default 7x7)")
     options.add_argument("--questions", default="22,23", help="the γ asked (default 22,23)")
-    options.add_argument("--workers", default="2,4", help="worker counts (default 2,4)")
+    options.add_argument("--workers", default="1,2,4", help="worker counts (default 1,2,4)")
     options.add_argument("--first", default="max,min", help="starters (default max,min)")
     options.add_argument("--job-nodes", type=int, default=JOB_NODES)
     args = options.parse_args(argv)
