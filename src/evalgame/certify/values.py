@@ -242,6 +242,17 @@ class Values:
            over the regions x leaves, g = 1 + A − a and e = H − t;
         4. if R is hot, some move has g = ⌈e/2⌉ and some move has g = ⌊e/2⌋.
 
+        A region is valued once per shape, up to translation and the 8 symmetries of the
+        square lattice (:meth:`Grid.shape`; the C core keys its table of shapes the same
+        way). Why that is exact: a translation, rotation or reflection maps the region's
+        cells one to one onto its image's and adjacent cells onto adjacent cells, so it
+        maps dominoes onto dominoes, every move and every region a move leaves onto the
+        image's, the game tree onto the image's game tree; a and b (values of that tree)
+        and conditions 1–4 (stated on a, b and the regions each move leaves, recursively)
+        are the same for both. Nothing outside the region enters them: its values and
+        tameness do not depend on where it lies on the board or on the board's blocked
+        cells.
+
         >>> values = Values(Grid(3, 3))
         >>> values.region(0b11), values.region(0b111)  # domino and I tromino: cold
         ((1, 1), (1, 1))
