@@ -320,8 +320,8 @@ def proofs_command(
         "--latency",
         metavar="L",
         help="With --simulate: the seconds of overhead a job (round trip, shipping), "
-        "measured as (workers × wall − CPU) ÷ jobs of a real run (default: this machine's, "
-        "docs/proofs.md).",
+        "measured as (workers × wall − CPU) ÷ jobs of a real run (default 0.17: this "
+        "machine's, docs/proofs.md).",
     ),
     merge: list[Path] = typer.Option(
         [],

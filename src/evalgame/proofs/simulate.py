@@ -65,9 +65,10 @@ from evalgame.proofs.manager import SerialPool
 from evalgame.proofs.problem import Problem, forget
 from evalgame.proofs.store import ProofStore
 
-#: seconds of overhead a job (L) by default: (workers × wall − CPU) ÷ jobs of the real
-#: runs of 6×7 on 1, 2 and 4 local Dask workers (docs/proofs.md, "Past this machine")
-LATENCY = 0.05
+#: seconds of overhead a job (L) by default: (workers × wall − CPU) ÷ jobs of real runs of
+#: 6×7 MAX first "≥ 20?" on one local Dask worker, 0.167 and 0.177 s at load 12–13 on 2
+#: cores (two workers: 0.48 s at load 15; docs/proofs.md, "Simulating job-level df-pn")
+LATENCY = 0.17
 
 
 @dataclass(eq=False)
