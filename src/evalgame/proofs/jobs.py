@@ -67,6 +67,9 @@ from evalgame.search.protocol import Player
 JOB_NODES = 50_000
 #: a leaf whose job runs counts this many times its numbers (virtual proof numbers)
 VIRTUAL = 4
+#: a node's virtual proof and disproof numbers, whether a node below it can take a job,
+#: and its real proof and disproof numbers (:meth:`JobManager._score`)
+Score = tuple[int, int, bool, int, int]
 #: with more than one worker thread, jobs take subtrees from this depth down (one thread:
 #: the root's, one process's df-pn in jobs); a node a job took is its worker's alone
 CLIMB_FLOOR = 1
@@ -109,7 +112,7 @@ class JobManager(ProofManager):
         #: the proof and disproof numbers of the leaves the jobs returned
         self._numbers: dict[Node, tuple[int, int]] = {}
         #: the virtual numbers of the nodes of the tree (:meth:`_score`)
-        self._scores: dict[Node, tuple[int, int, bool]] = {}
+        self._scores: dict[Node, Score] = {}
         self._held: set[Node] = set()
 
     def test(self, gamma: Number, *, strict: bool, expect: bool | None = None) -> Number | None:
@@ -178,9 +181,13 @@ class JobManager(ProofManager):
                 return None
             index = 0 if node.maximizing else 1  # OR: least proof, AND: least disproof
             best = min(open_children, key=lambda child: scores[child][index])
-            others = [scores[child][index] for child in node.children if child is not best]
+            # the thresholds from the real numbers: a job beside a busy node stops where
+            # one process's df-pn would, not where the busy one's virtual numbers allow
+            # (7×7 MAX first "≥ 22?" on 4 workers: 2.37× the nodes of one process)
+            real = 3 + index
+            others = [scores[child][real] for child in node.children if child is not best]
             runner_up = min(others, default=INFINITE)
-            own = self._score(node)[1 - index] - scores[best][1 - index]  # the siblings' sum
+            own = self._score(node)[4 - index] - scores[best][4 - index]  # the siblings' sum
             tight = min(limits[index], _widened(runner_up))
             loose = max(limits[1 - index] - own, 1) if limits[1 - index] < INFINITE else INFINITE
             limits = (tight, loose) if index == 0 else (loose, tight)
@@ -188,26 +195,32 @@ class JobManager(ProofManager):
             path.append((node, limits))
         return path if self._score(node)[2] else None
 
-    def _score(self, node: Node) -> tuple[int, int, bool]:
-        """The virtual proof and disproof numbers of ``node``, and whether a leaf below it
-        can take a job (kept up to date by :meth:`_refresh`)."""
+    def _score(self, node: Node) -> Score:
+        """The virtual proof and disproof numbers of ``node``, whether a node below it can
+        take a job, and its real proof and disproof numbers (kept up to date by
+        :meth:`_refresh`)."""
         score = self._scores.get(node)
         return self._own_score(node) if score is None else score
 
-    def _own_score(self, node: Node) -> tuple[int, int, bool]:
+    def _own_score(self, node: Node) -> Score:
         """:meth:`_score` from ``node`` itself, or from its children's scores."""
         if node.done:
             passes = node.result is not None and self._passes(node.result)
-            return (0, INFINITE, False) if passes else (INFINITE, 0, False)
+            return (
+                (0, INFINITE, False, 0, INFINITE) if passes else (INFINITE, 0, False, INFINITE, 0)
+            )
         if node.children is None:
             (proof, disproof), free = self._numbers.get(node, (1, 1)), True
+            real = proof, disproof
         else:
             below = [self._score(child) for child in node.children]
-            proof, disproof = numbers_of(node.maximizing, [(p, d) for p, d, _ in below])
-            free = any(free for _, _, free in below)
+            proof, disproof = numbers_of(node.maximizing, [score[:2] for score in below])
+            real = numbers_of(node.maximizing, [score[3:] for score in below])
+            free = any(score[2] for score in below)
         if node.task is not None or node in self._held:  # a job's, leaf or subtree
-            return min(VIRTUAL * proof, INFINITE), min(VIRTUAL * disproof, INFINITE), False
-        return proof, disproof, free
+            virtual = min(VIRTUAL * proof, INFINITE), min(VIRTUAL * disproof, INFINITE)
+            return *virtual, False, *real
+        return proof, disproof, free, *real
 
     def _refresh(self, node: Node | None) -> None:
         """Compute the scores of ``node`` and its ancestors again, after it changed."""
@@ -225,7 +238,7 @@ class JobManager(ProofManager):
         self._refresh(node)
 
     def _root_numbers(self, root: Node) -> tuple[int, int] | None:
-        proof, disproof, _ = self._score(root)
+        _, _, _, proof, disproof = self._score(root)
         return proof, disproof
 
     # ------------------------------------------------------------------ the workers
