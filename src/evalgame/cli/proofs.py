@@ -753,7 +753,7 @@ def show_simulations(runs: list[Simulation]) -> None:
     console.print(labelled([("simulation", text)]), markup=False, highlight=False)
     rows = [
         [
-            f"{run.workers:,}", f"{run.wall:,.1f}", f"{run.speedup(one):.2f}×",
+            f"{run.workers:,}", f"{run.wall:,.2f}", f"{run.speedup(one):.2f}×",
             f"{run.efficiency(one):.0%}", f"{run.nodes:,}", f"{run.nodes / max(one.nodes, 1):.2f}",
             f"{run.jobs:,}", f"{run.manager:,.1f}",
         ]
