@@ -6,14 +6,16 @@ job-level proof-number search and of PNS-PDFPN, Čížek, Balko and Schmid 2025)
 keeps the top of the tree with each leaf's proof and disproof numbers; MAX to move is an
 OR node, MIN to move an AND node. While a worker thread is free it walks down from the
 root to a most-proving leaf (at an OR node the child of least proof number, at an AND node
-the child of least disproof number), computing df-pn's thresholds on the way, and hands out
-as a job of at most :data:`JOB_NODES` df-pn nodes (:func:`~evalgame.proofs.job.run_job`)
-the highest node of that path that no job is below, at depth :data:`CLIMB_FLOOR` or more
-(the root with one thread): one kernel call (Nagai's MID with the node's thresholds) then
-turns between its children as one process's df-pn would, and returns once the node is no
-longer the most-proving one. *Virtual numbers*: a node with a job running counts
-:data:`VIRTUAL` times its numbers, and nothing at or below it is handed out again, so N
-threads take N different subtrees, each the most-proving one given the others' work.
+the child of least disproof number), computing df-pn's thresholds on the way, and hands
+out as a job of at most :data:`JOB_NODES` df-pn nodes
+(:func:`~evalgame.proofs.job.run_job`) the highest node of that path that no job is below,
+at depth :data:`CLIMB_FLOOR` or more (the root with one thread; only the leaf on a path
+that a busy node's virtual numbers turned from the real numbers' choice: a guess, kept
+small): one kernel call (Nagai's MID with the node's thresholds) then turns between its
+children as one process's df-pn would, and returns once the node is no longer the
+most-proving one. *Virtual numbers*: a node with a job running counts :data:`VIRTUAL`
+times its numbers, and nothing at or below it is handed out again, so N threads take N
+different subtrees, each the most-proving one given the others' work.
 
 A job answers its node, or returns the node's numbers and its children as df-pn left them
 (their numbers, or their answers): the manager grafts them onto the tree in place of what
@@ -104,6 +106,8 @@ class JobManager(ProofManager):
         #: the nodes of this question's tree by name: the store's news about a name
         #: settles its leaves without a walk over the whole tree (:meth:`_dispatch`)
         self._named: dict[str, list[Node]] = {}
+        #: whether the last path :meth:`_most_proving` found left the real numbers' choice
+        self._guessed = False
         #: the worker each running job was handed to (:meth:`_worker_for`)
         self._assigned: dict[Any, str] = {}
         #: the name of the start, under which the workers' checkpoints are kept
@@ -150,9 +154,12 @@ class JobManager(ProofManager):
                 break
             # the job: at the highest node of the path (not above the floor) with no job
             # below it, so that one kernel call turns between its children as one
-            # process's df-pn would, instead of a round trip through here a turn
+            # process's df-pn would, instead of a round trip through here a turn; on a
+            # path that left the real numbers' choice for the virtual ones (beside a busy
+            # node), at its leaf only: a guess, kept small
+            candidates = path[-1:] if self._guessed else path
             top, limits = next(
-                ((node, limits) for node, limits in path if _climbable(node, floor, taken)),
+                ((node, limits) for node, limits in candidates if _climbable(node, floor, taken)),
                 path[-1],
             )
             if top.name in busy:
@@ -174,6 +181,7 @@ class JobManager(ProofManager):
         it or of an ancestor is the most-proving (``None``: no leaf left)."""
         node, limits = root, (INFINITE, INFINITE)
         path = [(node, limits)]
+        self._guessed = False
         while node.children is not None:
             scores = {child: self._score(child) for child in node.children}
             open_children = [child for child in node.children if scores[child][2]]
@@ -185,6 +193,8 @@ class JobManager(ProofManager):
             # one process's df-pn would, not where the busy one's virtual numbers allow
             # (7×7 MAX first "≥ 22?" on 4 workers: 2.37× the nodes of one process)
             real = 3 + index
+            if scores[best][real] > min(scores[child][real] for child in node.children):
+                self._guessed = True  # chosen for the virtual numbers only
             others = [scores[child][real] for child in node.children if child is not best]
             runner_up = min(others, default=INFINITE)
             own = self._score(node)[4 - index] - scores[best][4 - index]  # the siblings' sum
