@@ -25,7 +25,7 @@ from evalgame.errors import SchedulerLost
 from evalgame.games.matching import native
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs import ProofStatus, prove, read_summary
+from evalgame.proofs import ProofStatus, jobs, prove, read_summary
 from evalgame.proofs.cluster import scheduler_lost
 from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
@@ -213,12 +213,16 @@ def _dfpn_command(address: str, store: Path) -> list[str]:
 
 @pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 def test_dfpn_jobs_survive_a_killed_worker_a_killed_command_and_a_lost_scheduler(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # one deployment for the three faults, in this order: the first leaves one worker
     with deployment(tmp_path) as cluster, Client(cluster.address) as observer:
         # a worker killed in the middle of a job, once the store holds a fact: the job runs
-        # again on the other worker, and the answer and the facts are kept
+        # again on the other worker, and the answer and the facts are kept. Every job's
+        # table entries are broadcast to the workers, as large ones are: a broadcast under
+        # way when the worker dies fails (it failed 3 runs in 5 on 5×6 before it was
+        # caught), and a job whose result died with its worker needs its entries again
+        monkeypatch.setattr(jobs, "INLINE_JOB_BYTES", 0)
         marks = tmp_path / "marks"
         marks.mkdir()
         store = tmp_path / "worker.sqlite"
@@ -237,6 +241,7 @@ def test_dfpn_jobs_survive_a_killed_worker_a_killed_command_and_a_lost_scheduler
         assert len(observer.nthreads()) == 1  # the run finished on the other worker
         assert proof.value == solve_tiling(5, 5, blocked=holes.blocked, engine="python").value
         assert before <= stored_facts(store)  # no fact decided before the kill is lost
+        monkeypatch.undo()
 
         # the command killed (SIGKILL) halfway: run again, it resumes from the store and
         # finishes, even on workers that lost their tables

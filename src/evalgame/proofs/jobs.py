@@ -284,7 +284,7 @@ class JobManager(ProofManager):
         node.task = Task(
             node, future, stop_event, self._gamma, self._strict, number=self._handed,
             handed=time.monotonic() - self.started, facts_upto=self._fact_count,
-            entries_upto=self._entry_count,
+            entries_upto=self._entry_count, carried=entries,
         )  # fmt: skip
         self._running[future] = node.task
 
@@ -325,7 +325,7 @@ class JobManager(ProofManager):
         along, each: a scatter is a blocking round trip to every worker."""
         if isinstance(self.client, SerialPool) or len(sent.entries) <= INLINE_JOB_BYTES:
             return sent
-        return self.client.scatter(sent, broadcast=True, hash=False)
+        return self._scatter(sent)
 
     def _take_in(self, future: Any, outcome: Any) -> None:
         """Take in one job: decide its leaf, or graft the children it returned."""

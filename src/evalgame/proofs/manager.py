@@ -63,6 +63,7 @@ proof and disproof numbers.
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -103,6 +104,9 @@ FACTS_SHIPPED = 4096
 ENTRIES_SHIPPED = 512
 #: table entries (bytes in all) that ride along with the tasks instead of being scattered
 INLINE_BYTES = 64 * 1024
+#: seconds a broadcast of table entries to every worker may take before they ride along
+#: with the tasks instead (:meth:`ProofManager._scatter`; a broadcast takes milliseconds)
+SCATTER_SECONDS = 10.0
 #: while a worker thread has nothing to do, a running task is split once it has run this
 #: share of its slice (see the module doc); half rather than a fifth: fewer splits, less
 #: work lost in them (12-variable e-Valuate on 2 workers 1.27–1.33× → 1.19–1.25× the
@@ -161,6 +165,9 @@ class Task:
     #: the facts and the table entries shipped with the task: those numbered below these
     facts_upto: int = 0
     entries_upto: int = 0
+    #: the entries shipped with it, held until it is taken in: Dask forgets scattered data
+    #: that no client holds, and a worker lost with the task's result runs it again
+    carried: list[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -332,6 +339,8 @@ class ProofManager:
         self._absorbed: dict[str, int] = {}
         self._worker_names: list[str] = []
         self._run_name = uuid.uuid4().hex
+        #: a broadcast of table entries failed (a worker died meanwhile): the rest ride along
+        self._inline_only = False
         #: names the store learned about since the last dispatch
         self._fresh: set[str] = set()
         self._slot_count = 0
@@ -649,7 +658,7 @@ class ProofManager:
             None if isinstance(self.client, SerialPool) else stop_event,
             self._run_name,
             self._facts_to_ship(),
-            self._entries_to_ship(),
+            entries := self._entries_to_ship(),
             self.idle_slice,
             [] if isinstance(self.client, SerialPool) else self._worker_names,
             pure=False,
@@ -667,6 +676,7 @@ class ProofManager:
             handed=handed,
             facts_upto=self._fact_count,
             entries_upto=self._entry_count,
+            carried=entries,
         )
         self._running[future] = node.task
 
@@ -761,7 +771,29 @@ class ProofManager:
         inline = sum(len(s.data.entries) for s in self._entries if isinstance(s.data, Entries))
         if isinstance(self.client, SerialPool) or inline + len(sent.entries) <= INLINE_BYTES:
             return sent
-        return self.client.scatter(sent, broadcast=True, hash=False)
+        return self._scatter(sent)
+
+    def _scatter(self, sent: Entries) -> Any:
+        """A Dask future of one copy of ``sent`` on every worker; or, when a worker dies
+        while it is sent to it, ``sent`` itself, to ride along with the tasks: a lost worker
+        loses its task only. A lost scheduler fails the next wait, which says so
+        (:meth:`_run`)."""
+        # The broadcast fails with the dead worker's connection, or waits for it for ever
+        # (Dask's replication; its timeouts bound the wait for workers only): on 5×6 with
+        # every job's entries broadcast and a worker killed, three runs in five failed,
+        # and with the error caught one in four hung. So it runs in a thread, waited for
+        # at most SCATTER_SECONDS; one that hangs is left to end with the client, and the
+        # later broadcasts, which would wait behind it, are not tried: all ride along.
+        if self._inline_only:
+            return sent
+        done: list[Any] = []
+        thread = threading.Thread(target=_broadcast, args=(self.client, sent, done), daemon=True)
+        thread.start()
+        thread.join(SCATTER_SECONDS)
+        if not done or isinstance(done[0], BaseException):
+            self._inline_only = True
+            return sent
+        return done[0]
 
     def _share(self, path: tuple[Any, ...], lower: Number | None, upper: Number | None) -> None:
         """Add a proven bound to the facts shipped with the next tasks."""
@@ -935,6 +967,15 @@ class ProofManager:
             None if self.upper is None else Fraction(self.upper),
             self.tally.stats(),
         )
+
+
+def _broadcast(client: Any, sent: Entries, done: list[Any]) -> None:
+    """Scatter ``sent`` to every worker of ``client``; put the future, or the error, in
+    ``done`` (:meth:`ProofManager._scatter`)."""
+    try:
+        done.append(client.scatter(sent, broadcast=True, hash=False))
+    except Exception as error:  # whatever it is, the entries go inline
+        done.append(error)
 
 
 def _all_leaves(node: Node) -> Iterator[Node]:
