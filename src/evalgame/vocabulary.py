@@ -122,7 +122,7 @@ EXACT = frozenset(
     {
         "value", "lower", "upper", "final", "total", "ceiling", "chain", "domain", "order",
         "value_order", "numbers", "max_first", "min_first", "max_wins", "min_wins", "draw",
-        "undefined", "gamma", "bound",
+        "undefined", "gamma", "bound", "answers",
     }
 )  # fmt: skip
 

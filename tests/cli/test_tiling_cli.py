@@ -271,13 +271,13 @@ def test_one_question_by_proof_number_search(
     monkeypatch.setattr(
         evalgame.proofs, "prove", lambda problem, **options: prove(problem, SerialPool(), **options)
     )
-    by_dfpn = native.NativeSolver.prove
+    by_dfpn = native.NativeSolver.prove_within  # a job's one call of the kernel's df-pn
 
-    def counted(self: native.NativeSolver, *args: Any, **kwargs: Any) -> bool | None:
+    def counted(self: native.NativeSolver, *args: Any, **kwargs: Any) -> Any:
         asked.append(args)
         return by_dfpn(self, *args, **kwargs)
 
-    monkeypatch.setattr(native.NativeSolver, "prove", counted)
+    monkeypatch.setattr(native.NativeSolver, "prove_within", counted)
     value = int(game_value(frozenset(grid_edges(4, 5)), False))
     store = str(tmp_path / "ask.sqlite")
     command = ["4", "5", "--first", "min", "-a", "dfpn", "--store", store, "--keep", "1000"]

@@ -18,6 +18,7 @@ from evalgame.games.tiling.proof import TilingProblem
 from evalgame.proofs.simulate import SimulatedFuture, SimulatedPool, simulate
 from evalgame.proofs.store import ProofStore
 from evalgame.search.protocol import Player
+from tests.cli.test_json_schemas import assert_valid, assert_words
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
 
@@ -66,6 +67,8 @@ def test_the_proofs_command_simulates(tmp_path: Path) -> None:
     answer = json.loads(
         runner.invoke(app, ["proofs", str(path), "--project", "4", "--simulate", "--json"]).output
     )
+    assert_valid("proofs", answer)  # its schema, docs/schemas/proofs.json
+    assert_words(answer)
     one, four = answer["simulation"]
     assert (one["workers"], four["workers"]) == (1, 4)
     assert one["answers"] == four["answers"] == ["7"]
