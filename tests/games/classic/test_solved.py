@@ -15,6 +15,7 @@ from evalgame.search.iterative import iterative_deepening
 from evalgame.search.protocol import Game
 from tests.games.classic.test_connect4 import grid_value
 from tests.games.naive import naive_value
+from tests.samples import thorough_only
 
 ALGORITHMS = ["alphabeta", "negascout", "mtdf"]
 
@@ -34,7 +35,7 @@ def test_small_connect_four_boards(rows: int, cols: int) -> None:
         assert solve(game, None, algorithm).value == expected
 
 
-@pytest.mark.slow
+@thorough_only  # 12 s; the positions in play below check every algorithm on 4×4 too
 def test_connect_four_4x4_by_three_algorithms() -> None:
     game = ConnectFour(4, 4)
     assert {solve(game, None, a).value for a in ALGORITHMS} == {grid_value(4, 4)}
