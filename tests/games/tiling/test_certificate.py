@@ -26,7 +26,12 @@ from evalgame.games.tiling.certificate import (
     write_certificate,
 )
 from evalgame.search.budget import Budget
-from tests.games.matching.naive_matching import game_value, induced, random_boards
+from tests.games.matching.naive_matching import (
+    game_value,
+    induced,
+    max_matching,
+    random_boards,
+)
 from tests.samples import sample
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C kernel is not built")
@@ -165,6 +170,51 @@ def test_a_tampered_kernel_certificate_is_refused(tmp_path: Path) -> None:
     assert report.failure is not None
 
 
+def symmetries_kept(board: Board, free: int) -> int:
+    return sum(1 for symmetry in board_symmetries(board) if symmetry(free) == free)
+
+
+@pytest.mark.parametrize("claim", CLAIMS)
+def test_the_prover_prefers_a_move_to_a_symmetric_position(tmp_path: Path, claim: Claim) -> None:
+    """At the root (no position known yet, no leaf among its children), the prover's move
+    is one that keeps the bound (brute force) and leaves a position with as many of the
+    board's symmetries as any such move does: the opponent's mirrored replies there are
+    transpositions."""
+    boards = [Board(4, 4), Board(3, 5), Board(2, 7), Board(4, 4, [(0, 0), (3, 3)])]
+    chosen_symmetric = 0
+    for board in boards:
+        for max_first in (True, False):
+            if max_first != (claim == "at_least"):
+                continue  # the opponent moves at the root
+            value = naive_value(board, max_first)
+            path = tmp_path / "c.cert.gz"
+            write_certificate(board, max_first, claim, value, path, small_cells=0, tame_cells=2)
+            entries = list(iter_entries(path))[1:]
+            if not entries:
+                continue  # the root is settled
+            entry = entries[0]
+            free = int(str(entry["free"]), 16)
+            assert free == min(s(board.start) for s in board_symmetries(board))
+            keeping, leaves = [], 0
+            for move in board.edges_within(free):
+                child = free & ~move
+                edges = [(u, v) for u, v in board.edges if child >> u & 1 and child >> v & 1]
+                graph = induced(edges, range(board.n))
+                # a child the checker decides by itself (rule 1 only, at these limits)
+                leaves += value - 1 <= 0 if claim == "at_least" else max_matching(graph) < value
+                left = game_value(graph, not max_first)
+                if (1 + left >= value) if claim == "at_least" else (1 + left <= value):
+                    keeping.append(symmetries_kept(board, child))
+            if leaves:
+                continue  # the prover's move is a leaf's, chosen before symmetry
+            cells = entry["move"]
+            assert isinstance(cells, list)
+            kept = symmetries_kept(board, free & ~(1 << cells[0] | 1 << cells[1]))
+            assert kept == max(keeping), (board.drawing(), max_first, kept, keeping)
+            chosen_symmetric += kept > 1
+    assert chosen_symmetric
+
+
 def entry_lines(path: Path) -> list[str]:
     with gzip.open(path, "rt", encoding="utf-8") as text:
         return text.read().splitlines()[1:]
@@ -175,9 +225,10 @@ def test_the_walk_in_c_writes_what_the_python_walk_writes(tmp_path: Path, claim:
     """The kernel's walk (kernel/walk.c) against the reference in Python: the same entries
     in the same order and the same counts, on random boards with holes, both starters,
     leaf limits from none to wide; first a board past 64 cells (the 128-bit build) and
-    the 4×4 square (eight symmetries)."""
+    symmetric boards (where the prover's choice of a symmetric position comes in)."""
     wide = Board(9, 8, [(r, c) for r in range(2, 9) for c in range(1, 8)])
-    boards = [wide, Board(4, 4), *random_boards(seed=23, count=sample(24), most_free=20)]
+    symmetric = [Board(4, 4), Board(3, 6), Board(5, 5, [(0, 0), (0, 4), (4, 0), (4, 4)])]
+    boards = [wide, *symmetric, *random_boards(seed=23, count=sample(24), most_free=20)]
     for number, board in enumerate(boards):
         small, tame = [(0, 2), (4, 6), (8, 12), (0, 20)][number % 4]
         for max_first in (True, False):

@@ -115,6 +115,13 @@ static Set canonical_form(const Walker *w, Set free, int *symmetry) {
     return best;
 }
 
+/* _Walk.stabilizer: how many of the symmetries map free onto itself (1: the identity) */
+static int stabilizer(const Walker *w, Set free) {
+    int count = 1;
+    for (int s = 1; s < w->spec->nsym; s++) count += image(w, s, free) == free;
+    return count;
+}
+
 /* Board.edges_within: the moves of free, horizontal first, then vertical */
 static int moves_within(const Kernel *k, Set free, Move *moves) {
     int count = 0, c = k->cols;
@@ -183,7 +190,8 @@ static int fail(Walker *w, int failure, Set free, int claim, int value) {
  * failure) or -1 (an exception set) */
 static int choose(Walker *w, Set free, int turn, int claim, Move *chosen) {
     Kernel *k = w->k;
-    Move moves[2 * MAXV], preferred[2 * MAXV + 4];
+    Move moves[2 * MAXV], preferred[2 * MAXV + 4], candidate[4 * MAXV + 4];
+    int fixed[4 * MAXV + 4];
     int count = moves_within(k, free, moves), symmetry, value;
     for (int i = 0; i < count; i++) {
         if (keys_contain(&w->done, canonical_form(w, free & ~move_set(moves[i]), &symmetry))) {
@@ -211,6 +219,7 @@ static int choose(Walker *w, Set free, int turn, int claim, Move *chosen) {
     if (ordered > 2 * MAXV + 4) ordered = 2 * MAXV + 4;
     for (int i = 0; i < ordered; i++)
         preferred[i] = (Move){(uint8_t)k->children[i].u, (uint8_t)k->children[i].v};
+    int candidates = 0;
     for (int i = 0; i < ordered + count; i++) {
         Move m = i < ordered ? preferred[i] : moves[i - ordered];
         if (i >= ordered) {
@@ -219,11 +228,21 @@ static int choose(Walker *w, Set free, int turn, int claim, Move *chosen) {
                 listed = preferred[j].u == m.u && preferred[j].v == m.v;
             if (listed) continue;
         }
-        int keeps = holds(w, free & ~move_set(m), !turn, left);
-        if (keeps < 0) return -1;
-        if (keeps) {
-            *chosen = m;
-            return 0;
+        candidate[candidates] = m;
+        fixed[candidates++] = stabilizer(w, free & ~move_set(m));
+    }
+    /* a move to a symmetric position first, the most symmetric first, the kernel's order
+     * within each (the Python walk's stable sort): the opponent's mirrored replies there
+     * are transpositions */
+    for (int level = w->spec->nsym; level >= 1; level--) {
+        for (int i = 0; i < candidates; i++) {
+            if (fixed[i] != level) continue;
+            int keeps = holds(w, free & ~move_set(candidate[i]), !turn, left);
+            if (keeps < 0) return -1;
+            if (keeps) {
+                *chosen = candidate[i];
+                return 0;
+            }
         }
     }
     return fail(w, WALK_NO_KEEPING_MOVE, free, claim, 0);

@@ -8,7 +8,8 @@
  * free cells, a sum of tame regions of at most tame_cells cells); at the opponent's it
  * follows every move, at the prover's it writes one entry, the move chosen as the Python
  * walk chooses it (a known position, then a leaf the checker decides, then the first move
- * of the kernel's order whose position the kernel proves keeps the claim). Positions are
+ * of the kernel's order whose position the kernel proves keeps the claim, the moves to a
+ * position with the most symmetries tried first). Positions are
  * remembered by canonical form under the symmetries given (the board's, identity first).
  */
 #ifndef EVALGAME_KERNEL_WALK_H
