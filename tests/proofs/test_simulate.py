@@ -15,7 +15,14 @@ from evalgame.games.matching import native
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.game import TilingGame
 from evalgame.games.tiling.proof import TilingProblem
-from evalgame.proofs.simulate import SimulatedFuture, SimulatedPool, simulate
+from evalgame.proofs.jobs import OPEN_THREADS
+from evalgame.proofs.manager import Node
+from evalgame.proofs.simulate import (
+    SimulatedFuture,
+    SimulatedJobManager,
+    SimulatedPool,
+    simulate,
+)
 from evalgame.proofs.store import ProofStore
 from evalgame.search.protocol import Player
 from tests.cli.test_json_schemas import assert_valid, assert_words
@@ -39,6 +46,27 @@ def test_simulated_workers_answer_as_the_python_solver(first: Player) -> None:
         assert run.wall <= run.cpu + LATENCY * run.jobs + 1e-9
     one = runs[0]
     assert one.wall == pytest.approx(one.cpu + LATENCY * one.jobs)  # nothing overlaps
+
+
+def test_idle_workers_open_the_busy_subtree() -> None:
+    """On 4×5 one job at the root answers all: without opening it, 15 of 16 workers
+    would wait for it (a subtree with a job takes no other job)."""
+    problem = TilingProblem(4, 5, table_mb=8, algorithm="dfpn")
+    pool = SimulatedPool(workers=16, latency=LATENCY)
+    manager = SimulatedJobManager(problem, pool, ProofStore.memory(problem.label), job_nodes=20)
+    assert pool.workers >= OPEN_THREADS
+    peak = 0
+    hand_out = manager._hand_out
+
+    def counted(node: Node, limits: tuple[int, int]) -> None:
+        nonlocal peak
+        hand_out(node, limits)
+        peak = max(peak, len(manager._running))
+
+    manager._hand_out = counted  # type: ignore[method-assign]
+    assert manager.test(9, strict=False) == 9  # 4×5 MAX first is worth 9
+    assert peak > 1
+    assert manager._opened
 
 
 def test_a_job_waits_for_a_free_worker() -> None:

@@ -15,7 +15,11 @@ small): one kernel call (Nagai's MID with the node's thresholds) then turns betw
 children as one process's df-pn would, and returns once the node is no longer the
 most-proving one. *Virtual numbers*: a node with a job running counts :data:`VIRTUAL`
 times its numbers, and nothing at or below it is handed out again, so N threads take N
-different subtrees, each the most-proving one given the others' work.
+different subtrees, each the most-proving one given the others' work. *Opening*: with
+:data:`OPEN_THREADS` threads or more, once every open subtree has its job, the one
+df-pn would search now is opened: when its job returns, its children take jobs side by
+side (those chosen for the virtual numbers with their whole node budget), so the
+parallelism is no longer bounded by the root's open children.
 
 A job answers its node, or returns the node's numbers and its children as df-pn left them
 (their numbers, or their answers): the manager grafts them onto the tree in place of what
@@ -46,7 +50,6 @@ from __future__ import annotations
 
 import math
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -75,6 +78,12 @@ Score = tuple[int, int, bool, int, int]
 #: with more than one worker thread, jobs take subtrees from this depth down (one thread:
 #: the root's, one process's df-pn in jobs); a node a job took is its worker's alone
 CLIMB_FLOOR = 1
+#: from this many worker threads on, a subtree with a job is opened for idle threads
+#: (:meth:`JobManager._open_for_idle`). Simulated 7×7 MAX first "≥ 22?" (one table for
+#: all): 4.6× on 16 workers, 5.8–7.2× on 64, against 2.6–2.8× without. Below it, the
+#: second of two real workers, each with its own table, searched side by side for its
+#: whole budget: 2.24× one process's nodes, against 1.07–1.3× without (docs/proofs.md)
+OPEN_THREADS = 8
 #: ε of the thresholds a job is given (:func:`_widened`)
 EPSILON = 0.25
 #: a job's table entries up to this many bytes ride along with the next jobs (:meth:`_stow`)
@@ -118,12 +127,17 @@ class JobManager(ProofManager):
         #: the virtual numbers of the nodes of the tree (:meth:`_score`)
         self._scores: dict[Node, Score] = {}
         self._held: set[Node] = set()
+        #: nodes opened for idle threads (:meth:`_open_for_idle`): never a job's subtree
+        #: again, their children take jobs side by side
+        self._opened: set[Node] = set()
+        self._grafting = False
 
     def test(self, gamma: Number, *, strict: bool, expect: bool | None = None) -> Number | None:
         """Fail-soft "value ≥ γ?" (``strict``: "> γ?"), as the proof manager's; the first
         job takes up the numbers a stopped sitting saved for the question, dropped once it
         is answered."""
         self._resume, self._numbers, self._scores, self._named = True, {}, {}, {}
+        self._opened = set()
         result = super().test(gamma, strict=strict, expect=expect)
         self.store.drop_checkpoint(self._start, gamma, strict)
         return result
@@ -150,7 +164,9 @@ class JobManager(ProofManager):
         held: list[Node] = []  # nodes whose transposition has a job: not handed out now
         while free > 0 and not root.done:
             path = self._most_proving(root)
-            if path is None:
+            if path is None:  # every open subtree has its job: open one for the idle
+                if self._slot_count >= OPEN_THREADS:
+                    self._open_for_idle(root)
                 break
             # the job: at the highest node of the path (not above the floor) with no job
             # below it, so that one kernel call turns between its children as one
@@ -159,9 +175,15 @@ class JobManager(ProofManager):
             # node), at its leaf only: a guess, kept small
             candidates = path[-1:] if self._guessed else path
             top, limits = next(
-                ((node, limits) for node, limits in candidates if _climbable(node, floor, taken)),
+                (
+                    (node, limits)
+                    for node, limits in candidates
+                    if node not in self._opened and _climbable(node, floor, taken)
+                ),
                 path[-1],
             )
+            if self._guessed and any(node in self._opened for node, _ in path):
+                limits = (INFINITE, INFINITE)  # side by side: a job of its whole budget
             if top.name in busy:
                 held.append(top)
                 self._held.add(top)
@@ -205,6 +227,28 @@ class JobManager(ProofManager):
             path.append((node, limits))
         return path if self._score(node)[2] else None
 
+    def _open_for_idle(self, root: Node) -> None:
+        """Open the running job's subtree that one process's df-pn would search now (down
+        from ``root`` by the real numbers, among subtrees with a job not opened yet): once
+        its job returns, its children take jobs side by side, not one job. Without it a
+        subtree with a job took no other, so no more jobs ran at once than the root had open
+        children: on 7×7 simulated workers gained at most 2.8× (docs/proofs.md)."""
+        unopened = {
+            id(above)
+            for task in self._running.values()
+            if task.node not in self._opened
+            for above in _up(task.node)
+        }
+        node = root
+        while id(node) in unopened and node.task is None and node.children:
+            index = 3 if node.maximizing else 4  # OR: least real proof, AND: least disproof
+            node = min(
+                (child for child in node.children if id(child) in unopened),
+                key=lambda child: self._score(child)[index],
+            )
+        if node.task is not None:
+            self._opened.add(node)
+
     def _score(self, node: Node) -> Score:
         """The virtual proof and disproof numbers of ``node``, whether a node below it can
         take a job, and its real proof and disproof numbers (kept up to date by
@@ -245,7 +289,8 @@ class JobManager(ProofManager):
         self, node: Node, result: Number | None, *, record: bool = True, **cost: Any
     ) -> None:
         super()._decide(node, result, record=record, **cost)
-        self._refresh(node)
+        if not self._grafting:  # a graft's children are scored once, after it
+            self._refresh(node)
 
     def _root_numbers(self, root: Node) -> tuple[int, int] | None:
         _, _, _, proof, disproof = self._score(root)
@@ -254,7 +299,7 @@ class JobManager(ProofManager):
     # ------------------------------------------------------------------ the workers
 
     def _hand_out(self, node: Node, limits: tuple[int, int]) -> None:
-        stop_event = f"evalgame-stop-{uuid.uuid4().hex}"
+        stop_event, key = self._task_names(run_job)
         where: dict[str, Any] = {}
         worker = self._worker_for(node)
         if worker is not None:  # loose: another worker takes the job if this one is gone
@@ -275,7 +320,7 @@ class JobManager(ProofManager):
             [Parcel(inline), *(sent for sent in entries if not isinstance(sent, Entries))],
             limits,
             self._checkpoint_to_ship(),
-            pure=False,
+            key=key,
             **where,
         )
         if worker is not None:
@@ -382,16 +427,20 @@ class JobManager(ProofManager):
             node.children.append(child)
         self._numbers.pop(node, None)
         worker: dict[str, Any] = {"worker": outcome.worker, "code": outcome.code or None}
-        for child, answer in zip(node.children, outcome.answers, strict=True):
-            if node.done:
-                return
-            child.home = outcome.worker
-            proof, disproof = answer.numbers
-            if proof == 0 or disproof == 0:  # G: the question's integer threshold
-                threshold = self._threshold()
-                self._decide(child, threshold if proof == 0 else threshold - 1, **worker)
-            elif not self._settled_by_store(child):
-                self._numbers[child] = answer.numbers
+        self._grafting = True  # scored once, by the caller (:meth:`_collect`)
+        try:
+            for child, answer in zip(node.children, outcome.answers, strict=True):
+                if node.done:
+                    return
+                child.home = outcome.worker
+                proof, disproof = answer.numbers
+                if proof == 0 or disproof == 0:  # G: the question's integer threshold
+                    threshold = self._threshold()
+                    self._decide(child, threshold if proof == 0 else threshold - 1, **worker)
+                elif not self._settled_by_store(child):
+                    self._numbers[child] = answer.numbers
+        finally:
+            self._grafting = False
 
     def _settled_by_store(self, node: Node) -> bool:
         """:meth:`_settle` without the game's bounds: the kernel's, which it looked at
