@@ -10,8 +10,9 @@ the child of least disproof number), computing df-pn's thresholds on the way, an
 out as a job of at most :data:`JOB_NODES` df-pn nodes
 (:func:`~evalgame.proofs.job.run_job`) the highest node of that path that no job is below,
 at depth :data:`CLIMB_FLOOR` or more (the root with one thread; only the leaf on a path
-that a busy node's virtual numbers turned from the real numbers' choice: a guess, kept
-small): one kernel call (Nagai's MID with the node's thresholds) then turns between its
+that a busy node's virtual numbers turned from the real numbers' choice, at a node whose
+other children the answer the root leans to does not need: a guess, kept small): one
+kernel call (Nagai's MID with the node's thresholds) then turns between its
 children as one process's df-pn would, and returns once the node is no longer the
 most-proving one. *Virtual numbers*: a node with a job running counts :data:`VIRTUAL`
 times its numbers, and nothing at or below it is handed out again, so N threads take N
@@ -204,6 +205,11 @@ class JobManager(ProofManager):
         node, limits = root, (INFINITE, INFINITE)
         path = [(node, limits)]
         self._guessed = False
+        # the answer the root's numbers lean to: proving it needs every child of an AND
+        # node, refuting it every child of an OR node, so a child taken there for the
+        # virtual numbers is needed work rather than a guess
+        _, _, _, proof, disproof = self._score(root)
+        leaning_yes = proof <= disproof
         while node.children is not None:
             scores = {child: self._score(child) for child in node.children}
             open_children = [child for child in node.children if scores[child][2]]
@@ -215,7 +221,9 @@ class JobManager(ProofManager):
             # one process's df-pn would, not where the busy one's virtual numbers allow
             # (7×7 MAX first "≥ 22?" on 4 workers: 2.37× the nodes of one process)
             real = 3 + index
-            if scores[best][real] > min(scores[child][real] for child in node.children):
+            if node.maximizing is leaning_yes and scores[best][real] > min(
+                scores[child][real] for child in node.children
+            ):
                 self._guessed = True  # chosen for the virtual numbers only
             others = [scores[child][real] for child in node.children if child is not best]
             runner_up = min(others, default=INFINITE)
