@@ -146,6 +146,7 @@ def test_a_stop_says_what_it_proved_and_where_the_numbers_are(tmp_path: Path) ->
         (["--import", "notes.txt"], "nothing to import"),
         (["--dfpn-mb", "1", "--kernel-options", "etc,foo"], "no option 'foo'"),
         (["--import", "notes.txt", "--ask", "7"], "--import FILE copies a numbers file"),
+        (["--dfpn-mb", "1", "--tame-cells", "18"], "leaf rules: give --certificate FILE"),
     ],
 )
 def test_bad_input_is_refused_with_an_error(

@@ -226,6 +226,12 @@ def tiling(
         imported,
         kernel_options,
     )
+    if certificate is None and (small_cells != SMALL_CELLS or tame_cells != TAME_CELLS):
+        # the kernel's own limits are its options (--dfpn-mb's searches: tame regions of
+        # up to 20 cells past 49 cells); these two set a certificate's leaf rules only
+        raise InputError(
+            "--small-cells and --tame-cells set a certificate's leaf rules: give --certificate FILE"
+        )
     if dfpn_mb is not None or imported is not None:
         _in_sittings(
             rows,
