@@ -10,6 +10,7 @@ workers (by type, label and fields)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,16 +21,24 @@ from distributed import Client, LocalCluster
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="session")
-def client() -> Iterator[Client]:
-    """A client of the shared two-worker local cluster."""
+@contextmanager
+def local_cluster(workers: int = 2) -> Iterator[Client]:
+    """A client of a fresh local cluster of ``workers`` processes of one thread each,
+    whose workers (and those a nanny restarts) can import :mod:`tests.proofs.faults`."""
     with pytest.MonkeyPatch.context() as patch:
         # worker processes, and those a nanny restarts, start with this process's path
         patch.syspath_prepend(str(ROOT))
         with (
             LocalCluster(
-                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
             ) as cluster,
             Client(cluster) as dask,
         ):
             yield dask
+
+
+@pytest.fixture(scope="session")
+def client() -> Iterator[Client]:
+    """A client of the shared two-worker local cluster."""
+    with local_cluster() as dask:
+        yield dask

@@ -17,7 +17,7 @@ from typing import Any
 
 import dask
 import pytest
-from distributed import Client, LocalCluster
+from distributed import Client
 from hypothesis import HealthCheck, given, settings
 
 from evalgame.errors import ClusterError, SearchInterrupted
@@ -37,15 +37,11 @@ from evalgame.proofs.problem import forget
 from evalgame.search.budget import Budget
 from evalgame.search.protocol import Player
 from evalgame.search.stats import SearchStats
+from tests.proofs.conftest import local_cluster
 from tests.proofs.faults import FatalTask
 from tests.strategies import domains, expression_trees
 
 pytestmark = pytest.mark.slow
-
-
-#: the folder holding ``tests``: worker processes import the faulty problem of
-#: :mod:`tests.proofs.faults` from it
-ROOT = Path(__file__).resolve().parents[2]
 
 
 BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 6)]
@@ -217,15 +213,8 @@ def test_a_lone_worker_killed_is_waited_for(tmp_path: Path) -> None:
     # cluster has none, and the manager waits for it instead of giving up
     marker = tmp_path / "killed"
     problem = FatalTask(4, 4, engine="python", marker=str(marker))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(ROOT))
-        with (
-            LocalCluster(
-                n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
-            ) as cluster,
-            Client(cluster) as lone,
-        ):
-            proof = prove(problem, lone, slice_seconds=60)
+    with local_cluster(workers=1) as lone:
+        proof = prove(problem, lone, slice_seconds=60)
     assert marker.exists()
     assert proof.value == solve_tiling(4, 4, engine="python").value
 
@@ -234,15 +223,8 @@ def test_a_task_that_kills_every_worker_stops_the_run_with_a_clear_error() -> No
     # no retry by the scheduler: each death gives the leaf up at once, and after two the
     # manager stops instead of handing the crashing task out for ever
     with (
-        pytest.MonkeyPatch.context() as patch,
         dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        local_cluster() as doomed,
+        pytest.raises(ClusterError, match="killed its worker every time"),
     ):
-        patch.syspath_prepend(str(ROOT))
-        with (
-            LocalCluster(
-                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-            ) as cluster,
-            Client(cluster) as doomed,
-            pytest.raises(ClusterError, match="killed its worker every time"),
-        ):
-            prove(FatalTask(3, 3, engine="python"), doomed, split_depth=0)
+        prove(FatalTask(3, 3, engine="python"), doomed, split_depth=0)
