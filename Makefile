@@ -29,7 +29,8 @@ test: $(STAMP) e2e-setup lint
 	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck unit
 
 ## test-thorough: the same, with every random sample of the ground-truth tests at full size
-## and the long checks (the paper's six-variable count, 8×8's theorem): tests/samples.py
+## and the long checks (the paper's six-variable count, 8×8's theorem, the docs site built --strict,
+## the proof deployment's SIGTERM and lost-scheduler runs): tests/samples.py
 test-thorough: $(STAMP) e2e-setup lint typecheck
 	EVALGAME_THOROUGH=1 $(MAKE) --no-print-directory -j2 --output-sync=target unit
 
@@ -110,7 +111,8 @@ certificates: $(STAMP)
 verify-certificates: $(STAMP)
 	$(BIN)/evalgame verify $(CERTIFICATES)/*.cert.gz --record $(CERTIFICATES)/verified.json
 
-## docs: serve the documentation site on http://127.0.0.1:8000 (`make test` builds it --strict)
+## docs: serve the documentation site on http://127.0.0.1:8000 (`make test-thorough` and
+## `make docs-build` build it --strict)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.samples import thorough_only
 from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,6 +65,7 @@ def test_the_reference_has_a_page_per_module_and_the_index_links_each() -> None:
 
 
 @pytest.mark.slow
+@thorough_only  # and `make docs-build`: half a minute of CPU that took make test past 10 min
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     site = tmp_path / "site"
     built = subprocess.run(

@@ -31,6 +31,7 @@ from evalgame.proofs.problem import forget
 from evalgame.search.protocol import Player
 from tests.proofs.deploy import START_SECONDS, deployment, kill
 from tests.proofs.faults import KillingJob, checkpoint_every_job, killed_job, stored_facts
+from tests.samples import thorough_only
 
 pytestmark = pytest.mark.slow
 
@@ -73,6 +74,7 @@ def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(tmp_path
     assert sum(share.facts for name, share in rows.items() if name != "manager") == worker_facts
 
 
+@thorough_only  # make test: the df-pn jobs' test loses its scheduler on real processes too
 def test_the_scheduler_killed_mid_run_stops_with_a_clear_error_and_resumes(
     tmp_path: Path,
 ) -> None:
@@ -158,7 +160,7 @@ def _command(address: str, store: Path) -> list[str]:
     [
         (signal.SIGINT, "interrupted by Ctrl-C"),
         # what a batch system (SLURM, PBS) sends a job at its time limit, before SIGKILL
-        (signal.SIGTERM, "stopped by SIGTERM"),
+        pytest.param(signal.SIGTERM, "stopped by SIGTERM", marks=thorough_only),
     ],
     ids=["ctrl-c", "sigterm"],
 )
