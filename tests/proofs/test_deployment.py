@@ -43,6 +43,8 @@ BUDGET = 600.0
 PROBLEM = TilingProblem(5, 5, Player.MIN, engine="python")
 
 
+@thorough_only  # make test: the df-pn jobs' test kills a worker of real processes too, and
+# test_cluster.py one of the alpha-beta path's on a LocalCluster
 def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(tmp_path: Path) -> None:
     store = tmp_path / "store.sqlite"
     with deployment(tmp_path) as cluster, Client(cluster.address) as observer:

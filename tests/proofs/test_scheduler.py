@@ -21,6 +21,7 @@ from evalgame.games.graph.solve import solve_share
 from evalgame.games.tiling.game import solve_tiling
 from evalgame.search.protocol import Player
 from tests.proofs.deploy import deployment
+from tests.samples import THOROUGH, thorough_only
 
 #: one deployment for the module: its tests run on one test process (make test's
 #: ``--dist loadgroup``), which starts it once
@@ -52,7 +53,7 @@ def _evalgame(*arguments: str) -> dict[str, object]:
 
 
 def test_tiling_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
-    for first in ("max", "min"):
+    for first in ("max", "min") if THOROUGH else ("min",):
         answer = _evalgame(
             "tiling", "4", "5", "--first", first, "--scheduler", scheduler,
             "--store", str(tmp_path / f"{first}.sqlite"), "--slice", "0.5",
@@ -62,6 +63,7 @@ def test_tiling_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
         assert answer["stats"]["workers"] == 2  # type: ignore[index]
 
 
+@thorough_only  # make test: the tiling game's path; test_cluster.py's games on a LocalCluster
 def test_evaluate_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
     expression = "x/y + 2*y/z - z/x"
     answer = _evalgame(
@@ -70,6 +72,7 @@ def test_evaluate_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
     assert answer["value"] == "16/3" == str(solve(expression).value)
 
 
+@thorough_only  # as the one above
 def test_a_graph_game_through_the_scheduler(scheduler: str, tmp_path: Path) -> None:
     answer = _evalgame(
         "graph", "cycle:6", "--color", "V", "--share", "E", "--colors", "3",

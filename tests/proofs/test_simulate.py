@@ -15,8 +15,10 @@ from evalgame.games.matching import native
 from evalgame.games.matching.solver import MatchingSolver
 from evalgame.games.tiling.game import TilingGame
 from evalgame.games.tiling.proof import TilingProblem
+from evalgame.proofs.job import INFINITE
 from evalgame.proofs.jobs import OPEN_THREADS
 from evalgame.proofs.manager import Node
+from evalgame.proofs.problem import forget
 from evalgame.proofs.simulate import (
     SimulatedFuture,
     SimulatedJobManager,
@@ -67,6 +69,40 @@ def test_idle_workers_open_the_busy_subtree() -> None:
     assert manager.test(9, strict=False) == 9  # 4×5 MAX first is worth 9
     assert peak > 1
     assert manager._opened
+
+
+@pytest.mark.parametrize(("rows", "cols", "gamma"), [(5, 5, 12), (4, 5, 9)])
+def test_two_workers_open_the_busy_child_and_keep_at_needed_children(
+    rows: int, cols: int, gamma: int
+) -> None:
+    """MAX first, "≥ value?" (yes: an OR root where one child answers): the second of two
+    workers finds the real numbers' child busy, guesses beside it and opens it; below the
+    opened child (every child needed) a job keeps at its child: no threshold on the number
+    df-pn would turn at (the disproof number at MIN's nodes) but its parent's."""
+    problem = TilingProblem(rows, cols, table_mb=8, algorithm="dfpn")
+    forget()  # a cold kernel: another test's table would answer the first job whole
+    pool = SimulatedPool(workers=2, latency=LATENCY)
+    manager = SimulatedJobManager(problem, pool, ProofStore.memory(problem.label), job_nodes=50)
+    assert pool.workers < OPEN_THREADS  # opened beside a guess, not for an idle thread
+    kept: list[bool] = []
+    hand_out = manager._hand_out
+
+    def recorded(node: Node, limits: tuple[int, int]) -> None:
+        parent = node.parent
+        if parent is not None and parent in manager._opened and parent.parent is not None:
+            root = parent.parent
+            _, _, _, proof, disproof = manager._score(root)
+            if parent.depth == 1 and not parent.maximizing and proof <= disproof:
+                # below MIN's opened node, while the root leans to yes (where MIN's node
+                # had no limit on its disproof number): none on the child's either
+                kept.append(limits[1] >= INFINITE)
+        hand_out(node, limits)
+
+    manager._hand_out = recorded  # type: ignore[method-assign]
+    assert manager.test(gamma, strict=False) == gamma
+    assert manager._opened, "the busy child was never opened"
+    assert kept
+    assert all(kept), kept
 
 
 def test_a_job_waits_for_a_free_worker() -> None:

@@ -5,22 +5,27 @@ searched by the kernel's depth-first proof-number search on the workers (the sch
 job-level proof-number search and of PNS-PDFPN, Čížek, Balko and Schmid 2025). The manager
 keeps the top of the tree with each leaf's proof and disproof numbers; MAX to move is an
 OR node, MIN to move an AND node. While a worker thread is free it walks down from the
-root to a most-proving leaf (at an OR node the child of least proof number, at an AND node
-the child of least disproof number), computing df-pn's thresholds on the way, and hands
-out as a job of at most :data:`JOB_NODES` df-pn nodes
-(:func:`~evalgame.proofs.job.run_job`) the highest node of that path that no job is below,
-at depth :data:`CLIMB_FLOOR` or more (the root with one thread; only the leaf on a path
-that a busy node's virtual numbers turned from the real numbers' choice, at a node whose
-other children the answer the root leans to does not need: a guess, kept small): one
-kernel call (Nagai's MID with the node's thresholds) then turns between its
-children as one process's df-pn would, and returns once the node is no longer the
-most-proving one. *Virtual numbers*: a node with a job running counts :data:`VIRTUAL`
-times its numbers, and nothing at or below it is handed out again, so N threads take N
-different subtrees, each the most-proving one given the others' work. *Opening*: with
-:data:`OPEN_THREADS` threads or more, once every open subtree has its job, the one
-df-pn would search now is opened: when its job returns, its children take jobs side by
-side (those chosen for the virtual numbers with their whole node budget), so the
-parallelism is no longer bounded by the root's open children.
+root to a most-proving leaf, computing df-pn's thresholds on the way, and hands out as a
+job of at most :data:`JOB_NODES` df-pn nodes (:func:`~evalgame.proofs.job.run_job`) the
+highest node of that path that no job is below, at depth :data:`CLIMB_FLOOR` or more (the
+root with one thread): one kernel call (Nagai's MID with the node's thresholds) then
+turns between its children as one process's df-pn would.
+
+*The walk.* The root's real numbers say which answer the proof leans to (yes while its
+proof number is at most its disproof number). For that answer a node needs one child (an
+OR node when proving, an AND node when refuting) or every child (the others). Where every
+child is needed the walk takes the child of least *virtual* number (at an OR node proof,
+at an AND node disproof): a node with a job running counts :data:`VIRTUAL` times its
+numbers and nothing at or below it is handed out again, so N threads take N different
+needed subtrees; and a job there keeps at its child rather than turning at a sibling's
+numbers (the sibling is needed too). Where one child answers, the walk takes the child
+df-pn would, by the real numbers, while a leaf below it is free; when a job has that
+whole subtree, an idle thread takes the virtual numbers' choice beside it (a *guess*,
+kept small: a leaf job with the real numbers' thresholds) and the busy subtree is
+*opened*: when its job returns, its children take jobs side by side, where every one of
+them is needed. With :data:`OPEN_THREADS` threads or more, once every open subtree has
+its job, the one df-pn would search now is opened too, so the parallelism is not bounded
+by the root's open children.
 
 A job answers its node, or returns the node's numbers and its children as df-pn left them
 (their numbers, or their answers): the manager grafts them onto the tree in place of what
@@ -79,12 +84,11 @@ Score = tuple[int, int, bool, int, int]
 #: with more than one worker thread, jobs take subtrees from this depth down (one thread:
 #: the root's, one process's df-pn in jobs); a node a job took is its worker's alone
 CLIMB_FLOOR = 1
-#: from this many worker threads on, a subtree with a job is opened for idle threads
-#: (:meth:`JobManager._open_for_idle`). Simulated 7×7 MAX first "≥ 22?" (one table for
-#: all): 4.6× on 16 workers, 5.8–7.2× on 64, against 2.6–2.8× without. Below it, the
-#: second of two real workers, each with its own table, searched side by side for its
-#: whole budget: 2.24× one process's nodes, against 1.07–1.3× without (docs/proofs.md);
-#: on 7×7 MIN first "≥ 22?" (2 workers, no guesses at its AND root) 1.39× against 1.24×
+#: from this many worker threads on, a subtree with a job is opened for idle threads also
+#: when no guess is left (:meth:`JobManager._open_for_idle`). Simulated 7×7 MAX first
+#: "≥ 22?" (one table for all): 3.5× on 16 workers, 5.5× on 64, against 2.6–2.8×
+#: without. Below it, on 2 real workers (each with its own table), 7×7 MAX first: "≥ 22?"
+#: 1.97× one process's nodes against 1.17× without, "≥ 23?" 1.54× against 1.26×
 OPEN_THREADS = 8
 #: ε of the thresholds a job is given (:func:`_widened`)
 EPSILON = 0.25
@@ -117,8 +121,10 @@ class JobManager(ProofManager):
         #: the nodes of this question's tree by name: the store's news about a name
         #: settles its leaves without a walk over the whole tree (:meth:`_dispatch`)
         self._named: dict[str, list[Node]] = {}
-        #: whether the last path :meth:`_most_proving` found left the real numbers' choice
+        #: whether the last path :meth:`_most_proving` found left the real numbers' choice,
+        #: and the busy child it left
         self._guessed = False
+        self._blocker: Node | None = None
         #: the worker each running job was handed to (:meth:`_worker_for`)
         self._assigned: dict[Any, str] = {}
         #: the name of the start, under which the workers' checkpoints are kept
@@ -184,8 +190,8 @@ class JobManager(ProofManager):
                 ),
                 path[-1],
             )
-            if self._guessed and any(node in self._opened for node, _ in path):
-                limits = (INFINITE, INFINITE)  # side by side: a job of its whole budget
+            if self._blocker is not None:  # a guess beside it: open the busy subtree
+                self._open_for_idle(self._blocker)
             if top.name in busy:
                 held.append(top)
                 self._held.add(top)
@@ -205,7 +211,7 @@ class JobManager(ProofManager):
         it or of an ancestor is the most-proving (``None``: no leaf left)."""
         node, limits = root, (INFINITE, INFINITE)
         path = [(node, limits)]
-        self._guessed = False
+        self._guessed, self._blocker = False, None
         # the answer the root's numbers lean to: proving it needs every child of an AND
         # node, refuting it every child of an OR node, so a child taken there for the
         # virtual numbers is needed work rather than a guess
@@ -217,19 +223,31 @@ class JobManager(ProofManager):
             if not open_children:
                 return None
             index = 0 if node.maximizing else 1  # OR: least proof, AND: least disproof
-            best = min(open_children, key=lambda child: scores[child][index])
-            # the thresholds from the real numbers: a job beside a busy node stops where
-            # one process's df-pn would, not where the busy one's virtual numbers allow
-            # (7×7 MAX first "≥ 22?" on 4 workers: 2.37× the nodes of one process)
             real = 3 + index
-            if node.maximizing is leaning_yes and scores[best][real] > min(
-                scores[child][real] for child in node.children
-            ):
-                self._guessed = True  # chosen for the virtual numbers only
-            others = [scores[child][real] for child in node.children if child is not best]
-            runner_up = min(others, default=INFINITE)
+            best = min(open_children, key=lambda child: scores[child][index])
+            tight = limits[index]
+            if node.maximizing is leaning_yes:  # one child answers here
+                # the real numbers' choice while a leaf below it is free (an opened
+                # subtree: one busy child raises its virtual numbers), else a guess beside
+                # it, and the busy subtree is opened for the idle threads
+                first = min(
+                    node.children, key=lambda child: (scores[child][real], not scores[child][2])
+                )
+                if scores[first][2]:
+                    best = first
+                elif scores[best][real] > scores[first][real]:
+                    self._guessed, self._blocker = True, first
+                # the thresholds from the real numbers: a job beside a busy node stops
+                # where one process's df-pn would, not where the busy one's virtual
+                # numbers allow (7×7 MAX first "≥ 22?" on 4 workers: 2.37× the nodes)
+                others = [scores[child][real] for child in node.children if child is not best]
+                tight = min(tight, _widened(min(others, default=INFINITE)))
+            # where every child is needed, a job keeps at its child (until it is decided,
+            # passes the parent's limit or spends its budget) instead of turning at a
+            # sibling's numbers, df-pn's 1 + ε rule: the sibling is needed too, and a turn
+            # is a round trip through here (7×7 MAX first "≥ 22?" simulated on 2 workers:
+            # 299 jobs, 1.06× one worker's speed; with it 78 jobs, 1.98×)
             own = self._score(node)[4 - index] - scores[best][4 - index]  # the siblings' sum
-            tight = min(limits[index], _widened(runner_up))
             loose = max(limits[1 - index] - own, 1) if limits[1 - index] < INFINITE else INFINITE
             limits = (tight, loose) if index == 0 else (loose, tight)
             node = best
