@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +106,18 @@ def test_dfpns_questions_fit_an_80_column_pipe(tmp_path: Path, narrow: None) -> 
     assert "…" not in shown
     assert "value ≥ 7?" in " ".join(shown.split())
     assert shown.startswith("tiling 4×4, MAX first")
+
+
+def test_cancelled_callbacks_stay_quiet_once_distributed_is_imported() -> None:
+    # in a fresh process, as the command line runs: distributed's import configures the
+    # logger, so a level set before it was undone (a Ctrl-C test failed 1 run in 5 under load)
+    code = (
+        "import logging, sys\n"
+        "from evalgame.cli.proofs import quiet_cancelled_callbacks\n"
+        "assert 'distributed' not in sys.modules\n"
+        "quiet_cancelled_callbacks()\n"
+        "from distributed import Client\n"
+        "print(logging.getLogger('tornado.application').level)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == str(logging.CRITICAL)
