@@ -254,19 +254,20 @@ class JobManager(ProofManager):
             path.append((node, limits))
         return path if self._score(node)[2] else None
 
-    def _open_for_idle(self, root: Node) -> None:
+    def _open_for_idle(self, start: Node) -> None:
         """Open the running job's subtree that one process's df-pn would search now (down
-        from ``root`` by the real numbers, among subtrees with a job not opened yet): once
-        its job returns, its children take jobs side by side, not one job. Without it a
-        subtree with a job took no other, so no more jobs ran at once than the root had open
-        children: on 7×7 simulated workers gained at most 2.8× (docs/proofs.md)."""
+        from ``start``, the root or the busy child a guess was taken beside, by the real
+        numbers, among subtrees with a job not opened yet): once its job returns, its
+        children take jobs side by side, not one job. Without it a subtree with a job took
+        no other, so no more jobs ran at once than the root had open children: on 7×7
+        simulated workers gained at most 2.8× (docs/proofs.md)."""
         unopened = {
             id(above)
             for task in self._running.values()
             if task.node not in self._opened
             for above in _up(task.node)
         }
-        node = root
+        node = start
         while id(node) in unopened and node.task is None and node.children:
             index = 3 if node.maximizing else 4  # OR: least real proof, AND: least disproof
             node = min(
