@@ -172,3 +172,35 @@ def test_several_certificates_and_their_record(tmp_path: Path) -> None:
     assert data["valid"] is True
     assert [answer["file"] for answer in data["certificates"]] == [str(EXAMPLE)] * 2
     assert_valid("verify", data)
+
+
+def test_a_format_2_certificate_from_the_command_line(tmp_path: Path) -> None:
+    """`evalgame tiling … --certificate-format 2` writes cuts; `evalgame verify` counts them."""
+    path = tmp_path / "5x5.cert.gz"
+    written = CliRunner().invoke(
+        app,
+        [
+            "tiling",
+            "5",
+            "5",
+            "--ask",
+            "12",
+            "--certificate",
+            str(path),
+            "--certificate-format",
+            "2",
+            "--tame-cells",
+            "12",
+        ],
+    )
+    assert written.exit_code == 0, written.output
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert "by a cut (format 2)" in " ".join(result.stdout.split())
+    data = json.loads(run(str(path), "--json").stdout)
+    assert data["version"] == 2
+    assert data["counts"]["cut"] > 0
+    assert_valid("verify", data)
+    refused = CliRunner().invoke(app, ["tiling", "5", "5", "--certificate-format", "2"])
+    assert refused.exit_code == 2
+    assert "give --certificate FILE" in refused.output

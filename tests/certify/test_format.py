@@ -1,4 +1,4 @@
-"""Reading certificates strictly: every departure from format 1 is an error naming the
+"""Reading certificates strictly: every departure from format 1 (or 2) is an error naming the
 line; two entries for one position make a certificate invalid, not malformed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from evalgame.certify import verify, verify_lines
-from evalgame.certify.format import read_lines
+from evalgame.certify.format import CUT, read_lines
 from evalgame.errors import CertificateError, InputError
 
 HEADER: dict[str, Any] = {
@@ -41,7 +41,7 @@ def refused(certificate: list[str], message: str) -> None:
     ("change", "message"),
     [
         ({"format": "drat"}, 'line 1: not an evalgame certificate ("format" is not'),
-        ({"version": 2}, "line 1: format version 2; this checker reads version 1"),
+        ({"version": 3}, "line 1: format version 3; this checker reads versions 1 and 2"),
         ({"version": "1"}, "line 1: format version '1'"),
         ({"to_move": "MAX"}, 'line 1: "to_move" must be "max" or "min", not \'MAX\''),
         ({"to_move": "left"}, '"to_move" must be "max" or "min"'),
@@ -188,3 +188,50 @@ def test_boards_over_64_cells_keep_their_entries() -> None:
     )
     assert report.valid, report.reason
     assert report.counts.prover == 1
+
+
+FORMAT_2 = {**HEADER, "version": 2}
+
+
+def test_format_2_reads_cut_entries_in_either_spelling() -> None:
+    certificate = read_lines(
+        lines(
+            FORMAT_2,
+            '{"free": "ff", "cut": "0c"}',
+            ' { "cut" : "30" , "free" : "f0" }',
+            '{"free": "0f", "move": [0, 1]}',
+        )
+    )
+    assert certificate.header.version == 2
+    assert certificate.entries.find(0xFF) == (CUT, 0x0C, 2)
+    assert certificate.entries.find(0xF0) == (CUT, 0x30, 3)
+    assert certificate.entries.find(0x0F) == (0, 1, 4)
+
+
+@pytest.mark.parametrize(
+    ("header", "entry", "message"),
+    [
+        (HEADER, '{"free": "ff", "cut": "c"}', 'line 2: a "cut" entry is format 2'),
+        (HEADER, '{"cut": "c", "free": "ff"}', 'exactly the keys "free" and "move"'),
+        (
+            {**FORMAT_2, "claim": "at_most"},
+            '{"free": "ff", "cut": "c"}',
+            "line 2: a cut proves a lower bound",
+        ),
+        (FORMAT_2, '{"free": "f", "cut": "30"}', "the cut 30 takes cells that are not free in f"),
+        (FORMAT_2, '{"free": "ff", "cut": "0xc"}', '"cut" must be lower-case hex'),
+        (FORMAT_2, '{"free": "ff", "cut": 12}', '"cut" must be lower-case hex'),
+        (FORMAT_2, '{"free": "ff", "cut": "c", "move": [0, 1]}', '"move" or "cut"'),
+    ],
+)
+def test_a_bad_cut_entry_is_refused(header: dict[str, Any], entry: str, message: str) -> None:
+    refused(lines(header, entry), message)
+
+
+def test_a_cut_and_a_move_for_one_position_make_it_invalid() -> None:
+    report = verify_lines(
+        lines(FORMAT_2, '{"free": "ff", "move": [0, 1]}', '{"free": "ff", "cut": "c"}')
+    )
+    assert not report.valid
+    assert report.reason is not None
+    assert "lines 2 and 3 are two entries for the same position" in report.reason

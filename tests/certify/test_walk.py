@@ -86,7 +86,8 @@ def test_hand_written_certificates_verify(lines: list[str]) -> None:
 
 def test_counts() -> None:
     report = valid(*ROW)
-    assert report.counts.json() == {"prover": 1, "opponent": 1, "settled": 1, "small": 0, "tame": 0}
+    expected = {"prover": 1, "opponent": 1, "settled": 1, "small": 0, "tame": 0, "cut": 0}
+    assert report.counts.json() == expected
     assert valid(*THREE_BY_THREE).counts.total() > 10
 
 
@@ -223,3 +224,36 @@ def test_made_certificates_verify_exactly_when_true(
     assert verify_lines(made(looser)).valid
     false = value + 1 if claim == "at_least" else value - 1
     assert not verify_lines(made(false)).valid
+
+
+def cut(free: int, cells: int) -> str:
+    return json.dumps({"free": f"{free:x}", "cut": f"{cells:x}"})
+
+
+def test_format_2_a_cut_decides_a_lower_bound() -> None:
+    """1×5: without its middle cell two dominoes are left, cold regions worth 2 together
+    whoever moves, so the row is worth at least 2 (monotonicity)."""
+    for to_move in ("max", "min"):  # a cut decides a prover's or an opponent's position
+        report = valid(header(".....", 2, version=2, to_move=to_move, tame_cells=2), cut(31, 4))
+        assert report.counts.cut == 1
+        assert report.counts.prover == report.counts.opponent == 0
+    invalid(
+        "the cut on line 2 leaves a value of 2 by the sum rule (N = 2, h = 0 hot regions; rule 3a)",
+        header(".....", 3, version=2, tame_cells=2),
+        cut(31, 4),
+    )
+    invalid(
+        "the cut on line 2 leaves a region that is wild or has more than 2 cells (rule 3a)",
+        header(".....", 2, version=2, tame_cells=2),
+        cut(31, 2),
+    )
+
+
+def test_format_2_a_cut_in_the_canonical_frame() -> None:
+    """1×7, MAX first: MAX plays cells 2–3, leaving a domino and an I tromino (3 cells, over
+    K = 2), a position keyed by its mirror image (cells 0–2 and 5–6); the cut of its cell
+    0 leaves two dominoes, worth 2 = 3 − 1."""
+    lines = [header(".......", 3, version=2, tame_cells=2), entry(0x7F, 2, 3), cut(0x67, 0x1)]
+    report = valid(*lines)
+    assert (report.counts.prover, report.counts.cut) == (1, 1)
+    invalid("more than 2 cells (rule 3a)", *lines[:2], cut(0x67, 0x20))  # the tromino stays

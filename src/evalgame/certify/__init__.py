@@ -1,4 +1,4 @@
-"""The independent checker of tiling-game proof certificates (format 1,
+"""The independent checker of tiling-game proof certificates (formats 1 and 2,
 ``docs/certificates.md``).
 
 A certificate proves a bound on the value of a position of the domino tiling game: the
@@ -48,7 +48,7 @@ def verify(
     of that many processes, started for this check), the subtrees below the first plies
     are verified in parallel. ``progress(stage, done, total)`` is called now and then:
     stage ``"reading"`` counts bytes of the file, ``"verifying"`` the prover's positions
-    verified out of the entries. A file that cannot be read as format 1 raises
+    verified out of the entries. A file that cannot be read as format 1 or 2 raises
     :class:`~evalgame.errors.CertificateError`; Ctrl-C raises :class:`KeyboardInterrupt`
     (nothing decided).
     """

@@ -1,7 +1,8 @@
-"""Reading a certificate, format 1 (``docs/certificates.md``), strictly.
+"""Reading a certificate, format 1 or 2 (``docs/certificates.md``), strictly.
 
 A certificate is gzip-compressed UTF-8 text, one JSON object a line: the header, then the
-entries ``{"free": "<hex>", "move": [i, j]}``. Whatever breaks the format raises
+entries ``{"free": "<hex>", "move": [i, j]}`` and, in format 2, ``{"free": "<hex>", "cut":
+"<hex>"}``. Whatever breaks the format raises
 :class:`~evalgame.errors.CertificateError` naming the line; two entries for the same position
 are not an error of form but make the certificate invalid, so they are returned
 (:attr:`Certificate.repeated`) for the checker to report.
@@ -35,8 +36,10 @@ from typing import Any
 from evalgame.certify.board import Board, parse_board
 from evalgame.errors import CertificateError
 
-#: the format this checker reads: its name and version
-FORMAT, VERSION = "evalgame-certificate", 1
+#: the format this checker reads: its name and versions (2: format 1 and cut entries)
+FORMAT, VERSIONS = "evalgame-certificate", (1, 2)
+#: the first element of what :meth:`Entries.find` returns for a cut entry
+CUT = -1
 #: the largest board the checker takes (its walk recurses once a domino)
 MAX_CELLS = 256
 #: lines read between two calls of the progress function
@@ -47,6 +50,10 @@ _ENTRY = re.compile(
     rb'[ \t\r\n]*\{[ \t\r\n]*"free"[ \t\r\n]*:[ \t\r\n]*"([0-9a-f]+)"[ \t\r\n]*,[ \t\r\n]*'
     rb'"move"[ \t\r\n]*:[ \t\r\n]*\[[ \t\r\n]*(0|[1-9][0-9]*)[ \t\r\n]*,[ \t\r\n]*'
     rb"(0|[1-9][0-9]*)[ \t\r\n]*\][ \t\r\n]*\}[ \t\r\n]*"
+)
+_CUT_ENTRY = re.compile(
+    rb'[ \t\r\n]*\{[ \t\r\n]*"free"[ \t\r\n]*:[ \t\r\n]*"([0-9a-f]+)"[ \t\r\n]*,[ \t\r\n]*'
+    rb'"cut"[ \t\r\n]*:[ \t\r\n]*"([0-9a-f]+)"[ \t\r\n]*\}[ \t\r\n]*'
 )
 _HEX = re.compile(r"[0-9a-f]+")
 
@@ -67,10 +74,12 @@ class Header:
     small_cells: int
     tame_cells: int
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    version: int = 1
 
     def json(self) -> dict[str, Any]:
         """The header's keys, as the certificate writes them (``extra`` left out)."""
         return {
+            "version": self.version,
             "board": self.board,
             "to_move": self.to_move,
             "claim": self.claim,
@@ -82,27 +91,36 @@ class Header:
 
 
 class Entries:
-    """The prover's moves by key, sorted for binary search: compact enough for millions.
+    """The prover's moves and the cuts by key, sorted for binary search: compact enough for
+    millions.
 
     >>> entries = Entries(4)
-    >>> entries.add(12, 2, 3, 2); entries.add(3, 0, 1, 3); entries.seal()
-    >>> entries.find(12), entries.find(5), len(entries)
-    ((2, 3, 2), None, 2)
+    >>> entries.add(12, 2, 3, 2); entries.add_cut(3, 0b10, 3); entries.seal()
+    >>> entries.find(12), entries.find(3), entries.find(5), len(entries)
+    ((2, 3, 2), (-1, 2, 3), None, 2)
     """
 
     def __init__(self, cells: int) -> None:
         self.cells = cells
         self._keys: array[int] | list[int] = array("Q") if cells <= 64 else []
-        self._moves = array("I")  # i·cells + j
+        self._moves = array("I")  # i·cells + j, or cells² + n for the n-th cut
         self._lines = array("I")
+        self._cuts: list[int] = []
 
     def __len__(self) -> int:
         return len(self._keys)
 
     def add(self, key: int, i: int, j: int, line: int) -> None:
-        """Add the entry of line ``line`` (before :meth:`seal`)."""
+        """Add the move entry of line ``line`` (before :meth:`seal`)."""
         self._keys.append(key)
         self._moves.append(i * self.cells + j)
+        self._lines.append(line)
+
+    def add_cut(self, key: int, cut: int, line: int) -> None:
+        """Add the cut entry of line ``line`` (before :meth:`seal`)."""
+        self._keys.append(key)
+        self._moves.append(self.cells * self.cells + len(self._cuts))
+        self._cuts.append(cut)
         self._lines.append(line)
 
     def seal(self) -> tuple[int, int, int] | None:
@@ -124,12 +142,16 @@ class Entries:
         return repeated
 
     def find(self, key: int) -> tuple[int, int, int] | None:
-        """The move (i, j) of the entry keyed ``key`` and its line, or ``None``."""
+        """The entry keyed ``key``: its move (i, j) and its line, or (:data:`CUT`, the cut's
+        cells, its line); ``None`` when there is none."""
         keys = self._keys
         n = bisect_left(keys, key)
         if n == len(keys) or keys[n] != key:
             return None
-        i, j = divmod(self._moves[n], self.cells)
+        code, cells = self._moves[n], self.cells
+        if code >= cells * cells:
+            return CUT, self._cuts[code - cells * cells], self._lines[n]
+        i, j = divmod(code, cells)
         return i, j, self._lines[n]
 
 
@@ -176,9 +198,9 @@ def read_lines(lines: Iterable[bytes | str]) -> Certificate:
     """Read a certificate given as its lines of text (uncompressed)."""
     header: Header | None = None
     board = entries = None
-    entry = _ENTRY.fullmatch
+    entry, cut_entry = _ENTRY.fullmatch, _CUT_ENTRY.fullmatch
     cells = blocked = 0
-    add = Entries(0).add
+    add, add_cut = Entries(0).add, Entries(0).add_cut
     for number, line in enumerate(lines, 1):
         data = line.encode() if isinstance(line, str) else line
         if header is None or board is None or entries is None:
@@ -189,20 +211,28 @@ def read_lines(lines: Iterable[bytes | str]) -> Certificate:
                     f"line 1: a board of {board.size} cells; this checker takes at most {MAX_CELLS}"
                 )
             entries = Entries(board.size)
-            cells, blocked, add = board.size, ~board.free, entries.add
+            cells, blocked, add, add_cut = board.size, ~board.free, entries.add, entries.add_cut
             continue
         match = entry(data)
         if match:
             free, i, j = int(match[1], 16), int(match[2]), int(match[3])
         else:
-            free, i, j = _entry(_json(data, number), number)
-        if j >= cells or i >= j:
-            raise CertificateError(
-                f"line {number}: the move {[i, j]} must be two cells i < j below {cells}"
-            )
+            match = cut_entry(data)
+            if match:
+                free, i, j = int(match[1], 16), CUT, int(match[2], 16)
+            else:
+                free, i, j = _entry(_json(data, number), number, header.version)
         if free & blocked:
             raise CertificateError(
                 f"line {number}: the free set {free:x} has a bit outside the board's free cells"
+            )
+        if i == CUT:
+            _check_cut(header, free, j, number)
+            add_cut(free, j, number)
+            continue
+        if j >= cells or i >= j:
+            raise CertificateError(
+                f"line {number}: the move {[i, j]} must be two cells i < j below {cells}"
             )
         add(free, i, j, number)
     if header is None or board is None or entries is None:
@@ -239,8 +269,10 @@ def _header(data: dict[str, Any]) -> Header:
     if data.get("format") != FORMAT:
         raise CertificateError(f'line 1: not an evalgame certificate ("format" is not "{FORMAT}")')
     version = data.get("version")
-    if not _integer(version) or version != VERSION:
-        raise CertificateError(f"line 1: format version {version!r}; this checker reads version 1")
+    if not _integer(version) or version not in VERSIONS:
+        raise CertificateError(
+            f"line 1: format version {version!r}; this checker reads versions 1 and 2"
+        )
     kinds: dict[str, tuple[str, Callable[[Any], bool]]] = {
         "board": ("a string", lambda value: isinstance(value, str)),
         "to_move": ('"max" or "min"', lambda value: value in ("max", "min")),
@@ -264,26 +296,53 @@ def _header(data: dict[str, Any]) -> Header:
         for key, value in data.items()
         if key not in kinds and key not in ("format", "version")
     }
-    return Header(**{key: data[key] for key in kinds}, extra=extra)
+    return Header(**{key: data[key] for key in kinds}, extra=extra, version=version)
 
 
-def _entry(data: dict[str, Any], number: int) -> tuple[int, int, int]:
-    """(free, i, j) of the entry on line ``number``, read by the JSON parser."""
+def _entry(data: dict[str, Any], number: int, version: int) -> tuple[int, int, int]:
+    """(free, i, j) of the entry on line ``number``, read by the JSON parser; (free,
+    :data:`CUT`, cut) for a cut entry (format 2)."""
+    if version >= 2 and set(data) == {"free", "cut"}:
+        return _hex(data, "free", number), CUT, _hex(data, "cut", number)
     if set(data) != {"free", "move"}:
+        keys = '"move" or "cut"' if version >= 2 else '"move"'
         raise CertificateError(
-            f'line {number}: an entry has exactly the keys "free" and "move", not {sorted(data)}'
+            f'line {number}: an entry has exactly the keys "free" and {keys}, not {sorted(data)}'
         )
-    free, move = data["free"], data["move"]
-    if not isinstance(free, str) or not _HEX.fullmatch(free):
-        raise CertificateError(
-            f'line {number}: "free" must be lower-case hex without 0x, not {free!r}'
-        )
+    free, move = _hex(data, "free", number), data["move"]
     if not (isinstance(move, list) and len(move) == 2 and all(map(_integer, move))):
         raise CertificateError(f'line {number}: "move" must be two integers [i, j], not {move!r}')
     i, j = move
     if i < 0:
         raise CertificateError(f"line {number}: the move {move} has a negative cell")
-    return int(free, 16), i, j
+    return free, i, j
+
+
+def _hex(data: dict[str, Any], key: str, number: int) -> int:
+    """The set of cells written as hexadecimal under ``key`` on line ``number``."""
+    text = data[key]
+    if not isinstance(text, str) or not _HEX.fullmatch(text):
+        raise CertificateError(
+            f'line {number}: "{key}" must be lower-case hex without 0x, not {text!r}'
+        )
+    return int(text, 16)
+
+
+def _check_cut(header: Header, free: int, cut: int, number: int) -> None:
+    """Refuse a cut entry where format 2 does not allow one."""
+    if header.version < 2:
+        raise CertificateError(
+            f'line {number}: a "cut" entry is format 2; this certificate is version '
+            f"{header.version}"
+        )
+    if header.claim != "at_least":
+        raise CertificateError(
+            f"line {number}: a cut proves a lower bound; an at_most certificate has none"
+        )
+    if cut & ~free:
+        raise CertificateError(
+            f"line {number}: the cut {cut:x} takes cells that are not free in {free:x}"
+        )
 
 
 def _integer(value: Any) -> bool:

@@ -3,9 +3,9 @@ verified.
 
 >>> from evalgame.certify.format import Header
 >>> header = Header("....", "max", "at_least", 2, True, 0, 0)
->>> report = Report(True, header, Counts(1, 1, 1, 0, 0), 1, None, 0.0015)
+>>> report = Report(True, header, Counts(1, 1, 1, 0, 0, 0), 1, None, 0.0015)
 >>> report.json()["counts"]
-{'prover': 1, 'opponent': 1, 'settled': 1, 'small': 0, 'tame': 0, 'entries': 1}
+{'prover': 1, 'opponent': 1, 'settled': 1, 'small': 0, 'tame': 0, 'cut': 0, 'entries': 1}
 >>> report.reason is None
 True
 """

@@ -1,4 +1,5 @@
-"""The verification walk of a certificate (format 1, "What the checker does").
+"""The verification walk of a certificate (format 1, "What the checker does"; format 2
+adds the cut rule).
 
 From the root, each position P (free set F, claim left b = bound − dominoes placed) is
 verified by the first rule that applies:
@@ -7,10 +8,13 @@ verified by the first rule that applies:
    b dominoes (``at_most`` with b < 0 fails);
 2. *small*: |F| ≤ S, decided by exhaustive search;
 3. *tame*: every region has at most K cells and is tame, decided by the sum rule;
+3a. *cut* (format 2, ``at_least`` only): the entry for F is a cut C ⊆ F, and every region of
+   F − C has at most K cells and is tame, with a value by the sum rule of at least b
+   (monotonicity: F is worth at least F − C, whoever moves);
 4. the prover's entry for F names a legal move and the position after it verifies, or
    (the opponent to move) the position after every legal move verifies.
 
-Rules 2 and 3 decide: a false claim there fails the walk, as do a missing entry, an illegal
+Rules 2, 3 and 3a decide: a false claim there fails the walk, as do a missing entry, an illegal
 move and a position without a move. Verified positions are remembered by key (the
 canonical form of F when the certificate uses symmetry, F itself otherwise).
 
@@ -20,7 +24,7 @@ canonical form of F when the certificate uses symmetry, F itself otherwise).
 ...           '"small_cells": 0, "tame_cells": 0}')
 >>> walker = Walker(read_lines([header, '{"free": "f", "move": [0, 1]}']))
 >>> walker.verify() is None, walker.counts
-(True, Counts(prover=1, opponent=1, settled=1, small=0, tame=0))
+(True, Counts(prover=1, opponent=1, settled=1, small=0, tame=0, cut=0))
 >>> walker = Walker(read_lines([header, '{"free": "f", "move": [1, 2]}']))
 >>> failure = walker.verify()
 >>> print(failure.reason)
@@ -35,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 
 from evalgame.certify.board import Move
-from evalgame.certify.format import Certificate
+from evalgame.certify.format import CUT, Certificate
 from evalgame.certify.values import Values
 
 #: positions verified between two calls of the walk's ``tick``
@@ -45,13 +49,14 @@ TICK = 4096
 @dataclass
 class Counts:
     """Positions verified: by the prover's entries and at the opponent's turn (rule 4),
-    and the leaves by the rule that decided them."""
+    and the leaves by the rule that decided them (``cut``: format 2's rule 3a)."""
 
     prover: int = 0
     opponent: int = 0
     settled: int = 0
     small: int = 0
     tame: int = 0
+    cut: int = 0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
@@ -59,8 +64,8 @@ class Counts:
     def total(self) -> int:
         """Every position verified.
 
-        >>> Counts(1, 2, 3, 4, 5).total()
-        15
+        >>> Counts(1, 2, 3, 4, 5, 6).total()
+        21
         """
         return sum(getattr(self, f.name) for f in fields(self))
 
@@ -100,6 +105,8 @@ class Walker:
         self.max_first = header.to_move == "max"
         self.bound, self.symmetry = header.bound, header.symmetry
         self.small, self.tame = header.small_cells, header.tame_cells
+        #: whether entries may be cuts (format 2; the reader refuses them elsewhere)
+        self.cuts = header.version >= 2 and self.at_least
         self.values = Values(board)
         # the walk's two costly helpers per position, in the C core when it is built
         # (the Python ones in board.py are their reference): the canonical form, eight
@@ -174,6 +181,9 @@ class Walker:
                 )
             self._done(key, "tame")
             return None
+        entry = self.entries.find(key) if self.cuts else None
+        if entry is not None and entry[0] == CUT:
+            return self._cut(key, free, max_to_move, left, entry[1], entry[2])
         # rule 4: the prover's entry, or every move of the opponent
         # whether a domino fits, without listing the moves: the prover plays only one
         if not (free & (free >> 1) & board.not_last or free & (free >> board.cols)):
@@ -183,7 +193,8 @@ class Walker:
             self.memo.add(key)
             return None
         if self.at_least == max_to_move:  # the prover is to move
-            entry = self.entries.find(key)
+            if not self.cuts:
+                entry = self.entries.find(key)
             if entry is None:
                 return self._fail(free, max_to_move, f"no entry for this position (key {key:x})")
             i, j, line = entry
@@ -210,6 +221,29 @@ class Walker:
             if failure is not None:
                 return failure
         self._done(key, None)
+        return None
+
+    def _cut(
+        self, key: int, free: int, max_to_move: bool, left: int, cut: int, line: int
+    ) -> Failure | None:
+        """Rule 3a: the position ``key`` (``free``'s canonical form, in whose frame the cut
+        is written: a symmetry maps the game onto an equal one) less the cells ``cut``."""
+        summed = self.values.sum_rule(key & ~cut, max_to_move, self.tame)
+        if summed is None:
+            return self._fail(
+                free,
+                max_to_move,
+                f"the cut on line {line} leaves a region that is wild or has more than "
+                f"{self.tame} cells (rule 3a)",
+            )
+        if summed.value < left:
+            return self._fail(
+                free,
+                max_to_move,
+                f"the cut on line {line} leaves a value of {summed.value} by the sum rule "
+                f"(N = {summed.total}, h = {summed.hot} hot regions; rule 3a)",
+            )
+        self._done(key, "cut")
         return None
 
     def _holds(self, value: int, left: int) -> bool:

@@ -192,6 +192,13 @@ def tiling(
         help="With --certificate: the checker decides sums of tame regions of at most K "
         "cells by the sum rule (2…24).",
     ),
+    certificate_format: int = typer.Option(
+        1,
+        "--certificate-format",
+        metavar="N",
+        help="With --certificate: format 1, or 2 (format 1 and cut leaves, proposed in "
+        "docs/certificates.md: smaller certificates of lower bounds).",
+    ),
     dfpn_mb: DfpnMb = None,
     until: Until = None,
     every: Every = DEFAULT_EVERY,
@@ -226,11 +233,14 @@ def tiling(
         imported,
         kernel_options,
     )
-    if certificate is None and (small_cells != SMALL_CELLS or tame_cells != TAME_CELLS):
+    if certificate is None and (
+        small_cells != SMALL_CELLS or tame_cells != TAME_CELLS or certificate_format != 1
+    ):
         # the kernel's own limits are its options (--dfpn-mb's searches: tame regions of
-        # up to 20 cells past 49 cells); these two set a certificate's leaf rules only
+        # up to 20 cells past 49 cells); these set a certificate's leaf rules only
         raise InputError(
-            "--small-cells and --tame-cells set a certificate's leaf rules: give --certificate FILE"
+            "--small-cells, --tame-cells and --certificate-format set a certificate's leaf "
+            "rules: give --certificate FILE"
         )
     if dfpn_mb is not None or imported is not None:
         _in_sittings(
@@ -274,8 +284,7 @@ def tiling(
             _player(first),
             ask,
             certificate,
-            small_cells,
-            tame_cells,
+            (small_cells, tame_cells, certificate_format),
             table_mb,
             timeout,
             json_output,
@@ -390,14 +399,13 @@ def _certify(
     player: Player,
     ask: str | None,
     path: Path,
-    small_cells: int,
-    tame_cells: int,
+    rules: tuple[int, int, int],
     table_mb: int | None,
     timeout: float | None,
     json_output: bool,
 ) -> None:
     """``--certificate``: prove the bound ``--ask`` asks, or the value, and write the
-    certificate of each bound proven."""
+    certificate of each bound proven; ``rules``: the leaf limits S and K and the format."""
     from evalgame.games.tiling.certificate import (
         CertificateSummary,
         Claim,
@@ -425,6 +433,7 @@ def _certify(
             "a certificate of a larger board takes hours; pass --timeout S (0: no limit)",
         )
     max_first = player is Player.MAX
+    small_cells, tame_cells, version = rules
     summaries: list[CertificateSummary] = []
     with late_status() as show:
         latest: list[CertificateSummary] = []
@@ -472,6 +481,7 @@ def _certify(
                         solver=solver,
                         budget=budget,
                         report=report,
+                        version=version,
                     )
                 )
     if json_output:

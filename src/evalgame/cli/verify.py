@@ -44,7 +44,7 @@ def verify_command(
     paths: list[Path] = typer.Argument(
         ...,
         metavar="FILE...",
-        help="The certificates, gzip files of JSON lines (format 1, docs/certificates.md), "
+        help="The certificates, gzip files of JSON lines (format 1 or 2, docs/certificates.md), "
         "checked by this command's own moves, symmetries, matchings and exhaustive searches. "
         "Exit status 0: valid; 1: invalid (the first position that failed is drawn); "
         "2: a missing, non-gzip or malformed file; 4: stopped by Ctrl-C, nothing decided; "
@@ -181,12 +181,13 @@ def _show(path: Path, report: Report) -> None:
         console.print(f"{path}: [bold green]valid[/]: it proves {claim} on {position}")
     else:
         console.print(f"{path}: [bold red]invalid[/]: it does not prove {claim} on {position}")
+    cuts = f", {counts.cut:,} by a cut (format 2)" if header.version >= 2 else ""
     console.print(
         f"{_many(counts.prover, 'prover position')} and "
         f"{_many(counts.opponent, 'opponent position')} verified; leaves: "
         f"{counts.settled:,} settled, {counts.small:,} small (≤ {header.small_cells} cells, "
         f"by exhaustive search), {counts.tame:,} by the sum rule (tame regions ≤ "
-        f"{header.tame_cells} cells); {_many(report.entries, 'entry', 'entries')} in the "
+        f"{header.tame_cells} cells){cuts}; {_many(report.entries, 'entry', 'entries')} in the "
         f"file; {report.seconds:.3f} s",
         style="dim",
     )

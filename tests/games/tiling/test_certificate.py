@@ -277,3 +277,41 @@ def test_the_walk_in_c_stops_when_its_report_raises(
         )
     assert len(reports) == 3
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("claim", CLAIMS)
+def test_format_2_certificates_on_boards_with_holes_verify(tmp_path: Path, claim: Claim) -> None:
+    """Format 2 at the value (brute force), both starters: the checker accepts it; a lower
+    bound's certificate uses cuts, an upper bound's has none to use."""
+    path = tmp_path / "c.cert.gz"
+    cuts = 0
+    for board in random_boards(seed=12, count=12, most_free=16):
+        for max_first in (True, False):
+            value = naive_value(board, max_first)
+            summary = write_certificate(
+                board, max_first, claim, value, path, small_cells=0, tame_cells=6, version=2
+            )
+            report = verify(path)
+            assert report.valid, (board.drawing(), max_first, report.reason)
+            assert report.header.version == 2
+            cuts += summary.leaves["cut"]
+    assert (cuts > 0) == (claim == "at_least")
+
+
+def test_a_tampered_cut_is_refused(tmp_path: Path) -> None:
+    """A cut that takes every cell leaves nothing: the claim there fails (rule 3a)."""
+    path = tmp_path / "c.cert.gz"
+    board = Board(5, 5)
+    write_certificate(board, True, "at_least", 12, path, small_cells=0, tame_cells=8, version=2)
+    header, *entries = list(iter_entries(path))
+    tampered = next(entry for entry in entries if "cut" in entry)
+    tampered["cut"] = tampered["free"]
+    report = verify_lines([json.dumps(header), *(json.dumps(entry) for entry in entries)])
+    assert not report.valid
+    assert report.reason is not None
+    assert "leaves a value of 0" in report.reason
+
+
+def test_a_format_other_than_1_or_2_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="version 1 or 2, not 3"):
+        write_certificate(Board(2, 2), True, "at_least", 2, tmp_path / "c.cert.gz", version=3)

@@ -19,7 +19,9 @@ the C kernel's option ``separator`` (``kernel/separator.c``), which makes the sa
 
 from __future__ import annotations
 
-from evalgame.games.matching.tame import TameRegions, sum_rule
+from collections.abc import Callable
+
+from evalgame.games.matching.tame import RegionValue, TameRegions, sum_rule
 from evalgame.games.tiling.board import Board
 
 #: the number of cuts the bound makes before it gives up
@@ -58,24 +60,50 @@ def _better(line: int, before: int, size: int, best: int, best_score: int) -> tu
     return (line, score) if score < best_score else (best, best_score)
 
 
-def separator_bound(
-    board: Board, regions: TameRegions, free: int, max_to_move: bool, *, cuts: int = CUTS
-) -> int | None:
-    """A proven lower bound on the moves still to come from ``free`` (see the module
-    doc), ``None`` when the cuts run out before every piece is tame."""
+def separator_cut(
+    board: Board,
+    region_value: Callable[[int], RegionValue | None],
+    free: int,
+    *,
+    size_limit: int,
+    cuts: int = CUTS,
+) -> tuple[int, list[RegionValue]] | None:
+    """The cells S the cuts take from ``free`` and the values of the tame regions left
+    (see the module doc), ``None`` when the cuts run out first. ``region_value`` values a
+    region of at most ``size_limit`` cells (``None``: not valued), whatever database
+    answers: the Python one here, the kernel's for a certificate's cut (format 2).
+
+    >>> board = Board(3, 7)
+    >>> cut, values = separator_cut(board, TameRegions(board).region, board.full, size_limit=16)
+    >>> cut == best_line(board, board.full), values[0]
+    (True, RegionValue(a=4, b=4, tame=True))
+    """
     pending = board.components(board.core(free))
     values = []
-    made = 0
+    removed = made = 0
     while pending:
         region = pending.pop()
-        if region.bit_count() <= regions.size_limit:
-            value = regions.region(region)
+        if region.bit_count() <= size_limit:
+            value = region_value(region)
             if value is not None and value.tame:
                 values.append(value)
                 continue
         made += 1
         if made > cuts:
             return None
-        pending += board.components(board.core(region & ~best_line(board, region)))
-    after_max, after_min = sum_rule(values)
+        line = best_line(board, region)
+        removed |= line
+        pending += board.components(board.core(region & ~line))
+    return removed, values
+
+
+def separator_bound(
+    board: Board, regions: TameRegions, free: int, max_to_move: bool, *, cuts: int = CUTS
+) -> int | None:
+    """A proven lower bound on the moves still to come from ``free`` (see the module
+    doc), ``None`` when the cuts run out before every piece is tame."""
+    found = separator_cut(board, regions.region, free, size_limit=regions.size_limit, cuts=cuts)
+    if found is None:
+        return None
+    after_max, after_min = sum_rule(found[1])
     return after_max if max_to_move else after_min

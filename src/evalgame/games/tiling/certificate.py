@@ -13,7 +13,9 @@ checker decides by itself, else the first move the kernel's null-window test pro
 to a symmetric position tried first — and
 the walk stops where the checker stops: a settled claim, a small position
 (``small_cells``) or a sum of small tame regions (``tame_cells``). Positions are keyed by
-canonical form under the board's symmetries, so a symmetric twin costs nothing.
+canonical form under the board's symmetries, so a symmetric twin costs nothing. Format 2
+(``version=2``, proposed) adds a fourth leaf, the *cut*: a position that the separator
+bound decides, with the cells it takes away written for the checker to confirm.
 
 >>> import gzip, json, tempfile, pathlib
 >>> from evalgame.games.tiling.board import Board
@@ -22,7 +24,7 @@ canonical form under the board's symmetries, so a symmetric twin costs nothing.
 ...     Board(4, 4), True, "at_least", 7, path, small_cells=8, tame_cells=4
 ... )
 >>> summary.entries, summary.leaves
-(12, {'settled': 0, 'small': 50, 'tame': 0})
+(12, {'settled': 0, 'small': 50, 'tame': 0, 'cut': 0})
 >>> header = json.loads(gzip.open(path, "rt").readline())
 >>> header["claim"], header["bound"], header["board"]
 ('at_least', 7, '..../..../..../....')
@@ -48,20 +50,23 @@ from evalgame.games.matching.native import (
     LARGE_GRAPH_OPTIONS,
     NativeSolver,
 )
+from evalgame.games.matching.separator import separator_cut
+from evalgame.games.matching.tame import RegionValue, sum_rule
 from evalgame.games.tiling.board import Board
 from evalgame.provenance import provenance
 from evalgame.search.budget import Budget
 
 Claim = Literal["at_least", "at_most"]
 CLAIMS: tuple[Claim, ...] = ("at_least", "at_most")
-#: the certificate format this module writes (docs/certificates.md)
-FORMAT, VERSION = "evalgame-certificate", 1
+#: the certificate format this module writes (docs/certificates.md): version 1 by
+#: default, 2 (format 1 and cuts, proposed) on request
+FORMAT, VERSION, VERSIONS = "evalgame-certificate", 1, (1, 2)
 #: the leaf rules' default limits: positions of at most SMALL_CELLS free cells, and sums
 #: of tame regions of at most TAME_CELLS cells, are left to the checker (on 6×6, K = 20
 #: against 16 writes 5× fewer entries; BENCHMARKS.md, "Certificates")
 SMALL_CELLS, TAME_CELLS = 16, 20
 #: the leaf rules, in the order the checker applies them
-LEAF_RULES = ("settled", "small", "tame")
+LEAF_RULES = ("settled", "small", "tame", "cut")
 #: positions walked between two progress reports and budget checks
 REPORT_EVERY = 4096
 
@@ -158,8 +163,11 @@ class _Walk:
         summary: CertificateSummary,
         report: Callable[[CertificateSummary], None] | None,
         budget: Budget | None,
+        cuts: bool = False,
     ) -> None:
         self.board, self.solver, self.summary = board, solver, summary
+        #: format 2: a position the separator bound decides is a leaf, its cut written
+        self.cuts = cuts and claim == "at_least"
         self.at_least, self.bound = claim == "at_least", bound
         self.small_cells, self.tame_cells = small_cells, tame_cells
         self.symmetries = board_symmetries(board)
@@ -234,8 +242,15 @@ class _Walk:
             self.progress()
         max_to_move, claim = self.position(free)
         rule = self.leaf(free, max_to_move, claim)
+        cut = None
+        if rule is None and self.cuts:
+            cut = self.cut(free, max_to_move, claim, cells=True)
         if rule is not None:
             self.summary.leaves[rule] += 1
+        elif cut is not None:
+            self.write(f'{{"free": "{key:x}", "cut": "{symmetry(cut):x}"}}\n')
+            self.summary.entries += 1
+            self.summary.leaves["cut"] += 1
         elif max_to_move == self.at_least:
             move = self.choose(free, max_to_move, claim)
             first, second = sorted(bits(symmetry(move)))
@@ -266,6 +281,8 @@ class _Walk:
                 return move
             if rule == "small" and self.holds(child, not max_to_move, left):
                 return move
+            if rule is None and self.cuts and self.cut(child, not max_to_move, left) is not None:
+                return move
         # the kernel's order first; it may leave moves out (a decided question has none)
         gamma = claim if self.at_least else claim + 1
         preferred = self.solver.order(free, max_to_move, gamma)
@@ -278,6 +295,31 @@ class _Walk:
             if self.holds(free & ~move, not max_to_move, left):
                 return move
         raise _failure(self.board, self.at_least, "no_keeping_move", free, claim)
+
+    def cut(self, free: int, max_to_move: bool, claim: int, *, cells: bool = False) -> int | None:
+        """Format 2's cut at ``free``: cells whose removal leaves tame regions of at most
+        ``tame_cells`` cells worth at least ``claim`` by the sum rule (the separator bound,
+        docs/tiling_search.md), or None. The kernel's straight cuts of ``free`` are tried,
+        and with ``cells`` those of ``free`` less each one cell (a cell that parts two
+        regions often costs nothing, a whole line a domino or two); the kernel's bound
+        picks them, the database's values of what is left confirm."""
+
+        def region_value(region: int) -> RegionValue | None:
+            a, b, tame = self.solver.region_values(region)
+            return None if a is None or b is None else RegionValue(a, b, tame)
+
+        for taken in [0, *(1 << cell for cell in bits(free))] if cells else [0]:
+            rest = free & ~taken
+            bound = self.solver.separator_bound(rest, max_to_move)
+            if bound is None or bound < claim:
+                continue
+            found = separator_cut(self.board, region_value, rest, size_limit=self.tame_cells)
+            if found is None:
+                continue
+            after_max, after_min = sum_rule(found[1])
+            if (after_max if max_to_move else after_min) >= claim:
+                return taken | found[0]
+        return None
 
     def _leaf_quietly(self, free: int, max_to_move: bool, claim: int) -> str | None:
         """:meth:`leaf`, with a tame sum that breaks the claim reported as no leaf (a
@@ -413,6 +455,7 @@ def write_certificate(
     budget: Budget | None = None,
     report: Callable[[CertificateSummary], None] | None = None,
     native: bool = True,
+    version: int = VERSION,
 ) -> CertificateSummary:
     """Write to ``path`` a certificate that the value of ``board`` (``max_first``: MAX to
     move) is ≥ ``bound`` (``claim="at_least"``) or ≤ ``bound`` (``"at_most"``).
@@ -424,7 +467,11 @@ def write_certificate(
     ``solver``: a kernel from :func:`certificate_solver` that may already know the answer
     (a caller that asked the root's question first). ``native``: the walk in C (the
     default, kernel/walk.h), else in Python (:class:`_Walk`, the reference): the same file.
+    ``version``: the format, 1 or 2 (format 1 and the cut rule, docs/certificates.md); a
+    format-2 certificate is written by the Python walk.
     """
+    if version not in VERSIONS:
+        raise InputError(f"the certificate format is version 1 or 2, not {version}")
     if claim not in CLAIMS:
         raise InputError(f"a certificate claims at_least or at_most, not {claim!r}")
     if small_cells < 0 or not 2 <= tame_cells <= 24:
@@ -442,7 +489,7 @@ def write_certificate(
     to_move = "max" if max_first else "min"
     header = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version,
         "board": board.drawing(),
         "to_move": to_move,
         "claim": claim,
@@ -457,7 +504,7 @@ def write_certificate(
     with _atomic_gzip(path) as out:
         out.write(json.dumps(header) + "\n")
         arguments = (board, max_first, claim, bound, solver, small_cells, tame_cells)
-        walk = _Walk(*arguments, out.write, summary, report, budget)
+        walk = _Walk(*arguments, out.write, summary, report, budget, cuts=version == 2)
         if report is not None:
             report(summary)
         if not walk.holds(board.start, max_first, bound):
@@ -466,7 +513,7 @@ def write_certificate(
                 f"the claim value {sign} {bound} is false for {board.label()}, "
                 f"{to_move.upper()} first: nothing to certify"
             )
-        if native:
+        if native and version == 1:
             _walk_natively(*arguments, out.write, summary, report, budget)
         else:
             limit = sys.getrecursionlimit()
