@@ -573,9 +573,12 @@ def _certificate_lines(folder: Path, values: Sequence[BoardValue] = ()) -> str:
         rows = verdict["board"].split("/")
         sign = "≥" if verdict["claim"] == "at_least" else "≤"
         checked = "valid" if verdict["valid"] else "**invalid**"
+        # format 1 unless the verdict says otherwise (verdicts kept before formats had one)
+        form = " (format 2)" if verdict.get("version", 1) == 2 else ""
         lines.append(
             f"| {len(rows)}×{len(rows[0])} | {verdict['to_move'].upper()} "
-            f"| value {sign} {verdict['bound']} | [{path.name}](proofs/certificates/{path.name}) "
+            f"| value {sign} {verdict['bound']} "
+            f"| [{path.name}](proofs/certificates/{path.name}){form} "
             f"| {verdict['counts']['entries']:,} | {verdict['bytes']:,} "
             f"| {checked}, {verdict['seconds']:.1f} s ({verdict['date']}) |"
         )

@@ -220,15 +220,20 @@ def entry_lines(path: Path) -> list[str]:
         return text.read().splitlines()[1:]
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("claim", CLAIMS)
-def test_the_walk_in_c_writes_what_the_python_walk_writes(tmp_path: Path, claim: Claim) -> None:
+def test_the_walk_in_c_writes_what_the_python_walk_writes(
+    tmp_path: Path, claim: Claim, version: int
+) -> None:
     """The kernel's walk (kernel/walk.c) against the reference in Python: the same entries
     in the same order and the same counts, on random boards with holes, both starters,
-    leaf limits from none to wide; first a board past 64 cells (the 128-bit build) and
-    symmetric boards (where the prover's choice of a symmetric position comes in)."""
+    leaf limits from none to wide, both formats (cuts in format 2's lower bounds); first a
+    board past 64 cells (the 128-bit build) and symmetric boards (where the prover's
+    choice of a symmetric position comes in)."""
     wide = Board(9, 8, [(r, c) for r in range(2, 9) for c in range(1, 8)])
     symmetric = [Board(4, 4), Board(3, 6), Board(5, 5, [(0, 0), (0, 4), (4, 0), (4, 4)])]
     boards = [wide, *symmetric, *random_boards(seed=23, count=sample(24), most_free=20)]
+    cuts = 0
     for number, board in enumerate(boards):
         small, tame = [(0, 2), (4, 6), (8, 12), (0, 20)][number % 4]
         for max_first in (True, False):
@@ -245,10 +250,13 @@ def test_the_walk_in_c_writes_what_the_python_walk_writes(tmp_path: Path, claim:
                     small_cells=small,
                     tame_cells=tame,
                     native=in_c,
+                    version=version,
                 )
                 counts = (summary.entries, summary.opponent, summary.leaves)
                 written.append((entry_lines(path), counts))
+                cuts += summary.leaves["cut"]
             assert written[0] == written[1], (board.drawing(), max_first)
+    assert (cuts > 0) == (version == 2 and claim == "at_least")
 
 
 def test_the_walk_in_c_stops_when_its_report_raises(

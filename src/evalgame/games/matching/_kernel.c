@@ -482,18 +482,18 @@ static PyObject *Kernel_region_values(Kernel *k, PyObject *args) {
 
 
 /* certificate(start, max_first, at_least, bound, small_cells, tame_cells, symmetries, write,
- * progress, every): the certificate writer's walk (kernel/walk.h) on a grid board.
+ * progress, every, cuts): the certificate writer's walk (kernel/walk.h) on a grid board.
  * symmetries: the board's, each a list of the images of the cells, the identity first;
  * write(str) gets the entry lines in chunks, progress(entries, opponent, settled, small,
- * tame) is called every `every` positions walked (None: never). Returns a dict: the counts,
+ * tame, cut) is called every `every` positions walked (None: never); cuts: format 2. Returns a dict: the counts,
  * and `failure` (None, or "no_move", "no_keeping_move", "sum_rule") with the `free` cells,
  * the `claim` left and the sum rule's `value` there. */
 static PyObject *Kernel_certificate(Kernel *k, PyObject *args) {
     WalkSpec spec = {0};
     PyObject *symmetries;
-    if (!PyArg_ParseTuple(args, "O&ppiiiOOOL", set_converter, &spec.start, &spec.max_first,
+    if (!PyArg_ParseTuple(args, "O&ppiiiOOOLp", set_converter, &spec.start, &spec.max_first,
                           &spec.at_least, &spec.bound, &spec.small_cells, &spec.tame_cells,
-                          &symmetries, &spec.write, &spec.progress, &spec.every) ||
+                          &symmetries, &spec.write, &spec.progress, &spec.every, &spec.cuts) ||
         parse_free(k, spec.start) < 0)
         return NULL;
     if (!k->cols || !k->bipartite || spec.every < 1) {
@@ -547,9 +547,10 @@ static PyObject *Kernel_certificate(Kernel *k, PyObject *args) {
         Py_XDECREF(failed);
         return NULL;
     }
-    return Py_BuildValue("{sKsKsKsKsKsNsNsisi}", "entries", out.entries, "opponent", out.opponent,
-                         "settled", out.settled, "small", out.small, "tame", out.tame, "failure",
-                         failure, "free", failed, "claim", out.claim, "value", out.value);
+    return Py_BuildValue("{sKsKsKsKsKsKsNsNsisi}", "entries", out.entries, "opponent",
+                         out.opponent, "settled", out.settled, "small", out.small, "tame",
+                         out.tame, "cut", out.cut, "failure", failure, "free", failed, "claim",
+                         out.claim, "value", out.value);
 }
 
 static PyObject *Kernel_set_callback(Kernel *k, PyObject *callback) {
@@ -607,7 +608,7 @@ static PyMethodDef Kernel_methods[] = {
      "separator_bound(free, max_to_move): the separator lower bound, None if none"},
     {"certificate", (PyCFunction)Kernel_certificate, METH_VARARGS,
      "certificate(start, max_first, at_least, bound, small_cells, tame_cells, symmetries, "
-     "write, progress, every): the certificate writer's walk (kernel/walk.h)"},
+     "write, progress, every, cuts): the certificate writer's walk (kernel/walk.h)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -281,8 +281,6 @@ class _Walk:
                 return move
             if rule == "small" and self.holds(child, not max_to_move, left):
                 return move
-            if rule is None and self.cuts and self.cut(child, not max_to_move, left) is not None:
-                return move
         # the kernel's order first; it may leave moves out (a decided question has none)
         gamma = claim if self.at_least else claim + 1
         preferred = self.solver.order(free, max_to_move, gamma)
@@ -291,6 +289,12 @@ class _Walk:
         # stable sort: the kernel's order within each): the opponent's mirrored replies
         # there are transpositions
         candidates.sort(key=lambda move: -self.stabilizer(free & ~move))
+        # format 2: a move to a position a cut decides keeps the claim (straight cuts
+        # first, then those after a cell)
+        for cells in (False, True) if self.cuts else ():
+            for move in candidates:
+                if self.cut(free & ~move, not max_to_move, left, cells=cells) is not None:
+                    return move
         for move in candidates:
             if self.holds(free & ~move, not max_to_move, left):
                 return move
@@ -374,13 +378,16 @@ def _walk_natively(
     summary: CertificateSummary,
     report: Callable[[CertificateSummary], None] | None,
     budget: Budget | None,
+    cuts: bool = False,
 ) -> None:
     """The walk of :class:`_Walk` in the C kernel (kernel/walk.h): the same kernel calls in
     the same order, so the same entries in the same order, some 10–30× faster."""
 
-    def progress(entries: int, opponent: int, settled: int, small: int, tame: int) -> None:
+    def progress(
+        entries: int, opponent: int, settled: int, small: int, tame: int, cut: int
+    ) -> None:
         summary.entries, summary.opponent = entries, opponent
-        summary.leaves.update(settled=settled, small=small, tame=tame)
+        summary.leaves.update(settled=settled, small=small, tame=tame, cut=cut)
         solver.stats.nodes = solver.kernel_stats()["nodes"]
         summary.kernel_nodes = solver.stats.nodes
         summary.seconds = time.monotonic() - started
@@ -401,6 +408,7 @@ def _walk_natively(
         write,
         progress,
         REPORT_EVERY,
+        cuts and claim == "at_least",
     )
     if result["failure"] is not None:
         raise _failure(
@@ -411,9 +419,7 @@ def _walk_natively(
             result["claim"],
             result["value"],
         )
-    progress(
-        result["entries"], result["opponent"], result["settled"], result["small"], result["tame"]
-    )
+    progress(*(result[name] for name in ("entries", "opponent", *LEAF_RULES)))
 
 
 def certificate_solver(
@@ -467,8 +473,7 @@ def write_certificate(
     ``solver``: a kernel from :func:`certificate_solver` that may already know the answer
     (a caller that asked the root's question first). ``native``: the walk in C (the
     default, kernel/walk.h), else in Python (:class:`_Walk`, the reference): the same file.
-    ``version``: the format, 1 or 2 (format 1 and the cut rule, docs/certificates.md); a
-    format-2 certificate is written by the Python walk.
+    ``version``: the format, 1 or 2 (format 1 and the cut rule, docs/certificates.md).
     """
     if version not in VERSIONS:
         raise InputError(f"the certificate format is version 1 or 2, not {version}")
@@ -513,8 +518,8 @@ def write_certificate(
                 f"the claim value {sign} {bound} is false for {board.label()}, "
                 f"{to_move.upper()} first: nothing to certify"
             )
-        if native and version == 1:
-            _walk_natively(*arguments, out.write, summary, report, budget)
+        if native:
+            _walk_natively(*arguments, out.write, summary, report, budget, version == 2)
         else:
             limit = sys.getrecursionlimit()
             sys.setrecursionlimit(max(limit, 4 * board.n + 100))

@@ -39,14 +39,14 @@ static Set best_line(const Kernel *k, Set m) {
     return best;
 }
 
-int separator_bound(Kernel *k, Set free, int turn) {
-    if (!k->cols) return -1;
-    Set pending[MAXV];
+int separator_cut(Kernel *k, Set free, int turn, int limit, Set *cut, int *value) {
+    if (!k->cols) return 0;
+    Set pending[MAXV], removed = 0;
     int count = 0, cuts = 0, sum = 0, hot = 0;
     for (Set rest = free; rest; rest &= ~pending[count++]) pending[count] = component_of(k, rest);
     while (count) {
         Set m = pending[--count];
-        if (set_count(m) <= k->tame_cells) {
+        if (set_count(m) <= limit) {
             TameValue v = tame_region(k, m);
             if (v.status == TAME) {
                 sum += v.a;
@@ -54,13 +54,23 @@ int separator_bound(Kernel *k, Set free, int turn) {
                 continue;
             }
         }
-        if (++cuts > SEPARATOR_CUTS) return -1;
+        if (++cuts > SEPARATOR_CUTS) return 0;
         /* monotonicity: the value without the line's cells is at most the value with them */
-        for (Set rest = core_of(k, m & ~best_line(k, m)); rest; rest &= ~pending[count++])
+        Set line = best_line(k, m);
+        removed |= line;
+        for (Set rest = core_of(k, m & ~line); rest; rest &= ~pending[count++])
             pending[count] = component_of(k, rest);
     }
     /* the sum rule on the tame regions left */
-    return turn ? sum - hot / 2 : sum - (hot + 1) / 2;
+    *cut = removed;
+    *value = turn ? sum - hot / 2 : sum - (hot + 1) / 2;
+    return 1;
+}
+
+int separator_bound(Kernel *k, Set free, int turn) {
+    Set cut;
+    int value;
+    return separator_cut(k, free, turn, k->tame_cells, &cut, &value) ? value : -1;
 }
 
 int separator_raise(Kernel *k, const Region *r, int turn, int gamma, int lower, int upper) {

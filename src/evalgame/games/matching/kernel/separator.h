@@ -18,6 +18,11 @@
 #define SEPARATOR_CUTS 4
 #endif
 
+/* The cuts themselves: 1 when every piece is a tame region of at most `limit` vertices
+ * within SEPARATOR_CUTS cuts, with *cut the cells the cuts took and *value the sum rule's
+ * value of the pieces, MAX to move if turn; 0 otherwise (a certificate's cut, format 2). */
+int separator_cut(Kernel *k, Set free, int turn, int limit, Set *cut, int *value);
+
 /* A proven lower bound on the moves still to come from the free vertices `free` (no
  * vertex of it isolated), MAX to move if turn; -1 when the graph is not a grid or the
  * cuts run out before every piece is a tame region of the database. */

@@ -12,6 +12,7 @@
 #include "bounds.h"
 #include "components.h"
 #include "search.h"
+#include "separator.h"
 #include "tame.h"
 
 /* ------------------------------------------------------------- the positions walked */
@@ -73,7 +74,7 @@ static int keys_add(KeySet *s, Set key) {
 
 /* entry lines are flushed to spec->write in chunks of about this many bytes */
 #define CHUNK (1 << 20)
-/* the longest entry line: two 3-digit cells and a 128-bit key in hexadecimal */
+/* the longest entry line: a 128-bit key and a 128-bit cut in hexadecimal */
 #define LINE_MAX_BYTES 96
 
 enum { LEAF_NONE = -1, LEAF_SETTLED = 0, LEAF_SMALL = 1, LEAF_TAME = 2, LEAF_BROKEN = 3 };
@@ -178,6 +179,30 @@ static int leaf(Walker *w, Set free, int turn, int claim, int *value) {
     return (spec->at_least ? *value >= claim : *value <= claim) ? LEAF_TAME : LEAF_BROKEN;
 }
 
+/* _Walk.cut: 1 with *cut when a cut decides free (format 2): the kernel's straight cuts
+ * of free, then (cells) of free less each one cell, lowest first; the separator bound
+ * picks them, the cuts limited to tame regions of at most tame_cells cells confirm */
+static int find_cut(Walker *w, Set free, int turn, int claim, int cells, Set *cut) {
+    Kernel *k = w->k;
+    Set others = cells ? free : 0;
+    for (int first = 1; first || others; first = 0) {
+        Set taken = 0;
+        if (!first) {
+            taken = BIT(set_first(others));
+            others &= ~taken;
+        }
+        Set rest = core_of(k, free & ~taken), found;
+        int bound = separator_bound(k, rest, turn), value;
+        if (bound < 0 || bound < claim) continue;
+        if (!separator_cut(k, rest, turn, w->spec->tame_cells, &found, &value)) continue;
+        if (value >= claim) {
+            *cut = taken | found;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int fail(Walker *w, int failure, Set free, int claim, int value) {
     w->out->failure = failure;
     w->out->failed = free;
@@ -233,7 +258,17 @@ static int choose(Walker *w, Set free, int turn, int claim, Move *chosen) {
     }
     /* a move to a symmetric position first, the most symmetric first, the kernel's order
      * within each (the Python walk's stable sort): the opponent's mirrored replies there
-     * are transpositions */
+     * are transpositions; with cuts, a move to a position a cut decides before any test */
+    Set cut;
+    for (int cells = 0; w->spec->cuts && cells < 2; cells++)
+        for (int level = w->spec->nsym; level >= 1; level--)
+            for (int i = 0; i < candidates; i++) {
+                if (fixed[i] != level) continue;
+                if (find_cut(w, free & ~move_set(candidate[i]), !turn, left, cells, &cut)) {
+                    *chosen = candidate[i];
+                    return 0;
+                }
+            }
     for (int level = w->spec->nsym; level >= 1; level--) {
         for (int i = 0; i < candidates; i++) {
             if (fixed[i] != level) continue;
@@ -277,12 +312,36 @@ static int write_entry(Walker *w, Set key, int first, int second) {
     return w->used + LINE_MAX_BYTES > CHUNK ? flush(w) : 0;
 }
 
+/* The cut of the position `key`: {"free": "<hex>", "cut": "<hex>"} (format 2) */
+static int write_cut(Walker *w, Set key, Set cut) {
+    char *p = w->buffer + w->used;
+    int n;
+#if MAXV == 64
+    n = snprintf(p, LINE_MAX_BYTES, "{\"free\": \"%llx\", \"cut\": \"%llx\"}\n",
+                 (unsigned long long)key, (unsigned long long)cut);
+#else
+    char hex[2][40];
+    Set sets[2] = {key, cut};
+    for (int i = 0; i < 2; i++) {
+        unsigned long long high = (unsigned long long)(sets[i] >> 64);
+        unsigned long long low = (unsigned long long)sets[i];
+        if (high)
+            snprintf(hex[i], sizeof hex[i], "%llx%016llx", high, low);
+        else
+            snprintf(hex[i], sizeof hex[i], "%llx", low);
+    }
+    n = snprintf(p, LINE_MAX_BYTES, "{\"free\": \"%s\", \"cut\": \"%s\"}\n", hex[0], hex[1]);
+#endif
+    w->used += (size_t)n;
+    return w->used + LINE_MAX_BYTES > CHUNK ? flush(w) : 0;
+}
+
 static int report(Walker *w) {
     if (PyErr_CheckSignals() < 0) return -1;
     if (!w->spec->progress || w->spec->progress == Py_None) return 0;
     const WalkResult *o = w->out;
-    PyObject *result = PyObject_CallFunction(w->spec->progress, "KKKKK", o->entries, o->opponent,
-                                             o->settled, o->small, o->tame);
+    PyObject *result = PyObject_CallFunction(w->spec->progress, "KKKKKK", o->entries, o->opponent,
+                                             o->settled, o->small, o->tame, o->cut);
     if (!result) return -1;
     Py_DECREF(result);
     return 0;
@@ -300,7 +359,12 @@ static int verify(Walker *w, Set free) {
     int rule = leaf(w, free, turn, claim, &value);
     if (PyErr_Occurred()) return -1;
     if (rule == LEAF_BROKEN) return fail(w, WALK_SUM_RULE, free, claim, value);
-    if (rule == LEAF_SETTLED) {
+    Set cut;
+    if (rule == LEAF_NONE && spec->cuts && find_cut(w, free, turn, claim, 1, &cut)) {
+        if (write_cut(w, key, image(w, symmetry, cut)) < 0) return -1;
+        w->out->entries++;
+        w->out->cut++;
+    } else if (rule == LEAF_SETTLED) {
         w->out->settled++;
     } else if (rule == LEAF_SMALL) {
         w->out->small++;

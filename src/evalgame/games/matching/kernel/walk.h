@@ -9,7 +9,9 @@
  * follows every move, at the prover's it writes one entry, the move chosen as the Python
  * walk chooses it (a known position, then a leaf the checker decides, then the first move
  * of the kernel's order whose position the kernel proves keeps the claim, the moves to a
- * position with the most symmetries tried first). Positions are
+ * position with the most symmetries tried first). With cuts (format 2) a position the
+ * separator bound decides is a leaf whose cut is written, and a move to one is taken
+ * before the kernel's tests. Positions are
  * remembered by canonical form under the symmetries given (the board's, identity first).
  */
 #ifndef EVALGAME_KERNEL_WALK_H
@@ -30,15 +32,16 @@ typedef struct {
     int nsym;
     Set (*bytes)[MAXV / 8][256]; /* nsym byte tables, the identity first */
     PyObject *write;            /* write(str): a chunk of entry lines */
-    PyObject *progress;         /* progress(entries, opponent, settled, small, tame) */
+    PyObject *progress;         /* progress(entries, opponent, settled, small, tame, cut) */
     long long every;            /* positions walked between two progress calls */
+    int cuts;                   /* format 2: positions the separator bound decides are leaves */
 } WalkSpec;
 
 /* What the walk met; on failure, the first position that fails and why. */
 enum { WALK_OK = 0, WALK_ERROR = -1, WALK_NO_MOVE = 1, WALK_NO_KEEPING_MOVE = 2, WALK_SUM_RULE = 3 };
 
 typedef struct {
-    unsigned long long entries, opponent, settled, small, tame, walked;
+    unsigned long long entries, opponent, settled, small, tame, cut, walked;
     int failure;          /* WALK_NO_MOVE, WALK_NO_KEEPING_MOVE or WALK_SUM_RULE */
     Set failed;           /* the free cells there */
     int claim, value;     /* the claim left there; the sum rule's value (WALK_SUM_RULE) */
