@@ -95,9 +95,12 @@ long-proofs: $(STAMP)
 
 ## certificates: write the proof certificates of every published value up to 7×7, both bounds
 ## and both starters, into docs/proofs/certificates/ (a board already there is skipped; 7×7
-## takes about an hour a starter, the rest a few minutes together). 7×7 MAX first "≥ 22" is written
-## with S = 24, to stay under 50 MB: evalgame tiling 7 7 --first max --ask 22 --timeout 0
-##   --table-mb 1024 --small-cells 24 --certificate $(CERTIFICATES)/7x7-max-at_least-22.cert.gz
+## takes about an hour a starter, the rest a few minutes together). 7×7's lower bounds are written
+## with S = 24, to stay under 50 MB, MAX first's in format 1 and MIN first's in format 2:
+##   evalgame tiling 7 7 --first max --ask 22 --timeout 0 --table-mb 1024 --small-cells 24
+##     --certificate $(CERTIFICATES)/7x7-max-at_least-22.cert.gz
+##   evalgame tiling 7 7 --first min --ask 22 --timeout 0 --table-mb 1024 --small-cells 24
+##     --certificate-format 2 --certificate $(CERTIFICATES)/7x7-min-at_least-22.cert.gz
 CERTIFICATES := docs/proofs/certificates
 CERTIFIED := $(foreach r,1 2 3 4 5 6 7,$(foreach c,$(shell seq $(r) 7),$(r)x$(c)))
 certificates: $(STAMP)

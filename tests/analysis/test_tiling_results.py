@@ -215,6 +215,10 @@ def test_seven_by_seven_is_named_among_the_uncertified_until_each_bound_has_a_fi
     text = _certificate_lines(tmp_path, values)
     assert "; and 7×7's bounds not listed above, whose value" in text
     assert "Why 7×7's other bounds have none yet" in text
+    for name in ("7x7-max-at_least-22", "7x7-min-at_most-22", "7x7-min-at_least-22"):
+        (tmp_path / f"{name}.cert.gz").write_bytes(b"")
+    text = _certificate_lines(tmp_path, values)
+    assert "7×7" not in text.split("The exact values of the other boards")[1]
 
 
 def test_the_first_table_gives_each_board_its_value_backing_and_certificates() -> None:
