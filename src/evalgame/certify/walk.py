@@ -181,7 +181,8 @@ class Walker:
                 )
             self._done(key, "tame")
             return None
-        entry = self.entries.find(key) if self.cuts else None
+        prover = self.at_least == max_to_move
+        entry = self.entries.find(key) if prover or self.cuts else None
         if entry is not None and entry[0] == CUT:
             return self._cut(key, free, max_to_move, left, entry[1], entry[2])
         # rule 4: the prover's entry, or every move of the opponent
@@ -192,9 +193,7 @@ class Walker:
             self.frontier.append((free, tuple(self.path)))
             self.memo.add(key)
             return None
-        if self.at_least == max_to_move:  # the prover is to move
-            if not self.cuts:
-                entry = self.entries.find(key)
+        if prover:
             if entry is None:
                 return self._fail(free, max_to_move, f"no entry for this position (key {key:x})")
             i, j, line = entry

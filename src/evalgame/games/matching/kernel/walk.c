@@ -192,9 +192,13 @@ static int find_cut(Walker *w, Set free, int turn, int claim, int cells, Set *cu
             others &= ~taken;
         }
         Set rest = core_of(k, free & ~taken), found;
-        int bound = separator_bound(k, rest, turn), value;
-        if (bound < 0 || bound < claim) continue;
-        if (!separator_cut(k, rest, turn, w->spec->tame_cells, &found, &value)) continue;
+        int value, limit = w->spec->tame_cells;
+        /* the separator bound (the kernel's region limit) picks, the cut within the
+         * certificate's limit confirms: one search of the cuts when the limits agree */
+        if (!separator_cut(k, rest, turn, k->tame_cells, &found, &value) || value < claim)
+            continue;
+        if (limit != k->tame_cells && !separator_cut(k, rest, turn, limit, &found, &value))
+            continue;
         if (value >= claim) {
             *cut = taken | found;
             return 1;
