@@ -10,7 +10,7 @@ from functools import cache
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from evalgame.errors import GameError, LimitError
@@ -136,7 +136,10 @@ def test_sums_of_different_games_against_brute_force(rows: list[Row]) -> None:
 @given(rows_strategy)
 def test_misere_play_against_brute_force(rows: list[Row]) -> None:
     games, heaps = [g for g, _ in rows], [h for _, h in rows]
-    found = analyse(games, heaps, misere=True)
+    try:
+        found = analyse(games, heaps, misere=True)
+    except LimitError:  # a rare draw past the misère search limit: its clear error, tested apart
+        reject()
     assert found["play"] == "misere"
     assert not found["grundy_decides"]
     assert (found["winner"] == "first") == brute_misere_wins(canonical(rows))
